@@ -1,0 +1,145 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Code is one of toolgate's closed set of error codes, shared with the JS
+// side (the TypeScript ErrorCode union is generated from Codes).
+type Code string
+
+// The closed set of error codes. Each mirrors one LionAGI exception class;
+// see API.md "Errors".
+const (
+	// CodeInvalidTool: a tool can't be built (not callable, no name, bad MCP
+	// config shape, a docstring the parser refuses).
+	CodeInvalidTool Code = "invalid-tool"
+	// CodeUnsupportedType: registration or schema selection got a value of the
+	// wrong kind (LionAGI's TypeError).
+	CodeUnsupportedType Code = "unsupported-type"
+	// CodeDuplicateTool: the name is already registered and update is false.
+	CodeDuplicateTool Code = "duplicate-tool"
+	// CodeToolNotFound: a request names no registered tool.
+	CodeToolNotFound Code = "tool-not-found"
+	// CodeInvalidRequest: a call envelope lacks function or arguments, or they
+	// have the wrong type.
+	CodeInvalidRequest Code = "invalid-request"
+	// CodeInvalidArguments: request-model validation or the strict /
+	// non-strict key check failed; Issues lists each problem.
+	CodeInvalidArguments Code = "invalid-arguments"
+	// CodeInvalidSchema: a schema is malformed, or the strict check was asked
+	// of a schema with no "required".
+	CodeInvalidSchema Code = "invalid-schema"
+	// CodeNotRestorable: Tool and FunctionCalling records cannot be turned back
+	// into live objects.
+	CodeNotRestorable Code = "not-restorable"
+	// CodePolicyDenied: an MCP URL or command refused by the security policy.
+	CodePolicyDenied Code = "policy-denied"
+	// CodeUnsupported: a feature this runtime cannot offer (stdio MCP).
+	CodeUnsupported Code = "unsupported"
+	// CodeTransport: network, protocol or server failure talking to MCP.
+	CodeTransport Code = "transport"
+	// CodeTimeout: a deadline passed.
+	CodeTimeout Code = "timeout"
+	// CodeInternal: a bug caught at a boundary (a recovered panic).
+	CodeInternal Code = "internal"
+)
+
+// Codes lists every Code in a fixed order. Generators read it; nothing else
+// may add codes.
+var Codes = []Code{
+	CodeInvalidTool, CodeUnsupportedType, CodeDuplicateTool, CodeToolNotFound,
+	CodeInvalidRequest, CodeInvalidArguments, CodeInvalidSchema, CodeNotRestorable,
+	CodePolicyDenied, CodeUnsupported, CodeTransport, CodeTimeout, CodeInternal,
+}
+
+// Valid reports whether c is one of Codes.
+func (c Code) Valid() bool {
+	for _, k := range Codes {
+		if k == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Issue is one problem found while validating a call: a JSON pointer into the
+// arguments (or the schema), the JSON Schema keyword or toolgate rule that
+// failed, and a message a person can read.
+type Issue struct {
+	Path    string `json:"path"`
+	Keyword string `json:"keyword"`
+	Message string `json:"message"`
+}
+
+// Error is the only error type toolgate returns. Compare with errors.Is
+// against the sentinel values (ErrInvalidArguments, …), which match by Code.
+// Messages never carry configured secrets (header values, tokens, env).
+type Error struct {
+	Code    Code    `json:"code"`
+	Message string  `json:"message"`
+	Tool    string  `json:"tool,omitempty"`
+	Issues  []Issue `json:"issues,omitempty"`
+	Cause   error   `json:"-"`
+}
+
+// Error returns "code: message" with the tool name when there is one.
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(string(e.Code))
+	if e.Tool != "" {
+		b.WriteString(" (tool ")
+		b.WriteString(e.Tool)
+		b.WriteString(")")
+	}
+	b.WriteString(": ")
+	b.WriteString(e.Message)
+	return b.String()
+}
+
+// Unwrap returns the cause, if any.
+func (e *Error) Unwrap() error { return e.Cause }
+
+// Is reports whether target is an *Error with the same Code. A target with an
+// empty Code never matches.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code != "" && t.Code == e.Code
+}
+
+// Sentinels for errors.Is, one per Code.
+var (
+	ErrInvalidTool      = &Error{Code: CodeInvalidTool}
+	ErrUnsupportedType  = &Error{Code: CodeUnsupportedType}
+	ErrDuplicateTool    = &Error{Code: CodeDuplicateTool}
+	ErrToolNotFound     = &Error{Code: CodeToolNotFound}
+	ErrInvalidRequest   = &Error{Code: CodeInvalidRequest}
+	ErrInvalidArguments = &Error{Code: CodeInvalidArguments}
+	ErrInvalidSchema    = &Error{Code: CodeInvalidSchema}
+	ErrNotRestorable    = &Error{Code: CodeNotRestorable}
+	ErrPolicyDenied     = &Error{Code: CodePolicyDenied}
+	ErrUnsupported      = &Error{Code: CodeUnsupported}
+	ErrTransport        = &Error{Code: CodeTransport}
+	ErrTimeout          = &Error{Code: CodeTimeout}
+	ErrInternal         = &Error{Code: CodeInternal}
+)
+
+// Errorf builds an *Error with the given code, tool name and formatted message.
+func Errorf(code Code, tool string, format string, args ...any) *Error {
+	return &Error{Code: code, Tool: tool, Message: fmt.Sprintf(format, args...)}
+}
+
+// AsError returns err as an *Error: itself when it is one (or wraps one),
+// otherwise an internal error wrapping it.
+func AsError(err error) *Error {
+	if err == nil {
+		return nil
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return &Error{Code: CodeInternal, Message: err.Error(), Cause: err}
+}

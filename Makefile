@@ -1,34 +1,97 @@
-# toolgate: the single entry point. `make test` installs what it needs and runs every suite.
+# toolgate: the single entry point.
+#   make demo   builds and serves the playground on localhost
+#   make test   installs what it needs and runs every suite (Go, Node, browser)
 SHELL := /bin/bash
 GO ?= go
+NPM ?= npm
+GOROOT := $(shell $(GO) env GOROOT)
+VERSION := $(shell cat version.txt)
+BUILD := .build
+PKG := npm
+WASMFLAGS := -trimpath -ldflags="-s -w -buildid="
+CONSUMER := $(BUILD)/consumer
+TGZ := $(PKG)/toolgate-$(VERSION).tgz
 
-.PHONY: all build test test-go demo bench fuzz clean cover
+.PHONY: all build wasm package test test-go test-node test-types deps demo bench fuzz cover clean
 
 all: build
 
-build:
-	@echo "build: core only so far"
-	$(GO) build ./...
+## deps: dev tools from package-lock.json (typescript, zod, ajv)
+deps: node_modules/.package-lock.json
+node_modules/.package-lock.json: package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
 
-test: test-go
+## build: both .wasm files and the ready npm package in npm/
+build: package
+	@node scripts/report-build.mjs
+
+wasm: $(PKG)/toolgate.wasm $(PKG)/toolgate-core.wasm
+
+GO_SOURCES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path './.build/*') go.mod go.sum version.txt
+
+$(PKG)/toolgate.wasm: $(GO_SOURCES)
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./cmd/wasm/full
+
+$(PKG)/toolgate-core.wasm: $(GO_SOURCES)
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./cmd/wasm/core
+
+$(PKG)/wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
+	cp $< $@
+
+$(PKG)/lib/version.js: version.txt
+	printf '// Generated from version.txt by make. Do not edit.\nexport const VERSION = "%s";\n' "$(VERSION)" > $@
+
+$(PKG)/error-codes.d.ts: core/errors.go cmd/gen-error-codes/main.go
+	$(GO) run ./cmd/gen-error-codes $@
+
+package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/error-codes.d.ts
+	@node -e 'const p=require("./$(PKG)/package.json"); if(p.version!=="$(VERSION)"){console.error("npm/package.json version "+p.version+" != version.txt $(VERSION)");process.exit(1)}'
+
+## test: every suite
+test: test-go test-node test-types
+	@echo "make test: all suites passed"
 
 test-go:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./jsbridge/ ./cmd/wasm/...
+
+# The Node suites run against the package as users get it: npm pack, installed
+# into a throw-away project under .build/consumer.
+$(TGZ): package
+	cd $(PKG) && $(NPM) pack --silent >/dev/null
+
+consumer: $(TGZ) deps
+	rm -rf $(CONSUMER) && mkdir -p $(CONSUMER)
+	printf '{"name":"consumer","private":true,"type":"module"}\n' > $(CONSUMER)/package.json
+	cd $(CONSUMER) && $(NPM) install --no-audit --no-fund --no-save ../../$(TGZ) >/dev/null
+	cp -r tests/node $(CONSUMER)/test
+
+test-node: consumer
+	cd $(CONSUMER) && TOOLGATE_FIXTURES=$(CURDIR)/tests/fixtures node --test --test-reporter=spec test/
+
+test-types: consumer
+	cp -r tests/types $(CONSUMER)/types
+	cd $(CONSUMER)/types && $(CURDIR)/node_modules/.bin/tsc -p tsconfig.json
+	cd $(CONSUMER)/types && node $(CURDIR)/tests/types/check-failures.mjs
 
 cover:
 	$(GO) test -count=1 -coverprofile=coverage.out ./core/...
 	$(GO) tool cover -func=coverage.out | tail -1
 
 fuzz:
-	$(GO) test ./core/ -run '^$$' -fuzz FuzzExtractDocstring -fuzztime 30s
-	$(GO) test ./core/ -run '^$$' -fuzz FuzzDecodeArguments -fuzztime 30s
+	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzExtractDocstring$$' -fuzztime 30s
+	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzDecodeArguments$$' -fuzztime 30s
+	$(GO) test ./jsbridge/ -run '^$$' -fuzz '^FuzzParseFunctionSource$$' -fuzztime 30s
+	$(GO) test ./mcp/ -run '^$$' -fuzz '^FuzzCheckURL$$' -fuzztime 30s
 
-bench:
+bench: consumer
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...
+	cd $(CONSUMER) && node $(CURDIR)/bench/bench.mjs
 
-demo:
-	@echo "demo: the playground arrives with the WASM build"
+demo: package
+	node web-demo/serve.mjs
 
 clean:
-	rm -rf .build coverage.out
+	rm -rf $(BUILD) coverage.out $(PKG)/*.wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/error-codes.d.ts $(PKG)/*.tgz

@@ -1,17 +1,404 @@
 package core
 
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
 // Arguments is a JSON object of call arguments that keeps its top-level key
 // order. Values are as encoding/json decodes them with UseNumber: nil, bool,
 // json.Number, string, []any, map[string]any.
+//
+// Keys lists each key of Values once, in the order the caller sent them.
+// Functions of this package treat an Arguments they are given as read-only;
+// nested values may be shared between an input and the Arguments derived from
+// it, so callers should not mutate them either.
 type Arguments struct {
 	Keys   []string
 	Values map[string]any
+}
+
+// NewArguments returns an empty Arguments, ready for Set.
+func NewArguments() *Arguments {
+	return &Arguments{Values: map[string]any{}}
+}
+
+// Len returns the number of arguments.
+func (a *Arguments) Len() int {
+	if a == nil {
+		return 0
+	}
+	return len(a.orderedKeys())
+}
+
+// Get returns the value of key and whether it is present. Keys match exactly:
+// no case folding, no Unicode normalisation.
+func (a *Arguments) Get(key string) (any, bool) {
+	if a == nil || a.Values == nil {
+		return nil, false
+	}
+	v, ok := a.Values[key]
+	return v, ok
+}
+
+// Set sets key to value, appending key to Keys when it is new and keeping its
+// position when it is not. Value must be a JSON value as described on
+// Arguments.
+func (a *Arguments) Set(key string, value any) {
+	if a.Values == nil {
+		a.Values = map[string]any{}
+	}
+	if _, ok := a.Values[key]; !ok {
+		a.Keys = append(a.Keys, key)
+	}
+	a.Values[key] = value
+}
+
+// orderedKeys returns each key of Values once: first those of Keys in their
+// order, then any key of Values that Keys lacks, sorted. Keys not in Values
+// are skipped. For an Arguments built by DecodeArguments or Set it is Keys.
+func (a *Arguments) orderedKeys() []string {
+	if len(a.Keys) == len(a.Values) {
+		consistent := true
+		for _, k := range a.Keys {
+			if _, ok := a.Values[k]; !ok {
+				consistent = false
+				break
+			}
+		}
+		if consistent && !hasDuplicates(a.Keys) {
+			return a.Keys
+		}
+	}
+	seen := make(map[string]struct{}, len(a.Values))
+	keys := make([]string, 0, len(a.Values))
+	for _, k := range a.Keys {
+		if _, ok := a.Values[k]; !ok {
+			continue
+		}
+		if _, dup := seen[k]; dup {
+			continue
+		}
+		seen[k] = struct{}{}
+		keys = append(keys, k)
+	}
+	var rest []string
+	for k := range a.Values {
+		if _, ok := seen[k]; !ok {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	return append(keys, rest...)
+}
+
+// hasDuplicates reports whether keys repeats a name. Small lists are checked
+// without allocating.
+func hasDuplicates(keys []string) bool {
+	if len(keys) <= 16 {
+		for i := 1; i < len(keys); i++ {
+			for j := 0; j < i; j++ {
+				if keys[i] == keys[j] {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	seen := make(map[string]struct{}, len(keys))
+	for _, k := range keys {
+		if _, ok := seen[k]; ok {
+			return true
+		}
+		seen[k] = struct{}{}
+	}
+	return false
+}
+
+// MarshalJSON writes the arguments as one compact JSON object: top-level keys
+// in Keys order (see Arguments), nested objects with their keys sorted, HTML
+// characters unescaped, and every json.Number exactly as its text, so no
+// number is ever rounded. A nil *Arguments is "null". It refuses values that
+// are not JSON (NaN, channels, …).
+func (a *Arguments) MarshalJSON() ([]byte, error) {
+	if a == nil {
+		return []byte("null"), nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	buf.WriteByte('{')
+	for i, k := range a.orderedKeys() {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		if err := enc.Encode(k); err != nil {
+			return nil, err
+		}
+		buf.Truncate(buf.Len() - 1) // Encode's newline
+		buf.WriteByte(':')
+		if err := enc.Encode(a.Values[k]); err != nil {
+			return nil, fmt.Errorf("argument %q: %w", k, err)
+		}
+		buf.Truncate(buf.Len() - 1)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// UnmarshalJSON decodes data with DecodeArguments (no tool name), with all of
+// its limits and refusals.
+func (a *Arguments) UnmarshalJSON(data []byte) error {
+	d, err := DecodeArguments("", data)
+	if err != nil {
+		return err
+	}
+	*a = *d
+	return nil
 }
 
 // DecodeArguments decodes one JSON object of arguments. It refuses (with
 // invalid-arguments) nesting deeper than MaxArgumentDepth and input larger than
 // MaxArgumentBytes, and (with invalid-request) anything that is not one JSON
 // object, trailing data included.
+//
+// The top-level object counts as the first level of nesting, so
+// MaxArgumentDepth nested objects or arrays are accepted and one more is
+// refused; the depth is measured by a byte scan before encoding/json parses
+// anything. Numbers stay json.Number, so 9007199254740993 is kept exactly.
+// Keys are kept byte for byte (PATH is not path, the Kelvin sign is not k).
+//
+// Also refused with invalid-request:
+//   - a repeated top-level key: RFC 7493 (I-JSON) says names MUST NOT repeat,
+//     and a repeated key means the sender and toolgate may disagree on the
+//     value. Repeats inside nested objects keep the last value, as both
+//     encoding/json and JavaScript's JSON.parse do.
+//   - bytes that are not valid UTF-8 (encoding/json would silently replace
+//     them, so what was validated would differ from what was sent). Escaped
+//     lone surrogates such as "\ud800" are accepted and become U+FFFD, as
+//     encoding/json decodes them; the arguments passed on are the decoded
+//     ones, so validation and use still see the same string.
 func DecodeArguments(tool string, data []byte) (*Arguments, error) {
-	panic("not implemented")
+	if len(data) > MaxArgumentBytes {
+		return nil, limitError(tool, "maxBytes",
+			"arguments are %d bytes of JSON, more than the limit of %d", len(data), MaxArgumentBytes)
+	}
+	if !utf8.Valid(data) {
+		return nil, Errorf(CodeInvalidRequest, tool, "arguments are not valid UTF-8")
+	}
+	sc := scanJSON(data, MaxArgumentDepth, true)
+	switch {
+	case sc.first != '{':
+		return nil, Errorf(CodeInvalidRequest, tool, "arguments must be one JSON object, got %s", describeStart(sc.first))
+	case sc.tooDeep:
+		return nil, limitError(tool, "maxDepth",
+			"arguments nest deeper than %d levels of objects and arrays", MaxArgumentDepth)
+	}
+	end := sc.end
+	if end < 0 {
+		end = len(data) // unterminated: let encoding/json say what is wrong
+	}
+	dec := json.NewDecoder(bytes.NewReader(data[:end]))
+	dec.UseNumber()
+	var values map[string]any
+	if err := dec.Decode(&values); err != nil {
+		return nil, &Error{Code: CodeInvalidRequest, Tool: tool, Message: "arguments are not valid JSON: " + err.Error(), Cause: err}
+	}
+	if dec.InputOffset() != int64(end) || sc.end < 0 || !onlyWhitespace(data[end:]) {
+		return nil, Errorf(CodeInvalidRequest, tool, "arguments are followed by trailing data after the JSON object")
+	}
+	keys := make([]string, len(sc.keys))
+	for i, span := range sc.keys {
+		k, err := unquoteKey(data[span.start:span.end])
+		if err != nil {
+			return nil, &Error{Code: CodeInvalidRequest, Tool: tool, Message: "arguments are not valid JSON: " + err.Error(), Cause: err}
+		}
+		keys[i] = k
+	}
+	if len(keys) != len(values) {
+		return nil, Errorf(CodeInvalidRequest, tool,
+			"arguments repeat the key %q; a JSON object's names must be unique (RFC 7493, I-JSON)", firstDuplicate(keys))
+	}
+	return &Arguments{Keys: keys, Values: values}, nil
+}
+
+// limitError is the invalid-arguments error of a size or depth cap.
+func limitError(tool, keyword, format string, args ...any) *Error {
+	msg := fmt.Sprintf(format, args...)
+	return &Error{
+		Code: CodeInvalidArguments, Tool: tool, Message: msg,
+		Issues: []Issue{{Path: "", Keyword: keyword, Message: msg}},
+	}
+}
+
+// describeStart names the kind of JSON text that starts with byte c.
+func describeStart(c byte) string {
+	switch {
+	case c == 0:
+		return "nothing"
+	case c == '[':
+		return "an array"
+	case c == '"':
+		return "a string"
+	case c == 't' || c == 'f':
+		return "a boolean"
+	case c == 'n':
+		return "null"
+	case c == '-' || (c >= '0' && c <= '9'):
+		return "a number"
+	}
+	return fmt.Sprintf("text starting with %q", rune(c))
+}
+
+// unquoteKey decodes a JSON string literal (quotes included) exactly as
+// encoding/json decodes object keys.
+func unquoteKey(lit []byte) (string, error) {
+	if bytes.IndexByte(lit, '\\') < 0 {
+		return string(lit[1 : len(lit)-1]), nil
+	}
+	var s string
+	err := json.Unmarshal(lit, &s)
+	return s, err
+}
+
+// firstDuplicate returns the first key of keys that appeared before.
+func firstDuplicate(keys []string) string {
+	seen := make(map[string]struct{}, len(keys))
+	for _, k := range keys {
+		if _, ok := seen[k]; ok {
+			return k
+		}
+		seen[k] = struct{}{}
+	}
+	return ""
+}
+
+// isJSONSpace reports whether c is JSON insignificant whitespace.
+func isJSONSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r'
+}
+
+// onlyWhitespace reports whether b holds nothing but JSON whitespace.
+func onlyWhitespace(b []byte) bool {
+	for _, c := range b {
+		if !isJSONSpace(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// span is a half-open byte range.
+type span struct{ start, end int }
+
+// scanResult is what scanJSON learns about a JSON text without parsing it.
+type scanResult struct {
+	first   byte   // first non-whitespace byte, 0 when there is none
+	end     int    // index just past the first complete top-level value; -1 if it never closes
+	tooDeep bool   // nesting exceeded the maximum
+	keys    []span // string literals (quotes included) in key position of the top-level object
+}
+
+// scanJSON measures nesting depth with a byte scan that knows strings and
+// escapes, stopping as soon as maxDepth is exceeded, and finds where the first
+// top-level value ends. With wantKeys it records the top-level object's keys.
+// It does not validate the JSON: encoding/json does that afterwards, and the
+// spans are only used once it has accepted the text.
+func scanJSON(data []byte, maxDepth int, wantKeys bool) scanResult {
+	res := scanResult{end: -1}
+	i := 0
+	for i < len(data) && isJSONSpace(data[i]) {
+		i++
+	}
+	if i == len(data) {
+		return res
+	}
+	res.first = data[i]
+	if res.first != '{' && res.first != '[' {
+		// A scalar: no nesting. encoding/json finds its end.
+		res.end = len(data)
+		return res
+	}
+	depth := 0
+	expectKey := false
+	for ; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			start := i
+			i++
+			for i < len(data) {
+				c := data[i]
+				if c == '\\' {
+					i += 2
+					continue
+				}
+				if c == '"' {
+					break
+				}
+				i++
+			}
+			if i >= len(data) {
+				return res // unterminated string
+			}
+			if wantKeys && depth == 1 && expectKey {
+				res.keys = append(res.keys, span{start, i + 1})
+			}
+			expectKey = false
+		case '{':
+			depth++
+			if depth > maxDepth {
+				res.tooDeep = true
+				return res
+			}
+			expectKey = depth == 1
+		case '[':
+			depth++
+			if depth > maxDepth {
+				res.tooDeep = true
+				return res
+			}
+		case ',':
+			expectKey = depth == 1 && res.first == '{'
+		case '}', ']':
+			depth--
+			if depth <= 0 {
+				res.end = i + 1
+				return res
+			}
+		}
+	}
+	return res
+}
+
+// pointerEscape escapes one JSON pointer (RFC 6901) reference token.
+func pointerEscape(token string) string {
+	if !strings.ContainsAny(token, "~/") {
+		return token
+	}
+	token = strings.ReplaceAll(token, "~", "~0")
+	return strings.ReplaceAll(token, "/", "~1")
+}
+
+// pointerUnescape undoes pointerEscape.
+func pointerUnescape(token string) string {
+	if !strings.Contains(token, "~") {
+		return token
+	}
+	token = strings.ReplaceAll(token, "~1", "/")
+	return strings.ReplaceAll(token, "~0", "~")
+}
+
+// pointerJoin appends escaped tokens to a JSON pointer.
+func pointerJoin(base string, tokens ...string) string {
+	var b strings.Builder
+	b.WriteString(base)
+	for _, t := range tokens {
+		b.WriteByte('/')
+		b.WriteString(pointerEscape(t))
+	}
+	return b.String()
 }

@@ -1,0 +1,934 @@
+package core
+
+import (
+	"encoding/json"
+	"net/url"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Lax coercion: Pydantic v2's lax scalar conversions, guided by the schema.
+//
+// At compile time the schema becomes a coercePlan graph: for each place in
+// the arguments, the JSON types the schema can accept there and the plans of
+// its children. The walk follows "properties", "additionalProperties" (when it
+// is a schema), "prefixItems", "items" (and draft-7 array "items" /
+// "additionalItems"), local "$ref"s ("#" and "#/json/pointer") and "allOf".
+//
+// A value is converted only when its own JSON type is not acceptable where it
+// stands, so a value that could already be valid is never changed (the two
+// deliberate exceptions, 5 → 5.0 for "number" and 5.0 → 5 for "integer", keep
+// the value mathematically equal). Unions are used only when unambiguous:
+//   - "type" arrays, "anyOf" and "oneOf" contribute the union of the types of
+//     their branches; a string is converted only when the union has no
+//     "string", and not at all when it could become either a number or a
+//     boolean ("1" against ["integer", "boolean"] stays "1" and fails).
+//   - the children of an object (or array) are coerced through an
+//     "anyOf"/"oneOf" branch only when exactly one branch accepts objects
+//     (arrays), e.g. Optional[Model] = anyOf[{$ref Model}, {type: null}].
+//
+// Not followed (no conversion below them): "not", "if"/"then"/"else",
+// "dependentSchemas", "patternProperties" (a key that may match a pattern is
+// left alone), "unevaluated*", "$dynamicRef", anchors, and every "$ref" when
+// a subschema below the root declares "$id" (its base URI would change what
+// "#/..." means).
+
+// jsonKinds is a set of JSON Schema types.
+type jsonKinds uint8
+
+const (
+	kindNull jsonKinds = 1 << iota
+	kindBoolean
+	kindInteger
+	kindNumber
+	kindString
+	kindArray
+	kindObject
+
+	kindAll = kindNull | kindBoolean | kindInteger | kindNumber | kindString | kindArray | kindObject
+)
+
+// kindNamed maps JSON Schema type names to kinds.
+var kindNamed = map[string]jsonKinds{
+	"null": kindNull, "boolean": kindBoolean, "integer": kindInteger, "number": kindNumber,
+	"string": kindString, "array": kindArray, "object": kindObject,
+}
+
+// kindsOfType reads a "type" keyword; false when it is malformed.
+func kindsOfType(t any) (jsonKinds, bool) {
+	switch t := t.(type) {
+	case string:
+		k, ok := kindNamed[t]
+		return k, ok
+	case []any:
+		var k jsonKinds
+		for _, e := range t {
+			s, ok := e.(string)
+			if !ok {
+				return 0, false
+			}
+			kk, ok := kindNamed[s]
+			if !ok {
+				return 0, false
+			}
+			k |= kk
+		}
+		return k, true
+	}
+	return 0, false
+}
+
+// intersectKinds intersects two type sets. The integer bit means "integers
+// are accepted and stay integers"; the number bit alone means integers are
+// accepted as numbers (and so become 5.0). Hence "number" ∩ "integer" is
+// "integer", while "number" ∩ ["number", "integer"] is "number".
+func intersectKinds(a, b jsonKinds) jsonKinds {
+	r := (a & b) &^ kindInteger
+	aI, aN := a&kindInteger != 0, a&kindNumber != 0
+	bI, bN := b&kindInteger != 0, b&kindNumber != 0
+	if (aI && bI) || (aI && !aN && bN) || (bI && !bN && aN) {
+		r |= kindInteger
+	}
+	return r
+}
+
+// coercePlan says, for one place in the arguments, which types the schema
+// accepts there and how to reach the places below it. A nil plan converts
+// nothing.
+type coercePlan struct {
+	kinds  jsonKinds
+	props  map[string]*coercePlan // object members by name
+	other  *coercePlan            // members not in props
+	prefix []*coercePlan          // array items by index
+	items  *coercePlan            // array items past prefix
+}
+
+// member returns the plan of an object member.
+func (p *coercePlan) member(key string) *coercePlan {
+	if c, ok := p.props[key]; ok {
+		return c
+	}
+	return p.other
+}
+
+// element returns the plan of an array item.
+func (p *coercePlan) element(i int) *coercePlan {
+	if i < len(p.prefix) {
+		return p.prefix[i]
+	}
+	return p.items
+}
+
+// scalarTarget reports whether the plan can convert a scalar at all.
+func (p *coercePlan) scalarTarget() bool {
+	return p.kinds != 0 && p.kinds != kindAll && p.kinds&(kindInteger|kindNumber|kindBoolean) != 0
+}
+
+// maxPlanNodes bounds the plan graph of one schema; past it, deeper places
+// get no plan (and so no conversions).
+const maxPlanNodes = 4096
+
+// maxPlanWork bounds the schema lookups made while building one plan.
+const maxPlanWork = 200000
+
+// planBuilder turns a schema document into a coercePlan graph.
+type planBuilder struct {
+	doc    any
+	refsOK bool
+	memo   map[string]*coercePlan
+	nodes  int
+	work   int
+}
+
+// newPlanBuilder prepares to build plans for doc.
+func newPlanBuilder(doc any) *planBuilder {
+	return &planBuilder{doc: doc, refsOK: !hasNestedID(doc, true), memo: map[string]*coercePlan{}}
+}
+
+// hasNestedID reports whether a subschema below the root declares "$id".
+func hasNestedID(v any, root bool) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		if _, ok := v["$id"]; ok && !root {
+			return true
+		}
+		for _, c := range v {
+			if hasNestedID(c, false) {
+				return true
+			}
+		}
+	case []any:
+		for _, c := range v {
+			if hasNestedID(c, false) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// localRef resolves a "$ref" to a JSON pointer into the document.
+func (b *planBuilder) localRef(ref string) (string, bool) {
+	if !b.refsOK {
+		return "", false
+	}
+	if ref == "#" {
+		return "", true
+	}
+	if !strings.HasPrefix(ref, "#/") {
+		return "", false
+	}
+	ptr, err := url.PathUnescape(ref[1:])
+	if err != nil {
+		return "", false
+	}
+	return ptr, true
+}
+
+// view is a conjunction of subschemas that all apply at one place, plus the
+// anyOf/oneOf groups among them (each a disjunction of branch locations).
+type view struct {
+	locs   []string
+	nodes  []map[string]any
+	never  bool // a false schema applies: nothing is valid here
+	opaque bool // a $ref could not be followed
+	groups [][]string
+}
+
+// expand collects the subschemas that apply at the places locs, following
+// local $refs and allOf.
+func (b *planBuilder) expand(locs []string) view {
+	var v view
+	seen := map[string]bool{}
+	var walk func(loc string, hops int)
+	walk = func(loc string, hops int) {
+		b.work++
+		if seen[loc] || hops > 32 || b.work > maxPlanWork {
+			return
+		}
+		seen[loc] = true
+		switch n := lookupPointer(b.doc, loc).(type) {
+		case bool:
+			if !n {
+				v.never = true
+			}
+		case map[string]any:
+			v.locs = append(v.locs, loc)
+			v.nodes = append(v.nodes, n)
+			if ref, ok := n["$ref"].(string); ok {
+				if target, ok := b.localRef(ref); ok {
+					walk(target, hops+1)
+				} else {
+					v.opaque = true
+				}
+			}
+			if all, ok := n["allOf"].([]any); ok {
+				for i := range all {
+					walk(loc+"/allOf/"+strconv.Itoa(i), hops+1)
+				}
+			}
+			for _, kw := range [...]string{"anyOf", "oneOf"} {
+				if br, ok := n[kw].([]any); ok {
+					g := make([]string, len(br))
+					for i := range br {
+						g[i] = loc + "/" + kw + "/" + strconv.Itoa(i)
+					}
+					v.groups = append(v.groups, g)
+				}
+			}
+		}
+	}
+	for _, l := range locs {
+		walk(l, 0)
+	}
+	return v
+}
+
+// kinds over-approximates the types a view accepts: every type a valid value
+// can have is in the result (ignoring what cannot be analysed only widens it).
+func (b *planBuilder) kinds(v view, depth int) jsonKinds {
+	if v.never {
+		return 0
+	}
+	k := kindAll
+	for _, n := range v.nodes {
+		if t, ok := n["type"]; ok {
+			if tk, ok := kindsOfType(t); ok {
+				k = intersectKinds(k, tk)
+			}
+		}
+	}
+	if depth >= 8 {
+		return k
+	}
+	for _, g := range v.groups {
+		var u jsonKinds
+		for _, br := range g {
+			u |= b.kinds(b.expand([]string{br}), depth+1)
+		}
+		k = intersectKinds(k, u)
+	}
+	return k
+}
+
+// restrict adds to a view's subschemas those of the one branch of each group
+// that accepts want (objects or arrays), when exactly one does.
+func (b *planBuilder) restrict(v view, want jsonKinds) view {
+	out := view{locs: v.locs, nodes: v.nodes}
+	for _, g := range v.groups {
+		var only view
+		n := 0
+		for _, br := range g {
+			bv := b.expand([]string{br})
+			if b.kinds(bv, 1)&want != 0 {
+				only = bv
+				n++
+			}
+		}
+		if n == 1 {
+			out.locs = append(append([]string(nil), out.locs...), only.locs...)
+			out.nodes = append(append([]map[string]any(nil), out.nodes...), only.nodes...)
+		}
+	}
+	return out
+}
+
+// build returns the plan for the places locs (memoised; recursive schemas
+// make a cyclic graph).
+func (b *planBuilder) build(locs []string) *coercePlan {
+	if len(locs) == 0 {
+		return nil
+	}
+	sorted := append([]string(nil), locs...)
+	sort.Strings(sorted)
+	key := strings.Join(sorted, "\x00")
+	if p, ok := b.memo[key]; ok {
+		return p
+	}
+	if b.nodes >= maxPlanNodes || b.work > maxPlanWork {
+		return nil
+	}
+	b.nodes++
+	v := b.expand(locs)
+	p := &coercePlan{kinds: b.kinds(v, 0)}
+	b.memo[key] = p
+	if p.kinds&kindObject != 0 {
+		b.buildObject(p, b.restrict(v, kindObject))
+	}
+	if p.kinds&kindArray != 0 {
+		b.buildArray(p, b.restrict(v, kindArray))
+	}
+	if !p.scalarTarget() && p.props == nil && p.other == nil && p.prefix == nil && p.items == nil {
+		// Inert: nothing to convert here or below. Inert plans have no
+		// children, so no cycle can hold them.
+		b.memo[key] = nil
+		return nil
+	}
+	return p
+}
+
+// buildObject fills the member plans of p from the subschemas in v.
+func (b *planBuilder) buildObject(p *coercePlan, v view) {
+	var names []string
+	seen := map[string]bool{}
+	for _, n := range v.nodes {
+		props, _ := n["properties"].(map[string]any)
+		for _, k := range sortedKeys(props) {
+			if !seen[k] {
+				seen[k] = true
+				names = append(names, k)
+			}
+		}
+	}
+	additional := func(i int) (string, bool) {
+		n := v.nodes[i]
+		if _, ok := n["patternProperties"]; ok {
+			return "", false
+		}
+		if _, ok := n["additionalProperties"].(map[string]any); ok {
+			return v.locs[i] + "/additionalProperties", true
+		}
+		return "", false
+	}
+	for _, k := range names {
+		var locs []string
+		for i, n := range v.nodes {
+			props, _ := n["properties"].(map[string]any)
+			if _, ok := props[k]; ok {
+				locs = append(locs, pointerJoin(v.locs[i], "properties", k))
+			} else if loc, ok := additional(i); ok {
+				locs = append(locs, loc)
+			}
+		}
+		if c := b.build(locs); c != nil {
+			if p.props == nil {
+				p.props = map[string]*coercePlan{}
+			}
+			p.props[k] = c
+		}
+	}
+	var other []string
+	for i := range v.nodes {
+		if loc, ok := additional(i); ok {
+			other = append(other, loc)
+		}
+	}
+	p.other = b.build(other)
+}
+
+// buildArray fills the item plans of p from the subschemas in v.
+func (b *planBuilder) buildArray(p *coercePlan, v view) {
+	type tuple struct {
+		prefix []string // locations of the positional item schemas
+		rest   string   // location of the schema for later items, "" if none
+	}
+	var tuples []tuple
+	maxPrefix := 0
+	for i, n := range v.nodes {
+		var t tuple
+		loc := v.locs[i]
+		if pi, ok := n["prefixItems"].([]any); ok {
+			for j := range pi {
+				t.prefix = append(t.prefix, loc+"/prefixItems/"+strconv.Itoa(j))
+			}
+			if _, ok := n["items"].(map[string]any); ok {
+				t.rest = loc + "/items"
+			}
+		} else if it, ok := n["items"].([]any); ok { // draft 7 and older
+			for j := range it {
+				t.prefix = append(t.prefix, loc+"/items/"+strconv.Itoa(j))
+			}
+			if _, ok := n["additionalItems"].(map[string]any); ok {
+				t.rest = loc + "/additionalItems"
+			}
+		} else if _, ok := n["items"].(map[string]any); ok {
+			t.rest = loc + "/items"
+		}
+		if len(t.prefix) > maxPrefix {
+			maxPrefix = len(t.prefix)
+		}
+		tuples = append(tuples, t)
+	}
+	for j := 0; j < maxPrefix; j++ {
+		var locs []string
+		for _, t := range tuples {
+			if j < len(t.prefix) {
+				locs = append(locs, t.prefix[j])
+			} else if t.rest != "" {
+				locs = append(locs, t.rest)
+			}
+		}
+		p.prefix = append(p.prefix, b.build(locs))
+	}
+	var rest []string
+	for _, t := range tuples {
+		if t.rest != "" {
+			rest = append(rest, t.rest)
+		}
+	}
+	p.items = b.build(rest)
+	if p.items == nil {
+		allNil := true
+		for _, c := range p.prefix {
+			if c != nil {
+				allNil = false
+			}
+		}
+		if allNil {
+			p.prefix = nil
+		}
+	}
+}
+
+// rootKeys finds what the schema says about top-level keys: whether it
+// mentions additionalProperties (or unevaluatedProperties) anywhere that
+// applies to the root object, and the property names and patterns it
+// mentions there. It looks through local $refs, allOf, anyOf, oneOf,
+// if/then/else and dependentSchemas; a $ref it cannot follow keeps all keys.
+func (b *planBuilder) rootKeys() (keepAll bool, known map[string]struct{}, patterns []*regexp.Regexp) {
+	known = map[string]struct{}{}
+	seen := map[string]bool{}
+	var walk func(loc string, hops int)
+	walk = func(loc string, hops int) {
+		b.work++
+		if seen[loc] || hops > 32 || b.work > 2*maxPlanWork {
+			if b.work > 2*maxPlanWork {
+				keepAll = true
+			}
+			return
+		}
+		seen[loc] = true
+		n, ok := lookupPointer(b.doc, loc).(map[string]any)
+		if !ok {
+			return
+		}
+		if _, ok := n["additionalProperties"]; ok {
+			keepAll = true
+		}
+		if _, ok := n["unevaluatedProperties"]; ok {
+			keepAll = true
+		}
+		if props, ok := n["properties"].(map[string]any); ok {
+			for k := range props {
+				known[k] = struct{}{}
+			}
+		}
+		if pp, ok := n["patternProperties"].(map[string]any); ok {
+			for _, src := range sortedKeys(pp) {
+				if re, err := regexp.Compile(src); err == nil {
+					patterns = append(patterns, re)
+				} else {
+					keepAll = true
+				}
+			}
+		}
+		if ref, ok := n["$ref"].(string); ok {
+			if target, ok := b.localRef(ref); ok {
+				walk(target, hops+1)
+			} else {
+				keepAll = true
+			}
+		}
+		if _, ok := n["$dynamicRef"]; ok {
+			keepAll = true
+		}
+		for _, kw := range [...]string{"allOf", "anyOf", "oneOf"} {
+			if br, ok := n[kw].([]any); ok {
+				for i := range br {
+					walk(loc+"/"+kw+"/"+strconv.Itoa(i), hops+1)
+				}
+			}
+		}
+		for _, kw := range [...]string{"if", "then", "else"} {
+			if _, ok := n[kw]; ok {
+				walk(loc+"/"+kw, hops+1)
+			}
+		}
+		if ds, ok := n["dependentSchemas"].(map[string]any); ok {
+			for _, k := range sortedKeys(ds) {
+				walk(pointerJoin(loc, "dependentSchemas", k), hops+1)
+			}
+		}
+	}
+	walk("", 0)
+	return keepAll, known, patterns
+}
+
+// coerceState carries the path and the conversions of one Normalize call.
+type coerceState struct {
+	path  []string
+	convs []Conversion
+}
+
+// pointer is the JSON pointer of the current path.
+func (st *coerceState) pointer() string {
+	return pointerJoin("", st.path...)
+}
+
+// record notes one conversion at the current path.
+func (st *coerceState) record(from, to string) {
+	st.convs = append(st.convs, Conversion{Path: st.pointer(), From: from, To: to})
+}
+
+// apply converts v where the plan says so. It never modifies v: a changed
+// object or array is a copy, unchanged parts are shared.
+func (p *coercePlan) apply(v any, st *coerceState) (any, bool) {
+	switch x := v.(type) {
+	case string:
+		if p.scalarTarget() {
+			return p.fromString(x, st)
+		}
+	case json.Number:
+		if p.scalarTarget() {
+			return p.fromNumber(x, st)
+		}
+	case map[string]any:
+		if p.props == nil && p.other == nil {
+			return v, false
+		}
+		var keys []string
+		for k := range x {
+			if p.member(k) != nil {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		var out map[string]any
+		for _, k := range keys {
+			st.path = append(st.path, k)
+			nv, changed := p.member(k).apply(x[k], st)
+			st.path = st.path[:len(st.path)-1]
+			if changed {
+				if out == nil {
+					out = make(map[string]any, len(x))
+					for kk, vv := range x {
+						out[kk] = vv
+					}
+				}
+				out[k] = nv
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	case []any:
+		if p.prefix == nil && p.items == nil {
+			return v, false
+		}
+		var out []any
+		for i, e := range x {
+			c := p.element(i)
+			if c == nil {
+				continue
+			}
+			st.path = append(st.path, strconv.Itoa(i))
+			nv, changed := c.apply(e, st)
+			st.path = st.path[:len(st.path)-1]
+			if changed {
+				if out == nil {
+					out = append([]any(nil), x...)
+				}
+				out[i] = nv
+			}
+		}
+		if out != nil {
+			return out, true
+		}
+	}
+	return v, false
+}
+
+// fromString makes Pydantic's lax str → int / float / bool conversions when
+// the schema accepts no string here.
+func (p *coercePlan) fromString(s string, st *coerceState) (any, bool) {
+	k := p.kinds
+	if k&kindString != 0 {
+		return s, false
+	}
+	var numText, to string
+	if k&kindInteger != 0 {
+		if t, ok := strAsInt(s); ok {
+			numText, to = t, "integer"
+		}
+	}
+	if to == "" && k&kindNumber != 0 {
+		if t, ok := strAsFloat(s); ok {
+			numText, to = floatText(t), "number"
+		}
+	}
+	boolVal, boolOK := false, false
+	if k&kindBoolean != 0 {
+		boolVal, boolOK = strAsBool(s)
+	}
+	switch {
+	case to != "" && boolOK:
+		return s, false // ambiguous: number or boolean
+	case to != "":
+		st.record("string", to)
+		return json.Number(numText), true
+	case boolOK:
+		st.record("string", "boolean")
+		return boolVal, true
+	}
+	return s, false
+}
+
+// fromNumber makes Pydantic's lax number conversions: int → float (5 → 5.0)
+// where only "number" is accepted, float with no fractional part → int where
+// only "integer" is, and 0 / 1 → bool where only "boolean" is.
+func (p *coercePlan) fromNumber(n json.Number, st *coerceState) (any, bool) {
+	k := p.kinds
+	s := string(n)
+	if isIntegerLiteral(s) {
+		switch {
+		case k&kindInteger != 0:
+			return n, false
+		case k&kindNumber != 0:
+			st.record("integer", "number")
+			return json.Number(floatText(s)), true
+		case k&kindBoolean != 0:
+			if b, ok := zeroOrOne(s); ok {
+				st.record("integer", "boolean")
+				return b, true
+			}
+		}
+		return n, false
+	}
+	switch {
+	case k&kindNumber != 0:
+		return n, false
+	case k&kindInteger != 0:
+		if t, ok := numberAsInt(s); ok {
+			st.record("number", "integer")
+			return json.Number(t), true
+		}
+	case k&kindBoolean != 0:
+		if t, ok := numberAsInt(s); ok {
+			if b, ok := zeroOrOne(t); ok {
+				st.record("number", "boolean")
+				return b, true
+			}
+		}
+	}
+	return n, false
+}
+
+// zeroOrOne maps an integer literal 0 (or -0) / 1 to false / true.
+func zeroOrOne(s string) (bool, bool) {
+	switch s {
+	case "0", "-0":
+		return false, true
+	case "1":
+		return true, true
+	}
+	return false, false
+}
+
+// isIntegerLiteral reports whether a JSON number literal has neither a
+// fraction nor an exponent.
+func isIntegerLiteral(s string) bool {
+	return !strings.ContainsAny(s, ".eE")
+}
+
+// maxIntDigits is Python's (and so Pydantic's) limit on the length of an
+// integer parsed from a string.
+const maxIntDigits = 4300
+
+// strAsInt is pydantic-core's str_as_int: an optionally signed run of ASCII
+// digits; else the same followed by "." and only zeros ("42.0", "42."); else
+// digits separated by single underscores ("1_000"). No surrounding
+// whitespace. It returns the canonical JSON integer text.
+func strAsInt(s string) (string, bool) {
+	if len(s) > maxIntDigits {
+		return "", false
+	}
+	if t, ok := canonicalInt(s); ok {
+		return t, true
+	}
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		if strings.Trim(s[i+1:], "0") == "" {
+			return canonicalInt(s[:i])
+		}
+		return "", false
+	}
+	if stripped, ok := stripUnderscores(s); ok {
+		return canonicalInt(stripped)
+	}
+	return "", false
+}
+
+// canonicalInt validates [+-]digits and returns it as a JSON integer: no
+// plus sign, no leading zeros, "-0" as "0".
+func canonicalInt(s string) (string, bool) {
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	if s == "" {
+		return "", false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return "", false
+		}
+	}
+	s = strings.TrimLeft(s, "0")
+	if s == "" {
+		return "0", true
+	}
+	if neg {
+		return "-" + s, true
+	}
+	return s, true
+}
+
+// stripUnderscores is pydantic-core's strip_underscores: underscores are
+// removed unless one leads, trails or two are adjacent.
+func stripUnderscores(s string) (string, bool) {
+	if !strings.Contains(s, "_") || strings.HasPrefix(s, "_") || strings.HasSuffix(s, "_") || strings.Contains(s, "__") {
+		return "", false
+	}
+	return strings.ReplaceAll(s, "_", ""), true
+}
+
+// strAsFloat is pydantic-core's str_as_float (Rust's f64 parsing, then a
+// retry without underscores), limited to finite values: "inf" and "nan" have
+// no JSON form and are not converted. It returns a canonical JSON number
+// literal with the string's exact digits (nothing is rounded to float64).
+func strAsFloat(s string) (string, bool) {
+	if t, ok := decimalLiteral(s); ok {
+		return t, true
+	}
+	if stripped, ok := stripUnderscores(s); ok {
+		return decimalLiteral(stripped)
+	}
+	return "", false
+}
+
+// decimalLiteral parses [+-]? (digits [. digits?] | . digits) ([eE][+-]?digits)?
+// and rewrites it as a JSON number literal.
+func decimalLiteral(s string) (string, bool) {
+	neg := false
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		neg = s[0] == '-'
+		s = s[1:]
+	}
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	intPart := s[:i]
+	frac := ""
+	if i < len(s) && s[i] == '.' {
+		j := i + 1
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		frac = s[i+1 : j]
+		i = j
+	}
+	if intPart == "" && frac == "" {
+		return "", false
+	}
+	exp := ""
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		j := i + 1
+		if j < len(s) && (s[j] == '+' || s[j] == '-') {
+			j++
+		}
+		k := j
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		if k == j {
+			return "", false
+		}
+		exp = "e" + s[i+1:k]
+		i = k
+	}
+	if i != len(s) {
+		return "", false
+	}
+	intPart = strings.TrimLeft(intPart, "0")
+	if intPart == "" {
+		intPart = "0"
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	b.WriteString(intPart)
+	if frac != "" {
+		b.WriteByte('.')
+		b.WriteString(frac)
+	}
+	b.WriteString(exp)
+	out := b.String()
+	if !numberInRange(out) {
+		return "", false
+	}
+	return out, true
+}
+
+// floatText writes a number literal in float form: an integer literal gets
+// ".0" (5 → 5.0), as Pydantic dumps a float.
+func floatText(s string) string {
+	if isIntegerLiteral(s) {
+		return s + ".0"
+	}
+	return s
+}
+
+// numberAsInt is pydantic-core's float_as_int for a JSON number literal: the
+// exact integer when the value has no fractional part (5.0 → 5, 1e3 → 1000),
+// computed from the digits so nothing is rounded. Integers of more than
+// maxIntDigits digits are not converted.
+func numberAsInt(s string) (string, bool) {
+	neg := false
+	if s != "" && s[0] == '-' {
+		neg = true
+		s = s[1:]
+	}
+	mant := s
+	exp := 0
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		mant = s[:i]
+		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
+		if err != nil || e > maxIntDigits || e < -maxIntDigits {
+			return "", false
+		}
+		exp = e
+	}
+	digits := mant
+	if i := strings.IndexByte(mant, '.'); i >= 0 {
+		digits = mant[:i] + mant[i+1:]
+		exp -= len(mant) - i - 1
+	}
+	if digits == "" {
+		return "", false
+	}
+	for _, c := range []byte(digits) {
+		if c < '0' || c > '9' {
+			return "", false
+		}
+	}
+	digits = strings.TrimLeft(digits, "0")
+	if exp < 0 {
+		cut := len(digits) + exp
+		if cut < 0 {
+			cut = 0
+		}
+		if strings.Trim(digits[cut:], "0") != "" {
+			return "", false // a fractional part
+		}
+		digits = digits[:cut]
+	} else if digits != "" {
+		if len(digits)+exp > maxIntDigits {
+			return "", false
+		}
+		digits += strings.Repeat("0", exp)
+	}
+	if digits == "" {
+		return "0", true
+	}
+	if neg {
+		return "-" + digits, true
+	}
+	return digits, true
+}
+
+// strAsBool is pydantic-core's str_as_bool: "0" / "1" exactly, and
+// case-insensitively f, n, no, off, false / t, y, on, yes, true.
+func strAsBool(s string) (bool, bool) {
+	switch s {
+	case "0":
+		return false, true
+	case "1":
+		return true, true
+	}
+	if len(s) > 5 {
+		return false, false
+	}
+	switch asciiLower(s) {
+	case "f", "n", "no", "off", "false":
+		return false, true
+	case "t", "y", "on", "yes", "true":
+		return true, true
+	}
+	return false, false
+}
+
+// asciiLower lower-cases ASCII letters only, as Rust's eq_ignore_ascii_case
+// compares (so no Unicode letter, the Kelvin sign included, folds to ASCII).
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}

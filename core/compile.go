@@ -1,0 +1,527 @@
+package core
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// Limits on a parameters schema.
+const (
+	// MaxSchemaDepth is the deepest nesting of arrays and objects accepted in
+	// a schema document.
+	MaxSchemaDepth = 64
+	// MaxSchemaBytes is the largest schema JSON accepted.
+	MaxSchemaBytes = 1 << 20
+	// MaxSchemaObjects is the largest number of JSON objects (subschemas and
+	// object-valued annotations) accepted in a schema document. The
+	// validator's compile time grows with the square of the number of
+	// subschemas (about 1 s natively for 4,000, ten times that under
+	// WebAssembly), so the byte limit alone would allow minutes of work.
+	MaxSchemaObjects = 1000
+	// MaxNumberExponent bounds the decimal exponent of any number, in a schema
+	// or in arguments: a literal whose exponent minus its count of fraction
+	// digits is beyond ±MaxNumberExponent is refused. Such numbers are far
+	// outside float64's range, and validating them exactly costs time that
+	// grows with the exponent.
+	MaxNumberExponent = 1000
+)
+
+// schemaBaseURL is the URI a schema document is compiled under. The .invalid
+// top-level domain never resolves, and nothing is ever fetched anyway.
+const schemaBaseURL = "https://toolgate.invalid/parameters.json"
+
+// errRefRefused is the cause of every refused load of a schema document.
+var errRefRefused = errors.New("toolgate never loads schemas from files or the network")
+
+// CompiledSchema is a parameters JSON Schema compiled once, ready to validate.
+// It is immutable and safe for concurrent use.
+type CompiledSchema struct {
+	raw    json.RawMessage
+	doc    any // the schema, decoded with UseNumber
+	schema *jsonschema.Schema
+
+	required    []string
+	hasRequired bool
+	properties  []string
+
+	keepAllKeys bool                // the root view mentions additionalProperties
+	knownKeys   map[string]struct{} // top-level property names of the root view
+	patterns    []*regexp.Regexp    // top-level patternProperties of the root view
+
+	plan *coercePlan // lax conversions; nil when the schema asks for none
+}
+
+// CompileSchema compiles a parameters JSON Schema. It never reads files or
+// URLs: a $ref outside the document is an invalid-schema error.
+//
+// The default draft is 2020-12 (as MCP specifies for schemas without
+// "$schema"); "$schema" may name draft-04, -06, -07 or 2019-09 instead. Any
+// other "$schema" needs a metaschema from outside and is refused.
+//
+// "format" is an annotation only, never asserted, whatever the draft and
+// whether or not "$schema" is present: it is 2020-12's default, and Pydantic
+// models (the typed path this mirrors) accept values that the RFC formats
+// refuse (a date-time without offset, a UUID without dashes). Use "pattern"
+// to enforce a shape.
+//
+// Regular expressions are RE2 (Go's regexp): ECMAScript-only syntax such as
+// look-ahead "(?=a)", look-behind or back-references is refused with a
+// message saying so.
+//
+// Also refused with invalid-schema: more than MaxSchemaBytes, nesting deeper
+// than MaxSchemaDepth, invalid UTF-8 or JSON, trailing data, a repeated key in
+// any object, a number beyond MaxNumberExponent, a root that is neither an
+// object nor a boolean, and anything the draft's metaschema rejects. Issues
+// point into the schema.
+func CompileSchema(tool string, schema json.RawMessage) (cs *CompiledSchema, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			cs = nil
+			err = Errorf(CodeInvalidSchema, tool, "parameters schema could not be compiled: %v", r)
+		}
+	}()
+	return compileSchemaDoc(tool, schema)
+}
+
+// compileSchemaDoc is CompileSchema without the recover, for the fuzz target.
+func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, error) {
+	if len(schema) > MaxSchemaBytes {
+		return nil, schemaIssueError(tool, "", "maxBytes",
+			fmt.Sprintf("parameters schema is %d bytes of JSON, more than the limit of %d", len(schema), MaxSchemaBytes))
+	}
+	if !utf8.Valid(schema) {
+		return nil, Errorf(CodeInvalidSchema, tool, "parameters schema is not valid UTF-8")
+	}
+	sc := scanJSON(schema, MaxSchemaDepth, false)
+	if sc.tooDeep {
+		return nil, schemaIssueError(tool, "", "maxDepth",
+			fmt.Sprintf("parameters schema nests deeper than %d levels of objects and arrays", MaxSchemaDepth))
+	}
+	doc, props, err := decodeSchema(schema)
+	if errors.Is(err, errTooManyObjects) {
+		return nil, schemaIssueError(tool, "", "maxObjects",
+			fmt.Sprintf("parameters schema has more than %d JSON objects", MaxSchemaObjects))
+	}
+	if err != nil {
+		return nil, &Error{Code: CodeInvalidSchema, Tool: tool, Message: "parameters schema is not valid: " + err.Error(), Cause: err}
+	}
+	switch doc.(type) {
+	case map[string]any, bool:
+	default:
+		return nil, Errorf(CodeInvalidSchema, tool, "parameters schema must be a JSON object or boolean, got %s", jsonTypeName(doc))
+	}
+
+	var refused string
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.AssertFormat = false
+	c.AssertContent = false
+	// Older drafts (and a missing "$schema") assert formats whatever
+	// AssertFormat says; an always-true checker for every known format makes
+	// "format" an annotation everywhere.
+	for name := range jsonschema.Formats {
+		c.Formats[name] = acceptAnyFormat
+	}
+	c.LoadURL = func(u string) (io.ReadCloser, error) {
+		if refused == "" {
+			refused = u
+		}
+		return nil, errRefRefused
+	}
+	if err := c.AddResource(schemaBaseURL, bytes.NewReader(schema)); err != nil {
+		return nil, &Error{Code: CodeInvalidSchema, Tool: tool, Message: "parameters schema is not valid: " + cleanSchemaText(err.Error()), Cause: err}
+	}
+	compiled, err := c.Compile(schemaBaseURL)
+	if err != nil {
+		return nil, compileError(tool, doc, refused, err)
+	}
+
+	cs := &CompiledSchema{raw: append(json.RawMessage(nil), schema...), doc: doc, schema: compiled, properties: props}
+	if m, ok := doc.(map[string]any); ok {
+		if req, ok := m["required"].([]any); ok {
+			cs.hasRequired = true
+			cs.required = make([]string, 0, len(req))
+			for _, r := range req {
+				if s, ok := r.(string); ok {
+					cs.required = append(cs.required, s)
+				}
+			}
+		}
+	}
+	pb := newPlanBuilder(doc)
+	cs.plan = pb.build([]string{""})
+	cs.keepAllKeys, cs.knownKeys, cs.patterns = pb.rootKeys()
+	return cs, nil
+}
+
+// acceptAnyFormat is the format checker that makes "format" an annotation.
+func acceptAnyFormat(any) bool { return true }
+
+// schemaIssueError is an invalid-schema error with one issue.
+func schemaIssueError(tool, path, keyword, msg string) *Error {
+	return &Error{Code: CodeInvalidSchema, Tool: tool, Message: msg,
+		Issues: []Issue{{Path: path, Keyword: keyword, Message: msg}}}
+}
+
+// compileError turns a jsonschema compile error into an invalid-schema error.
+func compileError(tool string, doc any, refused string, err error) *Error {
+	if errors.Is(err, errRefRefused) {
+		keyword := "$ref"
+		if m, ok := doc.(map[string]any); ok {
+			if sch, ok := m["$schema"].(string); ok && strings.SplitN(sch, "#", 2)[0] == refused {
+				keyword = "$schema"
+			}
+		}
+		msg := fmt.Sprintf("parameters schema refers to %s, outside itself; %s, so a schema may only use its own parts and the built-in draft metaschemas",
+			redactURL(refused), errRefRefused.Error())
+		return &Error{Code: CodeInvalidSchema, Tool: tool, Message: msg, Cause: err,
+			Issues: []Issue{{Path: "", Keyword: keyword, Message: msg}}}
+	}
+	var ve *jsonschema.ValidationError
+	if errors.As(err, &ve) {
+		issues := schemaIssues(doc, ve)
+		msg := "parameters schema does not conform to its JSON Schema metaschema: " + summarizeIssues(issues)
+		return &Error{Code: CodeInvalidSchema, Tool: tool, Message: msg, Issues: issues, Cause: err}
+	}
+	text := err.Error()
+	var se *jsonschema.SchemaError
+	if errors.As(err, &se) && se.Err != nil {
+		text = se.Err.Error()
+	}
+	return &Error{Code: CodeInvalidSchema, Tool: tool, Message: "parameters schema is not valid: " + cleanSchemaText(text), Cause: err}
+}
+
+// schemaIssues lists the metaschema failures of a schema document, with
+// regular expressions that RE2 refuses explained.
+func schemaIssues(doc any, ve *jsonschema.ValidationError) []Issue {
+	var issues []Issue
+	for _, leaf := range leafErrors(ve) {
+		path := cleanPointer(leaf.InstanceLocation)
+		keyword := keywordOf(leaf)
+		msg := leaf.Message
+		if keyword == "format" && strings.Contains(msg, "'regex'") {
+			issues = append(issues, regexIssue(doc, path))
+			continue
+		}
+		issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describePath(path, "schema") + ": " + msg})
+	}
+	return sortIssues(issues)
+}
+
+// regexIssue explains a pattern (or patternProperties name) at path that is
+// not an RE2 regular expression.
+func regexIssue(doc any, path string) Issue {
+	tokens := pointerTokens(path)
+	keyword := "pattern"
+	pattern := ""
+	if n := len(tokens); n >= 2 && tokens[n-2] == "patternProperties" {
+		keyword = "patternProperties"
+		pattern = tokens[n-1]
+	} else if s, ok := lookupPointer(doc, path).(string); ok {
+		pattern = s
+	}
+	why := "not a valid regular expression"
+	if _, err := regexp.Compile(pattern); err != nil {
+		why = err.Error()
+	}
+	return Issue{Path: path, Keyword: keyword, Message: fmt.Sprintf(
+		"%s: %q is not an RE2 regular expression (%s); toolgate, like Go, does not support ECMAScript-only syntax such as look-ahead (?=…), look-behind (?<=…) or back-references",
+		describePath(path, "schema"), pattern, why)}
+}
+
+// redactURL shows a refused URL without userinfo, query or fragment.
+func redactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "an unparsable URL"
+	}
+	u.User = nil
+	u.RawQuery = ""
+	u.ForceQuery = false
+	u.Fragment = ""
+	u.RawFragment = ""
+	return u.String()
+}
+
+// cleanSchemaText removes the compiler's internal base URL and prefix.
+func cleanSchemaText(s string) string {
+	s = strings.ReplaceAll(s, "jsonschema: ", "")
+	s = strings.ReplaceAll(s, schemaBaseURL+"#", "#")
+	return strings.ReplaceAll(s, schemaBaseURL, "the schema")
+}
+
+// Required returns the root's "required" names in schema order, and false
+// when the schema has no "required" (LionAGI's required_fields raises then).
+// The slice is a copy.
+func (s *CompiledSchema) Required() ([]string, bool) {
+	if s == nil || !s.hasRequired {
+		return nil, false
+	}
+	return append([]string{}, s.required...), true
+}
+
+// Properties returns the names of the root's "properties" in schema order
+// (nil when there are none). Properties reached through $ref or allOf are not
+// listed. The slice is a copy.
+func (s *CompiledSchema) Properties() []string {
+	if s == nil || len(s.properties) == 0 {
+		return nil
+	}
+	return append([]string{}, s.properties...)
+}
+
+// MentionsAdditionalProperties reports whether the root schema, or a schema
+// it reaches through $ref or allOf, has "additionalProperties" (or its
+// 2020-12 counterpart for composed schemas, "unevaluatedProperties"). When it
+// does not, Normalize drops top-level keys the schema does not name.
+func (s *CompiledSchema) MentionsAdditionalProperties() bool {
+	return s != nil && s.keepAllKeys
+}
+
+// Raw returns the schema JSON as it was compiled (a copy).
+func (s *CompiledSchema) Raw() json.RawMessage {
+	if s == nil {
+		return nil
+	}
+	return append(json.RawMessage(nil), s.raw...)
+}
+
+// decodeSchema decodes a schema document with UseNumber, refusing trailing
+// data, repeated keys in any object and numbers beyond MaxNumberExponent. It
+// also returns the root's property names in document order.
+func decodeSchema(data []byte) (doc any, props []string, err error) {
+	d := schemaDecoder{dec: json.NewDecoder(bytes.NewReader(data))}
+	d.dec.UseNumber()
+	doc, err = d.value("", 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	if _, err := d.dec.Token(); err != io.EOF {
+		return nil, nil, errors.New("trailing data after the schema")
+	}
+	return doc, d.props, nil
+}
+
+// errTooManyObjects reports a schema over MaxSchemaObjects.
+var errTooManyObjects = errors.New("too many objects")
+
+// schemaDecoder builds a schema document from encoding/json tokens.
+type schemaDecoder struct {
+	dec     *json.Decoder
+	props   []string
+	objects int
+}
+
+// value decodes the next value. path is its JSON pointer; depth its nesting.
+func (d *schemaDecoder) value(path string, depth int) (any, error) {
+	tok, err := d.dec.Token()
+	if err != nil {
+		if err == io.EOF {
+			return nil, io.ErrUnexpectedEOF
+		}
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case json.Delim:
+		switch t {
+		case '{':
+			d.objects++
+			if d.objects > MaxSchemaObjects {
+				return nil, errTooManyObjects
+			}
+			m := map[string]any{}
+			for d.dec.More() {
+				kt, err := d.dec.Token()
+				if err != nil {
+					return nil, err
+				}
+				k, ok := kt.(string)
+				if !ok {
+					return nil, fmt.Errorf("object key at %s is not a string", displayPointer(path))
+				}
+				if _, dup := m[k]; dup {
+					return nil, fmt.Errorf("the object at %s repeats the key %q (RFC 7493, I-JSON)", displayPointer(path), k)
+				}
+				if depth == 1 && path == "/properties" {
+					d.props = append(d.props, k)
+				}
+				v, err := d.value(pointerJoin(path, k), depth+1)
+				if err != nil {
+					return nil, err
+				}
+				m[k] = v
+			}
+			if _, err := d.dec.Token(); err != nil {
+				return nil, err
+			}
+			return m, nil
+		case '[':
+			a := []any{}
+			for i := 0; d.dec.More(); i++ {
+				v, err := d.value(fmt.Sprintf("%s/%d", path, i), depth+1)
+				if err != nil {
+					return nil, err
+				}
+				a = append(a, v)
+			}
+			if _, err := d.dec.Token(); err != nil {
+				return nil, err
+			}
+			return a, nil
+		}
+		return nil, fmt.Errorf("unexpected %q at %s", rune(t), displayPointer(path))
+	case json.Number:
+		if !numberInRange(string(t)) {
+			return nil, fmt.Errorf("the number at %s has a decimal exponent beyond ±%d", displayPointer(path), MaxNumberExponent)
+		}
+		return t, nil
+	default:
+		return t, nil // string, bool, nil
+	}
+}
+
+// numberInRange reports whether the JSON number literal s has a decimal
+// exponent, net of its fraction digits, within ±MaxNumberExponent.
+func numberInRange(s string) bool {
+	i := 0
+	if i < len(s) && (s[i] == '-' || s[i] == '+') {
+		i++
+	}
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	frac := 0
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			frac++
+		}
+	}
+	exp := 0
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		neg := false
+		if i < len(s) && (s[i] == '-' || s[i] == '+') {
+			neg = s[i] == '-'
+			i++
+		}
+		for i < len(s) && s[i] == '0' {
+			i++
+		}
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			exp = exp*10 + int(s[i]-'0')
+			if exp > 4*MaxNumberExponent+len(s) {
+				return false
+			}
+			i++
+		}
+		if neg {
+			exp = -exp
+		}
+	}
+	if frac > 4*MaxNumberExponent+len(s) {
+		return false
+	}
+	e := exp - frac
+	return e >= -MaxNumberExponent && e <= MaxNumberExponent
+}
+
+// jsonTypeName is the JSON type of a decoded value, for messages.
+func jsonTypeName(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "boolean"
+	case json.Number:
+		if isIntegerLiteral(string(v)) {
+			return "integer"
+		}
+		return "number"
+	case float64, float32, int, int64, int32:
+		return "number"
+	case string:
+		return "string"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// lookupPointer returns the value at a JSON pointer in doc, or nil.
+func lookupPointer(doc any, ptr string) any {
+	cur := doc
+	for _, tok := range pointerTokens(ptr) {
+		switch c := cur.(type) {
+		case map[string]any:
+			cur = c[tok]
+		case []any:
+			i, ok := parseIndex(tok)
+			if !ok || i >= len(c) {
+				return nil
+			}
+			cur = c[i]
+		default:
+			return nil
+		}
+	}
+	return cur
+}
+
+// pointerTokens splits a JSON pointer into unescaped tokens.
+func pointerTokens(ptr string) []string {
+	if ptr == "" {
+		return nil
+	}
+	parts := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
+	for i, p := range parts {
+		parts[i] = pointerUnescape(p)
+	}
+	return parts
+}
+
+// parseIndex parses a non-negative decimal array index.
+func parseIndex(tok string) (int, bool) {
+	if tok == "" || len(tok) > 9 || (len(tok) > 1 && tok[0] == '0') {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(tok); i++ {
+		if tok[i] < '0' || tok[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(tok[i]-'0')
+	}
+	return n, true
+}
+
+// displayPointer shows a JSON pointer, naming the root.
+func displayPointer(ptr string) string {
+	if ptr == "" {
+		return "the root"
+	}
+	return ptr
+}
+
+// sortedKeys returns the keys of m, sorted.
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

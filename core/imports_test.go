@@ -1,0 +1,243 @@
+package core
+
+import (
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// schemaLibraries are the only modules core may import besides the standard
+// library (their root packages only: santhosh-tekuri's httploader imports
+// net/http).
+var schemaLibraries = map[string]bool{
+	"github.com/invopop/jsonschema":            true,
+	"github.com/santhosh-tekuri/jsonschema/v5": true,
+}
+
+// forbiddenStd are standard packages the core build must not link.
+var forbiddenStd = []string{"syscall/js", "net/http"}
+
+// importsOf parses the imports of one Go file.
+func importsOf(t *testing.T, file string) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ImportsOnly)
+	require.NoError(t, err, "parse %s", file)
+	var out []string
+	for _, im := range f.Imports {
+		p, err := strconv.Unquote(im.Path.Value)
+		require.NoError(t, err)
+		out = append(out, p)
+	}
+	return out
+}
+
+// coreImportProblem says why core may not import p, or "".
+func coreImportProblem(p string) string {
+	for _, f := range forbiddenStd {
+		if p == f || strings.HasPrefix(p, f+"/") {
+			return "core must not import " + f
+		}
+	}
+	if p == "github.com/toolgate/toolgate" || strings.HasPrefix(p, "github.com/toolgate/toolgate/") {
+		return "core must not import other toolgate packages"
+	}
+	first, _, _ := strings.Cut(p, "/")
+	if strings.Contains(first, ".") && !schemaLibraries[p] {
+		return "core imports only the standard library and the two schema libraries"
+	}
+	return ""
+}
+
+func TestCoreImportProblem(t *testing.T) {
+	tests := []struct {
+		path string
+		bad  bool
+	}{
+		{"encoding/json", false}, {"context", false}, {"net/url", false},
+		{"github.com/invopop/jsonschema", false}, {"github.com/santhosh-tekuri/jsonschema/v5", false},
+		{"syscall/js", true}, {"net/http", true}, {"net/http/httptest", true},
+		{"github.com/toolgate/toolgate/mcp", true}, {"github.com/toolgate/toolgate/jsbridge", true},
+		{"github.com/santhosh-tekuri/jsonschema/v5/httploader", true}, {"github.com/stretchr/testify/require", true},
+		{"golang.org/x/net/html", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.path, func(t *testing.T) {
+			assert.Equal(t, tc.bad, coreImportProblem(tc.path) != "", "got %q for %s", coreImportProblem(tc.path), tc.path)
+		})
+	}
+}
+
+// TestCoreImports fails when a non-test file of core imports syscall/js,
+// net/http, another toolgate package or a module other than the schema
+// libraries.
+func TestCoreImports(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		for _, p := range importsOf(t, f) {
+			if why := coreImportProblem(p); why != "" {
+				t.Errorf("%s imports %s: %s", f, p, why)
+			}
+		}
+	}
+}
+
+// TestCoreDependencies checks the whole dependency graph of core, natively
+// and for js/wasm: net/http and other toolgate packages may not be linked
+// through a dependency, and syscall/js may not be linked natively (under
+// js/wasm the standard library's syscall and time use it themselves, so
+// there only a non-standard package importing it is refused).
+func TestCoreDependencies(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	for _, target := range []struct{ goos, goarch string }{{"", ""}, {"js", "wasm"}} {
+		t.Run(target.goos+"/"+target.goarch, func(t *testing.T) {
+			cmd := exec.Command(goBin, "list", "-deps", "-f", "{{.ImportPath}} {{.Standard}} {{join .Imports \",\"}}", ".")
+			cmd.Env = os.Environ()
+			if target.goos != "" {
+				cmd.Env = append(cmd.Env, "GOOS="+target.goos, "GOARCH="+target.goarch)
+			}
+			out, err := cmd.CombinedOutput()
+			require.NoError(t, err, "go list: %s", out)
+			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+			require.NotEmpty(t, lines)
+			for _, line := range lines {
+				fields := strings.Fields(line)
+				require.GreaterOrEqual(t, len(fields), 2, "go list line %q", line)
+				dep, standard := fields[0], fields[1] == "true"
+				var imports []string
+				if len(fields) > 2 {
+					imports = strings.Split(fields[2], ",")
+				}
+				assert.False(t, dep == "net/http" || strings.HasPrefix(dep, "net/http/"), "core links %s", dep)
+				if strings.HasPrefix(dep, "github.com/toolgate/toolgate/") {
+					assert.Equal(t, "github.com/toolgate/toolgate/core", dep, "core links %s", dep)
+				}
+				if target.goos == "" {
+					assert.NotEqual(t, "syscall/js", dep, "core links syscall/js natively")
+				} else if !standard {
+					assert.NotContains(t, imports, "syscall/js", "%s (a dependency of core) imports syscall/js", dep)
+				}
+			}
+		})
+	}
+}
+
+// pureFiles are the files under jsbridge/ and cmd/wasm/ meant to build and
+// be tested natively (path.Match patterns relative to the repository root).
+// They must not import syscall/js. funcsource*.go and doc.go are pure by
+// name.
+var pureFiles = []string{
+	"jsbridge/bridge.go",
+	"jsbridge/jsvalue.go",
+	"jsbridge/ops_*.go",
+	"jsbridge/*_test.go",
+}
+
+// wasmOnlyExempt reports whether rel (slash-separated, from the repository
+// root) may be built natively.
+func wasmOnlyExempt(rel string) bool {
+	base := path.Base(rel)
+	if base == "doc.go" || strings.HasPrefix(base, "funcsource") {
+		return true
+	}
+	for _, p := range pureFiles {
+		if ok, _ := path.Match(p, rel); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// buildConstraint returns the //go:build expression of a Go file, or "".
+func buildConstraint(t *testing.T, file string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "package ") {
+			break
+		}
+		if constraint.IsGoBuild(line) {
+			expr, err := constraint.Parse(line)
+			require.NoError(t, err, "%s: %s", file, line)
+			return expr.String()
+		}
+	}
+	return ""
+}
+
+func TestWasmOnlyExempt(t *testing.T) {
+	tests := []struct {
+		rel  string
+		want bool
+	}{
+		{"jsbridge/doc.go", true}, {"jsbridge/funcsource.go", true}, {"jsbridge/funcsource_test.go", true},
+		{"jsbridge/bridge.go", true}, {"jsbridge/ops_tool.go", true}, {"jsbridge/x_test.go", true},
+		{"jsbridge/wasm_exports.go", false}, {"jsbridge/promise.go", false}, {"cmd/wasm/core/main.go", false},
+		{"cmd/wasm/core/doc.go", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.rel, func(t *testing.T) {
+			assert.Equal(t, tc.want, wasmOnlyExempt(tc.rel))
+		})
+	}
+}
+
+// TestWasmBuildTags checks that every Go file under jsbridge/ and cmd/wasm/
+// carries `//go:build js && wasm`, except the pure ones, which must not
+// import syscall/js.
+func TestWasmBuildTags(t *testing.T) {
+	root := ".."
+	for _, dir := range []string{"jsbridge", "cmd/wasm"} {
+		err := filepath.WalkDir(filepath.Join(root, dir), func(p string, d os.DirEntry, err error) error {
+			if os.IsNotExist(err) {
+				return filepath.SkipDir
+			}
+			if err != nil {
+				return err
+			}
+			if d.IsDir() || !strings.HasSuffix(p, ".go") {
+				return nil
+			}
+			rel, err := filepath.Rel(root, p)
+			if err != nil {
+				return err
+			}
+			rel = filepath.ToSlash(rel)
+			tag := buildConstraint(t, p)
+			if wasmOnlyExempt(rel) {
+				if tag == "js && wasm" {
+					return nil
+				}
+				for _, im := range importsOf(t, p) {
+					assert.NotEqual(t, "syscall/js", im, "%s is built natively (pure) but imports syscall/js; tag it //go:build js && wasm", rel)
+				}
+				return nil
+			}
+			assert.Equal(t, "js && wasm", tag, "%s must carry //go:build js && wasm (or be listed in pureFiles)", rel)
+			return nil
+		})
+		require.NoError(t, err)
+	}
+}

@@ -1,0 +1,265 @@
+package core
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// The shapes ParseRequest recognises, as Request.Provider names them.
+const (
+	ProviderLionAGI         = "lionagi"          // {"function", "arguments"} and {"action_request": {...}}
+	ProviderOpenAIChat      = "openai-chat"      // {"id", "type": "function", "function": {"name", "arguments"}}
+	ProviderOpenAIResponses = "openai-responses" // {"type": "function_call", "call_id", "name", "arguments"}
+	ProviderAnthropic       = "anthropic"        // {"type": "tool_use", "id", "name", "input"}
+	ProviderGemini          = "gemini"           // {"functionCall": {"name", "args", "id"?}} or {"name", "args"}
+)
+
+// Request is one call envelope, whatever shape it came in: the function
+// name, its arguments, the provider's call id ("" when the shape has none)
+// and the shape's Provider name.
+type Request struct {
+	ID        string
+	Function  string
+	Arguments *Arguments
+	Provider  string
+}
+
+// ParseRequest reads one call envelope:
+//
+//   - LionAGI {"function": "name", "arguments": {...} | "<json text>"}, also
+//     nested as {"action_request": {...}};
+//   - OpenAI Chat {"id", "type": "function", "function": {"name", "arguments": "<json text>"}};
+//   - OpenAI Responses {"type": "function_call", "call_id", "name", "arguments": "<json text>"};
+//   - Anthropic {"type": "tool_use", "id", "name", "input": {...}};
+//   - Gemini {"functionCall": {"name", "args": {...}, "id"?}} (args may be
+//     omitted, as Gemini does for a call without arguments) or {"name", "args"};
+//   - a JSON string whose text is one of these.
+//
+// In every shape the arguments may be an object or a JSON string holding
+// one; keys are matched exactly. It refuses with invalid-request: anything
+// that is not one JSON object (an array, a number, text that is not JSON,
+// trailing data, a string holding a string), a missing or empty function
+// name, missing arguments, and arguments that are neither an object nor a
+// JSON string of one. Arguments are decoded by DecodeArguments, so nesting
+// deeper than MaxArgumentDepth or a size over MaxArgumentBytes is
+// invalid-arguments.
+func ParseRequest(data []byte) (*Request, error) {
+	return parseRequest(data, true)
+}
+
+func parseRequest(data []byte, allowString bool) (*Request, error) {
+	d := bytes.TrimSpace(data)
+	if len(d) == 0 {
+		return nil, Errorf(CodeInvalidRequest, "", "the request is empty.")
+	}
+	if maxNesting(d) > MaxArgumentDepth+4 {
+		return nil, Errorf(CodeInvalidArguments, "", "the request nests deeper than %d levels of arrays and objects.", MaxArgumentDepth)
+	}
+	if !json.Valid(d) {
+		return nil, Errorf(CodeInvalidRequest, "", "the request is not one JSON value (it is malformed or has trailing data).")
+	}
+	switch d[0] {
+	case '"':
+		if !allowString {
+			return nil, Errorf(CodeInvalidRequest, "", "the request is a JSON string holding a JSON string; want an object.")
+		}
+		var s string
+		if err := json.Unmarshal(d, &s); err != nil {
+			return nil, Errorf(CodeInvalidRequest, "", "the request string cannot be read: %v", err)
+		}
+		return parseRequest([]byte(s), false)
+	case '{':
+	default:
+		return nil, Errorf(CodeInvalidRequest, "", "a request must be a JSON object (or a JSON string of one), got %s.", rawKindName(d))
+	}
+	m, ok := membersMap(d)
+	if !ok {
+		return nil, Errorf(CodeInvalidRequest, "", "the request object cannot be read.")
+	}
+	if inner, ok := m["action_request"]; ok {
+		if _, hasFn := m["function"]; !hasFn {
+			im, ok := memberObject(inner)
+			if !ok {
+				return nil, Errorf(CodeInvalidRequest, "", "\"action_request\" must be an object with function and arguments.")
+			}
+			return lionagiRequest(im)
+		}
+	}
+	if fc, ok := m["functionCall"]; ok {
+		fm, ok := memberObject(fc)
+		if !ok {
+			return nil, Errorf(CodeInvalidRequest, "", "\"functionCall\" must be an object with name and args.")
+		}
+		return providerRequest(ProviderGemini, fm, "name", "args", memberString(fm, "id"), true)
+	}
+	switch memberString(m, "type") {
+	case "function_call":
+		id := memberString(m, "call_id")
+		if id == "" {
+			id = memberString(m, "id")
+		}
+		return providerRequest(ProviderOpenAIResponses, m, "name", "arguments", id, false)
+	case "tool_use":
+		return providerRequest(ProviderAnthropic, m, "name", "input", memberString(m, "id"), false)
+	}
+	if fn, ok := m["function"]; ok {
+		if fm, isObj := memberObject(fn); isObj {
+			if t, hasType := m["type"]; hasType && memberString(m, "type") != "function" {
+				return nil, Errorf(CodeInvalidRequest, "", "a tool call of type %s is not a function call.", string(t))
+			}
+			return providerRequest(ProviderOpenAIChat, fm, "name", "arguments", memberString(m, "id"), false)
+		}
+		return lionagiRequest(m)
+	}
+	if _, hasName := m["name"]; hasName {
+		if _, hasArgs := m["args"]; hasArgs {
+			return providerRequest(ProviderGemini, m, "name", "args", memberString(m, "id"), false)
+		}
+	}
+	return nil, Errorf(CodeInvalidRequest, "", "the request has no function and arguments (accepted: {function, arguments}, OpenAI Chat and Responses tool calls, Anthropic tool_use, Gemini functionCall).")
+}
+
+// lionagiRequest reads {"function", "arguments"}.
+func lionagiRequest(m map[string]json.RawMessage) (*Request, error) {
+	return providerRequest(ProviderLionAGI, m, "function", "arguments", "", false)
+}
+
+// providerRequest reads the name and arguments members of one shape.
+func providerRequest(provider string, m map[string]json.RawMessage, nameKey, argsKey, id string, argsOptional bool) (*Request, error) {
+	raw, ok := m[nameKey]
+	if !ok {
+		return nil, Errorf(CodeInvalidRequest, "", "the request has no %q.", nameKey)
+	}
+	var name string
+	if err := json.Unmarshal(raw, &name); err != nil {
+		return nil, Errorf(CodeInvalidRequest, "", "%q of the request must be a string, got %s.", nameKey, rawKindName(raw))
+	}
+	if name == "" {
+		return nil, Errorf(CodeInvalidRequest, "", "%q of the request is empty.", nameKey)
+	}
+	rawArgs, ok := m[argsKey]
+	if !ok {
+		if !argsOptional {
+			return nil, Errorf(CodeInvalidRequest, name, "the request for %s has no %q.", name, argsKey)
+		}
+		rawArgs = json.RawMessage("{}")
+	}
+	args, err := requestArguments(name, argsKey, rawArgs)
+	if err != nil {
+		return nil, err
+	}
+	return &Request{ID: id, Function: name, Arguments: args, Provider: provider}, nil
+}
+
+// requestArguments decodes arguments given as an object or as a JSON string
+// holding one.
+func requestArguments(name, key string, raw json.RawMessage) (*Arguments, error) {
+	r := bytes.TrimSpace(raw)
+	switch {
+	case len(r) > 0 && r[0] == '{':
+		return DecodeArguments(name, r)
+	case len(r) > 0 && r[0] == '"':
+		var s string
+		if err := json.Unmarshal(r, &s); err != nil {
+			return nil, Errorf(CodeInvalidRequest, name, "%q of %s cannot be read: %v", key, name, err)
+		}
+		t := bytes.TrimSpace([]byte(s))
+		if len(t) == 0 || t[0] != '{' {
+			if len(t) > 0 && json.Valid(t) {
+				return nil, Errorf(CodeInvalidRequest, name, "%q of %s must hold a JSON object, got %s.", key, name, rawKindName(t))
+			}
+			return nil, Errorf(CodeInvalidRequest, name, "%q of %s is a string that is not a JSON object.", key, name)
+		}
+		return DecodeArguments(name, []byte(s))
+	}
+	return nil, Errorf(CodeInvalidRequest, name, "%q of %s must be an object or a JSON string of one, got %s.", key, name, rawKindName(r))
+}
+
+// membersMap reads a JSON object into a map (a repeated key keeps its last
+// value).
+func membersMap(obj json.RawMessage) (map[string]json.RawMessage, bool) {
+	ms, ok := splitObject(obj)
+	if !ok {
+		return nil, false
+	}
+	m := make(map[string]json.RawMessage, len(ms))
+	for _, x := range ms {
+		m[x.key] = x.value
+	}
+	return m, true
+}
+
+// memberObject reads raw as a JSON object.
+func memberObject(raw json.RawMessage) (map[string]json.RawMessage, bool) {
+	r := bytes.TrimSpace(raw)
+	if len(r) == 0 || r[0] != '{' {
+		return nil, false
+	}
+	return membersMap(r)
+}
+
+// memberString returns m[key] when it is a JSON string, else "".
+func memberString(m map[string]json.RawMessage, key string) string {
+	raw, ok := m[key]
+	if !ok {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return ""
+	}
+	return s
+}
+
+// rawKindName names the JSON type of a raw value by its first byte.
+func rawKindName(raw []byte) string {
+	r := bytes.TrimSpace(raw)
+	if len(r) == 0 {
+		return "nothing"
+	}
+	switch r[0] {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+// maxNesting returns the deepest nesting of arrays and objects in JSON
+// text, ignoring brackets inside strings; it reads malformed text too.
+func maxNesting(data []byte) int {
+	depth, max := 0, 0
+	inString, escaped := false, false
+	for _, c := range data {
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '[', '{':
+			depth++
+			if depth > max {
+				max = depth
+			}
+		case ']', '}':
+			depth--
+		}
+	}
+	return max
+}

@@ -1,0 +1,196 @@
+package core
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+)
+
+// structSchema implements SchemaForStruct (see its documentation).
+func structSchema(v any) (out json.RawMessage, err error) {
+	if v == nil {
+		return nil, Errorf(CodeInvalidTool, "", "SchemaForStruct got nil; want a struct value, pointer or reflect.Type")
+	}
+	t, ok := v.(reflect.Type)
+	if !ok {
+		t = reflect.TypeOf(v)
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil, Errorf(CodeInvalidTool, "", "SchemaForStruct got %s (kind %s); want a struct value, pointer or reflect.Type", t, t.Kind())
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			out = nil
+			err = &Error{Code: CodeInvalidTool,
+				Message: fmt.Sprintf("SchemaForStruct cannot derive a JSON Schema for %s: %v", t, r),
+				Cause:   fmt.Errorf("%v", r)}
+		}
+	}()
+
+	recursive := isRecursiveType(t)
+	r := &jsonschema.Reflector{
+		Anonymous:      true,
+		DoNotReference: !recursive,
+		ExpandedStruct: !recursive,
+	}
+	s := r.ReflectFromType(t)
+	if recursive && s.Ref != "" {
+		name := strings.TrimPrefix(s.Ref, "#/$defs/")
+		if def, ok := s.Definitions[name]; ok && def != nil {
+			top := *def
+			top.Definitions = s.Definitions
+			s = &top
+		}
+	}
+	s.Version = ""
+	s.ID = ""
+	if !recursive {
+		s.Definitions = nil
+	}
+	raw, err := json.Marshal(s)
+	if err != nil {
+		return nil, &Error{Code: CodeInvalidTool, Cause: err,
+			Message: fmt.Sprintf("SchemaForStruct cannot encode the JSON Schema of %s: %v", t, err)}
+	}
+	return reorderTopLevel(t, raw)
+}
+
+// topLevelFirst are the keys structSchema puts first, in this order.
+var topLevelFirst = []string{"type", "description", "properties", "required", "additionalProperties"}
+
+// reorderTopLevel checks that raw is an object schema and rewrites its
+// top-level key order (see structSchema).
+func reorderTopLevel(t reflect.Type, raw []byte) (json.RawMessage, error) {
+	keys, vals, err := objectMembers(raw)
+	if err != nil || vals["type"] == nil || string(vals["type"]) != `"object"` {
+		return nil, Errorf(CodeInvalidTool, "", "SchemaForStruct: the JSON Schema of %s is not an object schema: %s", t, raw)
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	n := 0
+	write := func(k string) {
+		if n > 0 {
+			b.WriteByte(',')
+		}
+		n++
+		writeJSONString(&b, k)
+		b.WriteByte(':')
+		b.Write(vals[k])
+	}
+	placed := map[string]bool{"$defs": true}
+	for _, k := range topLevelFirst {
+		placed[k] = true
+		if vals[k] != nil {
+			write(k)
+		}
+	}
+	for _, k := range keys {
+		if !placed[k] {
+			write(k)
+		}
+	}
+	if vals["$defs"] != nil {
+		write("$defs")
+	}
+	b.WriteByte('}')
+	return json.RawMessage(b.Bytes()), nil
+}
+
+// objectMembers splits a JSON object into its keys in order and their raw
+// values (the last value wins for a repeated key).
+func objectMembers(raw []byte) ([]string, map[string]json.RawMessage, error) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, nil, err
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return nil, nil, fmt.Errorf("not a JSON object")
+	}
+	var keys []string
+	vals := map[string]json.RawMessage{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, nil, err
+		}
+		k, _ := tok.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, nil, err
+		}
+		if _, seen := vals[k]; !seen {
+			keys = append(keys, k)
+		}
+		vals[k] = v
+	}
+	return keys, vals, nil
+}
+
+// aliasSchema mirrors invopop's JSONSchemaAlias hook.
+type aliasSchema interface{ JSONSchemaAlias() any }
+
+// customSchema mirrors invopop's JSONSchema hook.
+type customSchema interface{ JSONSchema() *jsonschema.Schema }
+
+// isRecursiveType reports whether a struct type reaches itself through its
+// fields (following pointers, slices, arrays, maps and JSONSchemaAlias), in
+// which case invopop's DoNotReference mode would never terminate.
+func isRecursiveType(root reflect.Type) bool {
+	const (
+		visiting = 1
+		done     = 2
+	)
+	state := map[reflect.Type]int{}
+	var walk func(t reflect.Type) bool
+	walk = func(t reflect.Type) bool {
+		for t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t.Kind() == reflect.Interface || t.Implements(reflect.TypeFor[customSchema]()) {
+			return false
+		}
+		if t.Implements(reflect.TypeFor[aliasSchema]()) {
+			alias := reflect.TypeOf(reflect.New(t).Elem().Interface().(aliasSchema).JSONSchemaAlias())
+			if alias == nil || alias == t {
+				return false
+			}
+			return walk(alias)
+		}
+		switch t.Kind() {
+		case reflect.Slice, reflect.Array:
+			return walk(t.Elem())
+		case reflect.Map:
+			return walk(t.Elem())
+		case reflect.Struct:
+		default:
+			return false
+		}
+		switch state[t] {
+		case visiting:
+			return true
+		case done:
+			return false
+		}
+		state[t] = visiting
+		for i := 0; i < t.NumField(); i++ {
+			f := t.Field(i)
+			if (!f.IsExported() && !f.Anonymous) || strings.Split(f.Tag.Get("json"), ",")[0] == "-" {
+				continue
+			}
+			if walk(f.Type) {
+				return true
+			}
+		}
+		state[t] = done
+		return false
+	}
+	return walk(root)
+}

@@ -1,0 +1,639 @@
+package core
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"time"
+)
+
+// Processor transforms a value around a call: a preprocessor receives the
+// arguments (*Arguments) and returns the arguments to call with (*Arguments
+// or map[string]any); a postprocessor receives the response and returns the
+// response to record. kwargs is a copy of the tool's PreprocessorKwargs or
+// PostprocessorKwargs (LionAGI's **preprocessor_kwargs). An error ends the
+// call as failed.
+type Processor func(ctx context.Context, value any, kwargs map[string]any) (any, error)
+
+// Tool is LionAGI's Tool: a provider schema next to the callable it
+// describes. Build one with NewTool (or Func/HandlerFunc + NewTool, or
+// Typed). Like LionAGI's Tool it is not frozen: fields may be reassigned after
+// construction and are not re-validated; a Manager holds the same *Tool by
+// reference. Do not reassign fields while the tool is in use by other
+// goroutines.
+type Tool struct {
+	// ID is a random UUID4 string.
+	ID string
+	// CreatedAt is the creation time in epoch seconds.
+	CreatedAt float64
+	// Metadata is free-form and appears in records (with "lion_class").
+	Metadata map[string]any
+	// Callable is what a FunctionCalling calls; never serialised.
+	Callable Callable
+	// MCPConfig is the one-entry MCP config of an MCP proxy ({name: config}),
+	// already redacted; nil for local tools. Records redact it again.
+	MCPConfig map[string]any
+	// MCP marks an MCP proxy. An MCP tool never replaces a local tool in a
+	// Manager, even with update.
+	MCP bool
+	// Schema is the provider schema {"type":"function","function":{name,
+	// description, parameters, strict?}}; Function() reads its name.
+	Schema json.RawMessage
+	// RequestOptions is the typed parameters JSON Schema (ToolOptions.Parameters)
+	// or nil. When set, arguments are validated and normalised against it
+	// before the key checks, and MinimumAcceptableFields is its "required".
+	RequestOptions json.RawMessage
+	// Preprocessor, when set, replaces the arguments before the call.
+	Preprocessor Processor
+	// PreprocessorKwargs are passed (copied) to the preprocessor.
+	PreprocessorKwargs map[string]any
+	// Postprocessor, when set, replaces the response after the call.
+	Postprocessor Processor
+	// PostprocessorKwargs are passed (copied) to the postprocessor.
+	PostprocessorKwargs map[string]any
+	// StrictFuncCall selects the strict key check (argument keys equal
+	// RequiredFields) instead of the non-strict one (every name of
+	// MinimumAcceptableFields present).
+	StrictFuncCall bool
+	// Coerce is the scalar conversion mode of request-model validation;
+	// "" means CoerceLax.
+	Coerce CoerceMode
+	// Timeout ends a call that runs longer as cancelled with a timeout
+	// error; 0 means no timeout.
+	Timeout time.Duration
+
+	compiled     *CompiledSchema // RequestOptions compiled at construction
+	compiledFrom json.RawMessage // the RequestOptions bytes compiled
+	sig          Signature       // the callable's signature read at construction
+	sigErr       error
+	sigSet       bool
+}
+
+// ToolOptions are the knobs of NewTool, mirroring the JS tool() options. A nil
+// *ToolOptions means every default; the struct is copied on entry.
+type ToolOptions struct {
+	// Name overrides the function name (default: the callable's signature
+	// name, or the name in Schema). With Schema it renames function.name.
+	Name string
+	// Description replaces the docstring's description (raw path only).
+	Description string
+	// ParameterDescriptions replace (never merge with) the docstring's
+	// parameter descriptions (raw path only).
+	ParameterDescriptions map[string]string
+	// Parameters is a JSON Schema object for the arguments: the typed path.
+	// It becomes function.parameters (unless Schema is given) and
+	// Tool.RequestOptions, and is compiled here. nil, "null" and an empty
+	// object {} mean "not given" (LionAGI tests request_options by truthiness).
+	Parameters json.RawMessage
+	// Schema is a whole provider schema kept byte for byte (except for a Name
+	// override); it must be an object whose "function" has a non-empty string
+	// "name". Its function.parameters, if any, is compiled to catch a bad
+	// schema now, but only Parameters drives argument validation, as in
+	// LionAGI. Description, ParameterDescriptions, Strict, SchemaMode and
+	// DocstringStyle are ignored when Schema is given.
+	Schema json.RawMessage
+	// Strict adds "strict": true to the derived schema's function object.
+	Strict bool
+	// StrictFuncCall selects the strict local key check (default false).
+	StrictFuncCall bool
+	// Preprocessor replaces the arguments before each call (default none).
+	Preprocessor Processor
+	// PreprocessorKwargs are passed to Preprocessor (default empty).
+	PreprocessorKwargs map[string]any
+	// Postprocessor replaces the response after each call (default none).
+	Postprocessor Processor
+	// PostprocessorKwargs are passed to Postprocessor (default empty).
+	PostprocessorKwargs map[string]any
+	// SchemaMode is SchemaLionAGI (default) or SchemaAccurate.
+	SchemaMode SchemaMode
+	// DocstringStyle is "google" (default) or "rest".
+	DocstringStyle string
+	// Coerce is CoerceLax (default) or CoerceNone.
+	Coerce CoerceMode
+	// Timeout bounds each call (default 0: none); negative is refused.
+	Timeout time.Duration
+	// Metadata is copied into Tool.Metadata (default empty).
+	Metadata map[string]any
+}
+
+// NewTool builds a Tool around c, as LionAGI's Tool(func_callable=...,
+// tool_schema=..., request_options=...) does.
+//
+// Without opts.Schema the provider schema is derived from c's signature by
+// FunctionToSchema (docstring style, descriptions, strict and schema mode
+// from opts; Parameters as request options). With opts.Schema it is kept as
+// given. opts.Parameters is compiled now.
+//
+// NewTool refuses with invalid-tool: a nil c, a c whose Signature fails when
+// the schema must be derived from it, an empty name, a Schema that is not an
+// object with a non-empty string function.name, an unknown SchemaMode or
+// Coerce, a negative Timeout, and a docstring the parser refuses. It refuses
+// with invalid-schema: Parameters that is not a JSON object, and a
+// Parameters or function.parameters that does not compile.
+func NewTool(c Callable, opts *ToolOptions) (*Tool, error) {
+	var o ToolOptions
+	if opts != nil {
+		o = *opts
+	}
+	if isNilCallable(c) {
+		return nil, Errorf(CodeInvalidTool, o.Name, "Value must be a callable function.")
+	}
+	switch o.SchemaMode {
+	case "", SchemaLionAGI, SchemaAccurate:
+	default:
+		return nil, Errorf(CodeInvalidTool, o.Name, "schemaMode %q is not supported; use %q or %q.", o.SchemaMode, SchemaLionAGI, SchemaAccurate)
+	}
+	switch o.Coerce {
+	case "", CoerceLax, CoerceNone:
+	default:
+		return nil, Errorf(CodeInvalidTool, o.Name, "coerce %q is not supported; use %q or %q.", o.Coerce, CoerceLax, CoerceNone)
+	}
+	if o.Timeout < 0 {
+		return nil, Errorf(CodeInvalidTool, o.Name, "timeout must not be negative (got %s).", o.Timeout)
+	}
+	sig, sigErr := c.Signature()
+	t := &Tool{
+		ID:                  newUUID4(),
+		CreatedAt:           epochSeconds(),
+		Metadata:            shallowCopyMap(o.Metadata),
+		Callable:            c,
+		PreprocessorKwargs:  shallowCopyMap(o.PreprocessorKwargs),
+		PostprocessorKwargs: shallowCopyMap(o.PostprocessorKwargs),
+		Preprocessor:        o.Preprocessor,
+		Postprocessor:       o.Postprocessor,
+		StrictFuncCall:      o.StrictFuncCall,
+		Coerce:              o.Coerce,
+		Timeout:             o.Timeout,
+		sig:                 sig,
+		sigErr:              sigErr,
+		sigSet:              true,
+	}
+	if t.Coerce == "" {
+		t.Coerce = CoerceLax
+	}
+	typed := !schemaNotGiven(o.Parameters)
+
+	if !rawAbsent(o.Schema) {
+		schema, name, err := checkProviderSchema(o.Name, o.Schema)
+		if err != nil {
+			return nil, err
+		}
+		if o.Name != "" && o.Name != name {
+			if schema, err = renameFunction(schema, o.Name); err != nil {
+				return nil, Errorf(CodeInvalidTool, o.Name, "cannot rename the schema's function: %v", err)
+			}
+			name = o.Name
+		}
+		if params, ok := schemaParameters(schema); ok && !rawAbsent(params) {
+			if _, err := compileParameters(name, params); err != nil {
+				return nil, err
+			}
+		}
+		t.Schema = schema
+		if typed {
+			if err := t.setRequestOptions(name, o.Parameters); err != nil {
+				return nil, err
+			}
+		}
+		return t, nil
+	}
+
+	if sigErr != nil {
+		if e, ok := sigErr.(*Error); ok {
+			return nil, e
+		}
+		return nil, &Error{Code: CodeInvalidTool, Tool: o.Name, Message: "cannot read the callable's signature: " + sigErr.Error(), Cause: sigErr}
+	}
+	if o.Name != "" {
+		sig.Name = o.Name
+	}
+	if sig.Name == "" {
+		return nil, Errorf(CodeInvalidTool, "", "Function must have a name.")
+	}
+	if typed {
+		if err := t.setRequestOptions(sig.Name, o.Parameters); err != nil {
+			return nil, err
+		}
+	}
+	so := &SchemaOptions{
+		Style:                 o.DocstringStyle,
+		Strict:                o.Strict,
+		FuncDescription:       o.Description,
+		ParameterDescriptions: o.ParameterDescriptions,
+		Mode:                  o.SchemaMode,
+	}
+	if typed {
+		so.RequestOptions = t.RequestOptions
+	}
+	schema, err := FunctionToSchema(sig, so)
+	if err != nil {
+		return nil, err
+	}
+	t.Schema = schema
+	return t, nil
+}
+
+// setRequestOptions compiles params and keeps it as the typed schema.
+func (t *Tool) setRequestOptions(name string, params json.RawMessage) error {
+	cs, err := compileParameters(name, params)
+	if err != nil {
+		return err
+	}
+	t.RequestOptions = append(json.RawMessage(nil), bytes.TrimSpace(params)...)
+	t.compiled = cs
+	t.compiledFrom = t.RequestOptions
+	return nil
+}
+
+// compileParameters refuses a parameters schema that is not a JSON object,
+// then compiles it.
+func compileParameters(name string, params json.RawMessage) (*CompiledSchema, error) {
+	p := bytes.TrimSpace(params)
+	if len(p) == 0 || p[0] != '{' || !json.Valid(p) {
+		return nil, Errorf(CodeInvalidSchema, name, "the parameters schema of %s must be a JSON object.", name)
+	}
+	return CompileSchema(name, p)
+}
+
+// Function returns the function name from the schema (function.name), the
+// tool's identity in a Manager; "" when the schema does not have that shape.
+func (t *Tool) Function() string {
+	if t == nil {
+		return ""
+	}
+	fn, ok := lookupMember(t.Schema, "function")
+	if !ok {
+		return ""
+	}
+	raw, ok := lookupMember(fn, "name")
+	if !ok {
+		return ""
+	}
+	var name string
+	if json.Unmarshal(raw, &name) != nil {
+		return ""
+	}
+	return name
+}
+
+// RequiredFields returns function.parameters.required of the schema, in
+// schema order without repeats. It refuses with invalid-schema a schema
+// without "required" (LionAGI's KeyError('required'), common for MCP input
+// schemas) or of another shape.
+func (t *Tool) RequiredFields() ([]string, error) {
+	name := t.Function()
+	params, ok := schemaParameters(t.Schema)
+	if !ok || rawAbsent(params) {
+		return nil, Errorf(CodeInvalidSchema, name, "the schema of %s has no function.parameters, so it has no \"required\".", name)
+	}
+	req, ok := lookupMember(params, "required")
+	if !ok {
+		return nil, Errorf(CodeInvalidSchema, name, "the parameters schema of %s has no \"required\", which the strict check needs.", name)
+	}
+	var fields []string
+	if err := json.Unmarshal(req, &fields); err != nil {
+		return nil, Errorf(CodeInvalidSchema, name, "\"required\" of %s must be an array of strings.", name)
+	}
+	return uniqueStrings(fields), nil
+}
+
+// MinimumAcceptableFields returns the names the non-strict check requires,
+// in order. For a typed tool (RequestOptions set) it is the request schema's
+// "required" (none when it has none). Otherwise, from the callable's
+// signature: every parameter without a default (rest and keywords parameters
+// included), a destructured parameter contributing its fields without a
+// default unless it has a default itself, then every name "args", "kwargs"
+// or "kw" removed (LionAGI's name rule, not a kind rule). A signature error
+// gives none, so the check accepts any arguments. The result is never nil.
+func (t *Tool) MinimumAcceptableFields() []string {
+	out := []string{}
+	if !schemaNotGiven(t.RequestOptions) {
+		if req, ok := lookupMember(t.RequestOptions, "required"); ok {
+			var fields []string
+			if json.Unmarshal(req, &fields) == nil {
+				out = append(out, uniqueStrings(fields)...)
+			}
+		}
+		return out
+	}
+	sig, err := t.signature()
+	if err != nil {
+		return out
+	}
+	var names []string
+	for _, p := range sig.Params {
+		if p.HasDefault {
+			continue
+		}
+		if p.Kind == ParamDestructured {
+			for _, f := range p.Fields {
+				if !f.HasDefault {
+					names = append(names, f.Name)
+				}
+			}
+			continue
+		}
+		names = append(names, p.Name)
+	}
+	for _, n := range uniqueStrings(names) {
+		switch n {
+		case "args", "kwargs", "kw":
+			continue
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// signature is the signature read at construction, or read now for a Tool
+// built without NewTool.
+func (t *Tool) signature() (sig Signature, err error) {
+	if t.sigSet {
+		return t.sig, t.sigErr
+	}
+	if isNilCallable(t.Callable) {
+		return Signature{}, Errorf(CodeInvalidTool, t.Function(), "the tool has no callable.")
+	}
+	defer recoverInto(t.Function(), &err)
+	return t.Callable.Signature()
+}
+
+// ValidateArguments is FunctionCalling's after-validator: with RequestOptions
+// the arguments are validated and normalised against it (Normalize, with the
+// tool's Coerce mode), then the strict check (keys equal RequiredFields) or
+// the non-strict check (MinimumAcceptableFields present) runs. It returns the
+// arguments to call with (a copy; the input is not changed) and the lax
+// conversions made. It refuses nil args with invalid-request, failed checks
+// with invalid-arguments and a strict check on a schema without "required"
+// with invalid-schema.
+func (t *Tool) ValidateArguments(args *Arguments) (*Arguments, []Conversion, error) {
+	name := t.Function()
+	if args == nil {
+		return nil, nil, Errorf(CodeInvalidRequest, name, "arguments of %s must be an object, got null.", name)
+	}
+	out := cloneArguments(args)
+	var conv []Conversion
+	if !schemaNotGiven(t.RequestOptions) {
+		cs := t.compiled
+		if cs == nil || !bytes.Equal(t.compiledFrom, t.RequestOptions) {
+			var err error
+			if cs, err = compileParameters(name, t.RequestOptions); err != nil {
+				return nil, nil, err
+			}
+		}
+		coerce := t.Coerce
+		if coerce == "" {
+			coerce = CoerceLax
+		}
+		var err error
+		if out, conv, err = cs.Normalize(name, out, coerce); err != nil {
+			return nil, nil, err
+		}
+	}
+	if t.StrictFuncCall {
+		req, err := t.RequiredFields()
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := CheckStrict(name, out, req); err != nil {
+			return nil, nil, err
+		}
+	} else if err := CheckNonStrict(name, out, t.MinimumAcceptableFields()); err != nil {
+		return nil, nil, err
+	}
+	return out, conv, nil
+}
+
+// ToolFromDict is LionAGI's Tool.from_dict: a record cannot recreate a
+// callable, so it always refuses with not-restorable.
+func ToolFromDict(data json.RawMessage) (*Tool, error) {
+	return nil, Errorf(CodeNotRestorable, "", "`Tool.from_dict` is not supported.")
+}
+
+// checkProviderSchema checks that schema is a JSON object whose "function"
+// is an object with a non-empty string "name", and returns it trimmed and
+// copied with that name.
+func checkProviderSchema(tool string, schema json.RawMessage) (json.RawMessage, string, error) {
+	s := bytes.TrimSpace(schema)
+	if len(s) == 0 || s[0] != '{' || !json.Valid(s) {
+		return nil, "", Errorf(CodeInvalidTool, tool, "the tool schema must be a JSON object with function.name.")
+	}
+	fn, ok := lookupMember(s, "function")
+	if !ok || len(fn) == 0 || fn[0] != '{' {
+		return nil, "", Errorf(CodeInvalidTool, tool, "the tool schema must have a \"function\" object.")
+	}
+	raw, ok := lookupMember(fn, "name")
+	var name string
+	if !ok || json.Unmarshal(raw, &name) != nil || name == "" {
+		return nil, "", Errorf(CodeInvalidTool, tool, "the tool schema's function must have a non-empty string \"name\".")
+	}
+	return append(json.RawMessage(nil), s...), name, nil
+}
+
+// renameFunction sets function.name in schema, keeping every other byte of
+// the members' values and the key order.
+func renameFunction(schema json.RawMessage, name string) (json.RawMessage, error) {
+	fn, _ := lookupMember(schema, "function")
+	n, err := marshalUnescaped(name)
+	if err != nil {
+		return nil, err
+	}
+	fn2, err := replaceMember(fn, "name", n)
+	if err != nil {
+		return nil, err
+	}
+	return replaceMember(schema, "function", fn2)
+}
+
+// schemaParameters returns function.parameters of a provider schema.
+func schemaParameters(schema json.RawMessage) (json.RawMessage, bool) {
+	fn, ok := lookupMember(schema, "function")
+	if !ok {
+		return nil, false
+	}
+	return lookupMember(fn, "parameters")
+}
+
+// jsonMember is one key and raw value of a JSON object, in order.
+type jsonMember struct {
+	key   string
+	value json.RawMessage
+}
+
+// splitObject splits a JSON object into its members in order; a repeated
+// key keeps its first position and its last value (as JSON.parse does).
+func splitObject(obj json.RawMessage) ([]jsonMember, bool) {
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil || tok != json.Delim('{') {
+		return nil, false
+	}
+	var ms []jsonMember
+	index := map[string]int{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, false
+		}
+		key, ok := tok.(string)
+		if !ok {
+			return nil, false
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, false
+		}
+		if i, dup := index[key]; dup {
+			ms[i].value = v
+			continue
+		}
+		index[key] = len(ms)
+		ms = append(ms, jsonMember{key: key, value: v})
+	}
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('}') {
+		return nil, false
+	}
+	return ms, true
+}
+
+// lookupMember returns the raw value of key in a JSON object.
+func lookupMember(obj json.RawMessage, key string) (json.RawMessage, bool) {
+	ms, ok := splitObject(obj)
+	if !ok {
+		return nil, false
+	}
+	for _, m := range ms {
+		if m.key == key {
+			return m.value, true
+		}
+	}
+	return nil, false
+}
+
+// replaceMember replaces (in place) or appends key in a JSON object.
+func replaceMember(obj json.RawMessage, key string, value json.RawMessage) (json.RawMessage, error) {
+	ms, ok := splitObject(obj)
+	if !ok {
+		return nil, Errorf(CodeInvalidTool, "", "not a JSON object")
+	}
+	found := false
+	for i := range ms {
+		if ms[i].key == key {
+			ms[i].value = value
+			found = true
+		}
+	}
+	if !found {
+		ms = append(ms, jsonMember{key: key, value: value})
+	}
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range ms {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, err := marshalUnescaped(m.key)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(m.value)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// rawAbsent reports whether raw is absent or JSON null.
+func rawAbsent(raw json.RawMessage) bool {
+	s := bytes.TrimSpace(raw)
+	return len(s) == 0 || string(s) == "null"
+}
+
+// schemaNotGiven reports whether a request-options schema counts as "not
+// given": absent, null or an empty object (LionAGI's truthiness test).
+func schemaNotGiven(raw json.RawMessage) bool {
+	if rawAbsent(raw) {
+		return true
+	}
+	ms, ok := splitObject(raw)
+	return ok && len(ms) == 0
+}
+
+// isNilCallable reports whether c is nil or holds a nil pointer, func, map,
+// slice, chan or interface.
+func isNilCallable(c Callable) bool {
+	if c == nil {
+		return true
+	}
+	v := reflect.ValueOf(c)
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Func, reflect.Map, reflect.Slice, reflect.Chan, reflect.Interface:
+		return v.IsNil()
+	}
+	return false
+}
+
+// cloneArguments copies the key slice and the top-level value map.
+func cloneArguments(a *Arguments) *Arguments {
+	out := &Arguments{Keys: append([]string(nil), a.Keys...), Values: make(map[string]any, len(a.Values))}
+	for k, v := range a.Values {
+		out.Values[k] = v
+	}
+	if len(out.Keys) == 0 && len(out.Values) > 0 {
+		out.Keys = mapKeysSorted(out.Values)
+	}
+	return out
+}
+
+// shallowCopyMap makes a shallow copy, never nil.
+func shallowCopyMap(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// uniqueStrings keeps the first occurrence of each string, in order.
+func uniqueStrings(xs []string) []string {
+	seen := make(map[string]bool, len(xs))
+	out := make([]string, 0, len(xs))
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// newUUID4 returns a random (version 4) UUID string from crypto/rand.
+func newUUID4() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	var s strings.Builder
+	h := hex.EncodeToString(b[:])
+	s.WriteString(h[0:8])
+	s.WriteByte('-')
+	s.WriteString(h[8:12])
+	s.WriteByte('-')
+	s.WriteString(h[12:16])
+	s.WriteByte('-')
+	s.WriteString(h[16:20])
+	s.WriteByte('-')
+	s.WriteString(h[20:32])
+	return s.String()
+}
+
+// epochSeconds is the current time in epoch seconds, to the microsecond.
+func epochSeconds() float64 {
+	return float64(time.Now().UnixMicro()) / 1e6
+}

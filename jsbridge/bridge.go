@@ -1,0 +1,177 @@
+package jsbridge
+
+import (
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"sync"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// Op is one synchronous bridge operation: it reads a JSON payload and an
+// integer handle (a tool or branch id, or 0) and returns a JSON-marshalable
+// result, a json.RawMessage taken as is, or an error.
+type Op func(b *Bridge, handle int64, payload []byte) (any, error)
+
+// Bridge is the state one WebAssembly instance keeps for JavaScript: tools and
+// branches by integer handle, and the table of named operations. JS values
+// never enter it: JS functions stay in a JS-side table and Go sees only their
+// signatures. It is pure Go so that every operation is tested natively; the
+// js/wasm files only move bytes in and out.
+type Bridge struct {
+	mu       sync.Mutex
+	next     int64
+	tools    map[int64]*core.Tool
+	toolIDs  map[*core.Tool]int64
+	branches map[int64]*core.Manager
+	ops      map[string]Op
+	names    []string
+	// MCPFactory builds a one-entry MCP config into a tool (full build); nil
+	// makes branches refuse such configs with "unsupported".
+	MCPFactory func(name string, config json.RawMessage) (*core.Tool, error)
+	// Version is reported by the "version" op.
+	Version string
+}
+
+// New returns a Bridge with the core operations registered.
+func New(version string) *Bridge {
+	b := &Bridge{
+		tools:    map[int64]*core.Tool{},
+		toolIDs:  map[*core.Tool]int64{},
+		branches: map[int64]*core.Manager{},
+		ops:      map[string]Op{},
+		Version:  version,
+	}
+	registerCoreOps(b)
+	return b
+}
+
+// Register adds a named operation. Registering a name twice panics: it is a
+// programming error caught by the first test run.
+func (b *Bridge) Register(name string, op Op) {
+	if _, dup := b.ops[name]; dup {
+		panic("jsbridge: op registered twice: " + name)
+	}
+	b.ops[name] = op
+	b.names = append(b.names, name)
+}
+
+// OpNames lists the registered operations in registration order; JS maps
+// them to the integer indexes that Call takes.
+func (b *Bridge) OpNames() []string { return append([]string(nil), b.names...) }
+
+// Call runs the operation at index op of OpNames. The result is one status
+// byte ('0' success, '1' error) followed by JSON: the result, or the
+// core.Error. It never panics: a panic in an op becomes an internal error and
+// the bridge keeps working.
+func (b *Bridge) Call(op int, handle int64, payload []byte) (out []byte) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = encodeError(&core.Error{Code: core.CodeInternal,
+				Message: fmt.Sprintf("recovered panic in %s: %v", b.opName(op), r)})
+			_ = debug.Stack // the stack is not sent to JS: it may hold argument values
+		}
+	}()
+	if op < 0 || op >= len(b.names) {
+		return encodeError(core.Errorf(core.CodeInternal, "", "unknown bridge operation %d", op))
+	}
+	res, err := b.ops[b.names[op]](b, handle, payload)
+	if err != nil {
+		return encodeError(core.AsError(err))
+	}
+	return encodeResult(res)
+}
+
+// CallName is Call by operation name, for tests and the async path.
+func (b *Bridge) CallName(name string, handle int64, payload []byte) []byte {
+	for i, n := range b.names {
+		if n == name {
+			return b.Call(i, handle, payload)
+		}
+	}
+	return encodeError(core.Errorf(core.CodeInternal, "", "unknown bridge operation %q", name))
+}
+
+func (b *Bridge) opName(op int) string {
+	if op >= 0 && op < len(b.names) {
+		return b.names[op]
+	}
+	return fmt.Sprint(op)
+}
+
+func encodeResult(v any) []byte {
+	switch r := v.(type) {
+	case json.RawMessage:
+		return append([]byte{'0'}, r...)
+	case []byte:
+		return append([]byte{'0'}, r...)
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return encodeError(&core.Error{Code: core.CodeInternal, Message: "result not serialisable: " + err.Error()})
+	}
+	return append([]byte{'0'}, data...)
+}
+
+func encodeError(e *core.Error) []byte {
+	data, err := json.Marshal(e)
+	if err != nil {
+		data = []byte(`{"code":"internal","message":"error not serialisable"}`)
+	}
+	return append([]byte{'1'}, data...)
+}
+
+// addTool stores t and returns its handle; a tool already stored keeps its handle.
+func (b *Bridge) addTool(t *core.Tool) int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if id, ok := b.toolIDs[t]; ok {
+		return id
+	}
+	b.next++
+	b.tools[b.next] = t
+	b.toolIDs[t] = b.next
+	return b.next
+}
+
+func (b *Bridge) tool(id int64) (*core.Tool, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	t, ok := b.tools[id]
+	if !ok {
+		return nil, core.Errorf(core.CodeUnsupportedType, "", "no tool with handle %d (released, or from another instance)", id)
+	}
+	return t, nil
+}
+
+func (b *Bridge) addBranch(m *core.Manager) int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.next++
+	b.branches[b.next] = m
+	return b.next
+}
+
+func (b *Bridge) branch(id int64) (*core.Manager, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m, ok := b.branches[id]
+	if !ok {
+		return nil, core.Errorf(core.CodeUnsupportedType, "", "no branch with handle %d (released, or from another instance)", id)
+	}
+	return m, nil
+}
+
+// Counts reports how many tools and branches the bridge holds (leak tests).
+func (b *Bridge) Counts() (tools, branches int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return len(b.tools), len(b.branches)
+}
+
+func encodeErrorInternal(msg string) []byte {
+	return encodeError(&core.Error{Code: core.CodeInternal, Message: msg})
+}
+
+func encodeErrorAny(err error) []byte { return encodeError(core.AsError(err)) }

@@ -1,0 +1,307 @@
+package jsbridge
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// Refs from JS arrive as JSON: a string is a name, a boolean a boolean, an
+// array a list, and objects are tagged: {"$tool": id} a Tool, {"$callable": id}
+// a JS function (already turned into a tool by JS), {"$schema": {...}} a
+// schema dict, {"$mcp": {name: config}} a one-entry MCP config, {"$type": "x"}
+// a value of a kind no call accepts.
+type ref struct {
+	Tool     *int64                     `json:"$tool"`
+	Callable *int64                     `json:"$callable"`
+	Schema   json.RawMessage            `json:"$schema"`
+	MCP      map[string]json.RawMessage `json:"$mcp"`
+	Type     string                     `json:"$type"`
+}
+
+// unsupportedValue stands for a JS value of a kind no call accepts; the core
+// refuses it with unsupported-type.
+type unsupportedValue struct{ kind string }
+
+// convertRef turns a JSON ref into what core.Manager takes. onCallable is
+// called for JS functions; it returns what to pass on.
+func (b *Bridge) convertRef(raw json.RawMessage, onCallable func(t *core.Tool) (any, error)) (any, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
+		return nil, nil
+	}
+	switch raw[0] {
+	case '"':
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return nil, core.Errorf(core.CodeUnsupportedType, "", "bad name: %v", err)
+		}
+		return s, nil
+	case 't':
+		return true, nil
+	case 'f':
+		return false, nil
+	case 'n':
+		return nil, nil
+	case '[':
+		var items []json.RawMessage
+		if err := json.Unmarshal(raw, &items); err != nil {
+			return nil, core.Errorf(core.CodeUnsupportedType, "", "bad list: %v", err)
+		}
+		out := make([]any, 0, len(items))
+		for _, it := range items {
+			v, err := b.convertRef(it, onCallable)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	case '{':
+		var r ref
+		if err := decodeStrict(raw, &r, "reference"); err != nil {
+			return nil, err
+		}
+		switch {
+		case r.Tool != nil:
+			return b.tool(*r.Tool)
+		case r.Callable != nil:
+			t, err := b.tool(*r.Callable)
+			if err != nil {
+				return nil, err
+			}
+			return onCallable(t)
+		case r.Schema != nil:
+			return r.Schema, nil
+		case r.MCP != nil:
+			return r.MCP, nil
+		case r.Type != "":
+			return unsupportedValue{r.Type}, nil
+		}
+	}
+	return unsupportedValue{"number"}, nil
+}
+
+type registerPayload struct {
+	Items  []json.RawMessage `json:"items"`
+	Update bool              `json:"update"`
+}
+
+func opBranchCreate(b *Bridge, _ int64, payload []byte) (any, error) {
+	m := core.NewManager(&core.ManagerOptions{MCPFactory: b.MCPFactory})
+	var p registerPayload
+	if len(bytes.TrimSpace(payload)) > 0 {
+		if err := decodeStrict(payload, &p, "branch options"); err != nil {
+			return nil, err
+		}
+	}
+	if err := b.registerItems(m, p); err != nil {
+		return nil, err
+	}
+	return b.addBranch(m), nil
+}
+
+func (b *Bridge) registerItems(m *core.Manager, p registerPayload) error {
+	for _, it := range p.Items {
+		v, err := b.convertRef(it, func(t *core.Tool) (any, error) { return t, nil })
+		if err != nil {
+			return err
+		}
+		if v == nil { // null and undefined entries are skipped
+			continue
+		}
+		if err := m.Register(v, p.Update); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func opBranchRegister(b *Bridge, handle int64, payload []byte) (any, error) {
+	m, err := b.branch(handle)
+	if err != nil {
+		return nil, err
+	}
+	var p registerPayload
+	if err := decodeStrict(payload, &p, "register options"); err != nil {
+		return nil, err
+	}
+	if len(p.Items) == 1 && bytes.Equal(bytes.TrimSpace(p.Items[0]), []byte("null")) {
+		return nil, core.Errorf(core.CodeUnsupportedType, "", "Must provide a `Tool` object, a callable function, or an MCP config dict.")
+	}
+	return nil, b.registerItems(m, p)
+}
+
+func opBranchHas(b *Bridge, handle int64, payload []byte) (any, error) {
+	m, err := b.branch(handle)
+	if err != nil {
+		return nil, err
+	}
+	v, err := b.convertRef(payload, func(t *core.Tool) (any, error) { return t.Function(), nil })
+	if err != nil {
+		return false, nil
+	}
+	return m.Has(v), nil
+}
+
+// opBranchTools lists [name, toolHandle] pairs in insertion order.
+func opBranchTools(b *Bridge, handle int64, _ []byte) (any, error) {
+	m, err := b.branch(handle)
+	if err != nil {
+		return nil, err
+	}
+	tools := m.Tools()
+	out := make([][2]any, 0, len(tools))
+	for _, t := range tools {
+		out = append(out, [2]any{t.Function(), b.addTool(t)})
+	}
+	return out, nil
+}
+
+func opBranchSchemaList(b *Bridge, handle int64, _ []byte) (any, error) {
+	m, err := b.branch(handle)
+	if err != nil {
+		return nil, err
+	}
+	buf := []byte{'['}
+	for i, s := range m.SchemaList() {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = append(buf, s...)
+	}
+	return json.RawMessage(append(buf, ']')), nil
+}
+
+type toolSchemaPayload struct {
+	Selection    json.RawMessage `json:"selection"`
+	AutoRegister *bool           `json:"autoRegister"`
+	Update       bool            `json:"update"`
+}
+
+func opBranchGetToolSchema(b *Bridge, handle int64, payload []byte) (any, error) {
+	m, err := b.branch(handle)
+	if err != nil {
+		return nil, err
+	}
+	var p toolSchemaPayload
+	if err := decodeStrict(payload, &p, "getToolSchema options"); err != nil {
+		return nil, err
+	}
+	auto := p.AutoRegister == nil || *p.AutoRegister
+	top := true
+	sel, err := b.convertRef(p.Selection, func(t *core.Tool) (any, error) {
+		// LionAGI: a callable is looked up by name; unregistered, it is
+		// registered when autoRegister (update passed at the top level only).
+		name := t.Function()
+		if !m.Has(name) {
+			if !auto {
+				return nil, core.Errorf(core.CodeToolNotFound, name, "Tool %s is not registered.", name)
+			}
+			if err := m.Register(t, top && p.Update); err != nil {
+				return nil, err
+			}
+		}
+		return name, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if sel == nil && p.Selection == nil {
+		sel = false // omitted selection: LionAGI's default tools=False
+	}
+	return m.ToolSchema(sel, auto, p.Update)
+}
+
+// opBranchMatch parses a request (JSON text), matches and validates it. The
+// result is {"tool": handle, "function": name, "arguments": {...},
+// "bigints": [pointers], "conversions": [...]}, written by hand: this is the
+// hot path of validate and invoke.
+func opBranchMatch(b *Bridge, handle int64, payload []byte) (any, error) {
+	m, err := b.branch(handle)
+	if err != nil {
+		return nil, err
+	}
+	req, err := core.ParseRequest(payload)
+	if err != nil {
+		return nil, err
+	}
+	fc, err := m.Match(req)
+	if err != nil {
+		return nil, err
+	}
+	var bigints []string
+	buf := make([]byte, 0, 128+len(payload))
+	buf = append(buf, `{"tool":`...)
+	buf = strconv.AppendInt(buf, b.addTool(fc.Tool), 10)
+	buf = append(buf, `,"function":`...)
+	buf = appendJSONString(buf, fc.Function())
+	buf = append(buf, `,"arguments":`...)
+	buf = appendJSArguments(buf, fc.Arguments, &bigints)
+	if len(bigints) > 0 {
+		buf = append(buf, `,"bigints":`...)
+		data, _ := json.Marshal(bigints)
+		buf = append(buf, data...)
+	}
+	if len(fc.Conversions) > 0 {
+		buf = append(buf, `,"conversions":`...)
+		data, _ := json.Marshal(fc.Conversions)
+		buf = append(buf, data...)
+	}
+	if req.ID != "" {
+		buf = append(buf, `,"id":`...)
+		buf = appendJSONString(buf, req.ID)
+	}
+	return json.RawMessage(append(buf, '}')), nil
+}
+
+func opBranchClone(b *Bridge, handle int64, _ []byte) (any, error) {
+	m, err := b.branch(handle)
+	if err != nil {
+		return nil, err
+	}
+	return b.addBranch(m.Clone()), nil
+}
+
+func opBranchRelease(b *Bridge, handle int64, _ []byte) (any, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.branches, handle)
+	return true, nil
+}
+
+func opVersion(b *Bridge, _ int64, _ []byte) (any, error) { return b.Version, nil }
+
+func opOps(b *Bridge, _ int64, _ []byte) (any, error) { return b.OpNames(), nil }
+
+func opParseFunction(_ *Bridge, _ int64, payload []byte) (any, error) {
+	var p struct {
+		Name   string `json:"name"`
+		Source string `json:"source"`
+	}
+	if err := decodeStrict(payload, &p, "function"); err != nil {
+		return nil, err
+	}
+	return ParseFunctionSource(p.Name, p.Source)
+}
+
+func registerCoreOps(b *Bridge) {
+	b.Register("ops", opOps) // must stay first: JS asks for the table by index 0
+	b.Register("version", opVersion)
+	b.Register("tool.create", opToolCreate)
+	b.Register("tool.info", opToolInfo)
+	b.Register("tool.toDict", opToolToDict)
+	b.Register("tool.release", opToolRelease)
+	b.Register("branch.create", opBranchCreate)
+	b.Register("branch.register", opBranchRegister)
+	b.Register("branch.has", opBranchHas)
+	b.Register("branch.tools", opBranchTools)
+	b.Register("branch.schemaList", opBranchSchemaList)
+	b.Register("branch.getToolSchema", opBranchGetToolSchema)
+	b.Register("branch.match", opBranchMatch)
+	b.Register("branch.clone", opBranchClone)
+	b.Register("branch.release", opBranchRelease)
+	b.Register("function.parse", opParseFunction)
+}

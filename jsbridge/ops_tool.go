@@ -1,0 +1,203 @@
+package jsbridge
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// toolSpec is what tg.tool() sends: a raw JS function (name + source text) or
+// a typed tool (name + parameters), with the options Go acts on. Options that
+// are JS values (handler, processors) stay in JS.
+type toolSpec struct {
+	Kind    string          `json:"kind"` // "function" | "typed"
+	Name    string          `json:"name"`
+	Source  string          `json:"source"`
+	Options toolSpecOptions `json:"options"`
+}
+
+type toolSpecOptions struct {
+	Name                  string            `json:"name"`
+	Description           string            `json:"description"`
+	ParameterDescriptions map[string]string `json:"parameterDescriptions"`
+	Parameters            json.RawMessage   `json:"parameters"`
+	Schema                json.RawMessage   `json:"schema"`
+	Strict                bool              `json:"strict"`
+	StrictFuncCall        bool              `json:"strictFuncCall"`
+	SchemaMode            string            `json:"schemaMode"`
+	DocstringStyle        string            `json:"docstringStyle"`
+	Coerce                string            `json:"coerce"`
+	TimeoutMs             float64           `json:"timeoutMs"`
+	Metadata              map[string]any    `json:"metadata"`
+}
+
+// toolInfo is everything JS caches about a tool: it is immutable once built.
+type toolInfo struct {
+	ID                      int64           `json:"id"`
+	UUID                    string          `json:"uuid"`
+	CreatedAt               float64         `json:"createdAt"`
+	Function                string          `json:"function"`
+	ToolSchema              json.RawMessage `json:"toolSchema"`
+	RequiredFields          []string        `json:"requiredFields"`
+	RequiredFieldsError     *core.Error     `json:"requiredFieldsError,omitempty"`
+	MinimumAcceptableFields []string        `json:"minimumAcceptableFields"`
+	StrictFuncCall          bool            `json:"strictFuncCall"`
+	Signature               *core.Signature `json:"signature,omitempty"`
+	Metadata                map[string]any  `json:"metadata"`
+	MCP                     bool            `json:"mcp,omitempty"`
+}
+
+// jsCallable stands for a JS function: Go knows its signature only. JS tools
+// are invoked by the JS side (no js.FuncOf round trip per call), so Call is
+// never reached through the bridge.
+type jsCallable struct{ sig core.Signature }
+
+func (c *jsCallable) Signature() (core.Signature, error) { return c.sig, nil }
+
+func (c *jsCallable) Call(_ context.Context, _ *core.Arguments) (any, error) {
+	return nil, core.Errorf(core.CodeInternal, c.sig.Name, "JS tools are invoked from JavaScript")
+}
+
+func decodeStrict(payload []byte, v any, what string) error {
+	dec := json.NewDecoder(bytes.NewReader(payload))
+	dec.DisallowUnknownFields()
+	dec.UseNumber()
+	if err := dec.Decode(v); err != nil {
+		return core.Errorf(core.CodeUnsupportedType, "", "%s: %v", what, err)
+	}
+	return nil
+}
+
+func opToolCreate(b *Bridge, _ int64, payload []byte) (any, error) {
+	var spec toolSpec
+	if err := decodeStrict(payload, &spec, "tool options"); err != nil {
+		return nil, err
+	}
+	o := spec.Options
+	opts := &core.ToolOptions{
+		Name:                  o.Name,
+		Description:           o.Description,
+		ParameterDescriptions: o.ParameterDescriptions,
+		Schema:                nullToNil(o.Schema),
+		Strict:                o.Strict,
+		StrictFuncCall:        o.StrictFuncCall,
+		SchemaMode:            core.SchemaMode(o.SchemaMode),
+		DocstringStyle:        o.DocstringStyle,
+		Coerce:                core.CoerceMode(o.Coerce),
+		Timeout:               time.Duration(o.TimeoutMs * float64(time.Millisecond)),
+		Metadata:              o.Metadata,
+	}
+	var sig core.Signature
+	switch spec.Kind {
+	case "function":
+		s, err := ParseFunctionSource(spec.Name, spec.Source)
+		if err != nil {
+			return nil, err
+		}
+		sig = s
+	case "typed":
+		if spec.Name == "" && o.Name == "" {
+			return nil, core.Errorf(core.CodeInvalidTool, "", "a typed tool needs a name")
+		}
+		name := spec.Name
+		if name == "" {
+			name = o.Name
+		}
+		sig = core.Signature{Name: name, Params: []core.Param{{Name: "kwargs", Kind: core.ParamKeywords}}}
+		opts.Parameters = nullToNil(o.Parameters)
+		if opts.Parameters == nil && opts.Schema == nil {
+			opts.Parameters = json.RawMessage(`{"type":"object","properties":{}}`)
+		}
+	default:
+		return nil, core.Errorf(core.CodeInvalidTool, spec.Name, "unknown tool kind %q", spec.Kind)
+	}
+	t, err := core.NewTool(&jsCallable{sig: sig}, opts)
+	if err != nil {
+		return nil, err
+	}
+	return b.info(t, &sig), nil
+}
+
+func nullToNil(r json.RawMessage) json.RawMessage {
+	if len(bytes.TrimSpace(r)) == 0 || string(bytes.TrimSpace(r)) == "null" {
+		return nil
+	}
+	return r
+}
+
+// info describes t for JS, storing it under a handle.
+func (b *Bridge) info(t *core.Tool, sig *core.Signature) *toolInfo {
+	in := &toolInfo{
+		ID:                      b.addTool(t),
+		UUID:                    t.ID,
+		CreatedAt:               t.CreatedAt,
+		Function:                t.Function(),
+		ToolSchema:              t.Schema,
+		MinimumAcceptableFields: nonNil(t.MinimumAcceptableFields()),
+		StrictFuncCall:          t.StrictFuncCall,
+		Signature:               sig,
+		Metadata:                t.Metadata,
+		MCP:                     t.MCP,
+	}
+	if in.Metadata == nil {
+		in.Metadata = map[string]any{}
+	}
+	req, err := t.RequiredFields()
+	if err != nil {
+		in.RequiredFieldsError = core.AsError(err)
+	} else {
+		in.RequiredFields = nonNil(req)
+	}
+	return in
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func opToolInfo(b *Bridge, handle int64, _ []byte) (any, error) {
+	t, err := b.tool(handle)
+	if err != nil {
+		return nil, err
+	}
+	var sig *core.Signature
+	if t.Callable != nil {
+		if s, err := t.Callable.Signature(); err == nil {
+			sig = &s
+		}
+	}
+	return b.info(t, sig), nil
+}
+
+func opToolToDict(b *Bridge, handle int64, payload []byte) (any, error) {
+	t, err := b.tool(handle)
+	if err != nil {
+		return nil, err
+	}
+	var p struct {
+		Mode string `json:"mode"`
+	}
+	if err := decodeStrict(payload, &p, "toDict options"); err != nil {
+		return nil, err
+	}
+	if p.Mode == "" {
+		p.Mode = "python"
+	}
+	return t.ToDict(p.Mode)
+}
+
+func opToolRelease(b *Bridge, handle int64, _ []byte) (any, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if t, ok := b.tools[handle]; ok {
+		delete(b.toolIDs, t)
+		delete(b.tools, handle)
+	}
+	return true, nil
+}

@@ -1,0 +1,172 @@
+//go:build js && wasm
+
+package jsbridge
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"sync"
+	"sync/atomic"
+	"syscall/js"
+	"unsafe"
+)
+
+// The synchronous path: JS writes a payload into inBuf (its address from
+// toolgate_buffer), calls toolgate_call, and reads the result from the address
+// it returns: 4 bytes of little-endian length, then the status byte and JSON.
+// No js.FuncOf is involved, so a call costs about a microsecond, not 20.
+var (
+	active *Bridge
+	inBuf  []byte
+	outBuf []byte
+)
+
+//go:wasmexport toolgate_buffer
+func exportBuffer(n int32) uintptr {
+	defer func() { _ = recover() }()
+	if n < 1 {
+		n = 1
+	}
+	if cap(inBuf) < int(n) {
+		inBuf = make([]byte, n)
+	}
+	inBuf = inBuf[:cap(inBuf)]
+	return uintptr(unsafe.Pointer(&inBuf[0]))
+}
+
+//go:wasmexport toolgate_call
+func exportCall(op int32, handle int32, n int32) (p uintptr) {
+	defer func() {
+		if r := recover(); r != nil {
+			p = setOut([]byte(`1{"code":"internal","message":"recovered panic at the bridge"}`))
+		}
+	}()
+	if n < 0 || int(n) > len(inBuf) {
+		return setOut([]byte(`1{"code":"internal","message":"payload length out of range"}`))
+	}
+	return setOut(active.Call(int(op), int64(handle), inBuf[:n]))
+}
+
+func setOut(res []byte) uintptr {
+	need := 4 + len(res)
+	if cap(outBuf) < need {
+		outBuf = make([]byte, need, need+need/2)
+	}
+	outBuf = outBuf[:need]
+	binary.LittleEndian.PutUint32(outBuf, uint32(len(res)))
+	copy(outBuf[4:], res)
+	return uintptr(unsafe.Pointer(&outBuf[0]))
+}
+
+// AsyncOp is an operation that may block (network, a Go callable): it runs on
+// its own goroutine and settles a JS Promise.
+type AsyncOp func(ctx context.Context, b *Bridge, handle int64, payload []byte) (any, error)
+
+var (
+	asyncOps   = map[string]AsyncOp{}
+	cancelMu   sync.Mutex
+	cancels    = map[int]context.CancelFunc{}
+	nextCancel int
+	liveFuncs  atomic.Int64 // js.Funcs made by asyncEntry and not yet released
+)
+
+func rawJSON(p []byte) json.RawMessage {
+	if !json.Valid(p) {
+		return json.RawMessage("null")
+	}
+	return json.RawMessage(p)
+}
+
+// RegisterAsync adds a named asynchronous operation, reachable from JS as
+// boot.async(name, handle, payload) → Promise<string> (status byte + JSON).
+func RegisterAsync(name string, op AsyncOp) { asyncOps[name] = op }
+
+// Serve installs b as the instance's bridge, hands the async entry points to
+// JS through globalThis.__toolgate_boot (set by the loader just before
+// go.run), and blocks forever. It never returns.
+func Serve(b *Bridge) {
+	registerDebugOps(b)
+	active = b
+	boot := js.Global().Get("__toolgate_boot")
+	if boot.Type() != js.TypeObject {
+		panic("toolgate: loaded without the toolgate JS loader")
+	}
+	boot.Set("async", js.FuncOf(asyncEntry))
+	boot.Set("cancel", js.FuncOf(cancelEntry))
+	boot.Set("version", b.Version)
+	select {}
+}
+
+// asyncEntry(name, handle, payload) returns [promise, cancelID]. It checks its
+// arguments, starts a goroutine and returns at once: nothing blocks inside a
+// js.FuncOf.
+func asyncEntry(_ js.Value, args []js.Value) (ret any) {
+	defer func() {
+		if r := recover(); r != nil {
+			ret = js.Global().Get("Promise").Call("resolve", `1{"code":"internal","message":"recovered panic at the async bridge"}`)
+		}
+	}()
+	if len(args) != 3 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeNumber || args[2].Type() != js.TypeString {
+		return js.Global().Get("Promise").Call("resolve", `1{"code":"internal","message":"bad async call"}`)
+	}
+	name, handle, payload := args[0].String(), int64(args[1].Int()), []byte(args[2].String())
+	op, ok := asyncOps[name]
+	if !ok {
+		return js.Global().Get("Promise").Call("resolve", `1{"code":"internal","message":"unknown async operation"}`)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancelMu.Lock()
+	nextCancel++
+	id := nextCancel
+	cancels[id] = cancel
+	cancelMu.Unlock()
+	var executor js.Func
+	liveFuncs.Add(1)
+	executor = js.FuncOf(func(_ js.Value, pa []js.Value) any {
+		resolve := pa[0]
+		executor.Release()
+		liveFuncs.Add(-1)
+		go func() {
+			var out []byte
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						out = encodeErrorInternal("recovered panic in " + name)
+					}
+				}()
+				res, err := op(ctx, active, handle, payload)
+				if err != nil {
+					out = encodeErrorAny(err)
+				} else {
+					out = encodeResult(res)
+				}
+			}()
+			cancelMu.Lock()
+			delete(cancels, id)
+			cancelMu.Unlock()
+			cancel()
+			resolve.Invoke(string(out))
+		}()
+		return nil
+	})
+	promise := js.Global().Get("Promise").New(executor)
+	arr := js.Global().Get("Array").New(2)
+	arr.SetIndex(0, promise)
+	arr.SetIndex(1, id)
+	return arr
+}
+
+func cancelEntry(_ js.Value, args []js.Value) any {
+	defer func() { _ = recover() }()
+	if len(args) != 1 || args[0].Type() != js.TypeNumber {
+		return nil
+	}
+	cancelMu.Lock()
+	c := cancels[args[0].Int()]
+	cancelMu.Unlock()
+	if c != nil {
+		c()
+	}
+	return nil
+}

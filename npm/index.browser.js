@@ -1,0 +1,7 @@
+// toolgate for browsers and bundlers (ESM).
+import { makeInitialize } from "./lib/initialize.js";
+import { loadBrowser } from "./lib/load-browser.js";
+export { ToolgateError } from "./lib/errors.js";
+
+/** Loads toolgate (full build) and returns its API. Browser. */
+export const initialize = makeInitialize("full", new URL("./toolgate.wasm", import.meta.url), loadBrowser);

@@ -1,0 +1,59 @@
+// ToolgateError: the one error class of toolgate. Node and browser.
+const MARK = Symbol.for("toolgate.ToolgateError");
+
+/**
+ * Every failure of the library. `code` is one of the closed set in
+ * `ErrorCode`; `issues` lists validation problems; `tool` names the tool.
+ * `ToolgateError.isInstance(e)` works across realms and bundles.
+ * @example
+ * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
+ */
+export class ToolgateError extends Error {
+  constructor(code, message, options = {}) {
+    super(message, options.cause !== undefined ? { cause: options.cause } : undefined);
+    this.name = "ToolgateError";
+    this.code = code;
+    if (options.tool) this.tool = options.tool;
+    if (options.issues) this.issues = options.issues;
+  }
+  get [MARK]() {
+    return true;
+  }
+  static isInstance(value) {
+    return value != null && typeof value === "object" && value[MARK] === true;
+  }
+  static [Symbol.hasInstance](value) {
+    return ToolgateError.isInstance(value);
+  }
+}
+
+/** Builds a ToolgateError from the JSON the Go side sends. */
+export function errorFromGo(text) {
+  let e;
+  try {
+    e = JSON.parse(text);
+  } catch {
+    return new ToolgateError("internal", "unreadable error from the WebAssembly side");
+  }
+  return new ToolgateError(e.code || "internal", e.message || "", { tool: e.tool, issues: e.issues });
+}
+
+/** Refuses option keys a call does not know, naming the key and the call. */
+export function checkOptions(opts, allowed, call) {
+  if (opts === undefined || opts === null) return {};
+  if (typeof opts !== "object" || Array.isArray(opts)) {
+    throw new ToolgateError("unsupported-type", `${call}: options must be an object, got ${describe(opts)}`);
+  }
+  for (const k of Object.keys(opts)) {
+    if (!allowed.includes(k)) {
+      throw new ToolgateError("unsupported-type", `${call}: unknown option "${k}" (known: ${allowed.join(", ")})`);
+    }
+  }
+  return opts;
+}
+
+export function describe(v) {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  return typeof v;
+}

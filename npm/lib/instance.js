@@ -1,0 +1,141 @@
+// One Go WebAssembly instance and the byte-level calls into it. Internal.
+import "../wasm_exec.js";
+import { ToolgateError, errorFromGo } from "./errors.js";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const BOOT = "__toolgate_boot";
+
+/**
+ * Runs one Go instance. Synchronous calls go through //go:wasmexport
+ * functions over linear memory; asynchronous ones through boot.async, which
+ * returns a Promise. If the Go program ever exits, pending calls reject with
+ * `internal` and the next call starts a fresh instance (state held in Go is
+ * rebuilt by the callers, which watch `generation`).
+ */
+export class GoInstance {
+  constructor(module, expectedVersion) {
+    this.module = module;
+    this.expectedVersion = expectedVersion;
+    this.generation = 0;
+    this.pending = new Set();
+    this.ex = null;
+  }
+
+  /** Starts (or restarts) the Go program synchronously. */
+  start() {
+    const go = new globalThis.Go();
+    const boot = {};
+    go.exit = (code) => {
+      // wasm_exec keeps Go's timers as JS timeouts; after an exit they would
+      // resume a dead program and throw from a timer, so clear them.
+      for (const t of go._scheduledTimeouts?.values() ?? []) clearTimeout(t);
+      go._scheduledTimeouts?.clear();
+      this._exited(code);
+    };
+    globalThis[BOOT] = boot;
+    let instance;
+    try {
+      instance = new WebAssembly.Instance(this.module, go.importObject);
+      go.run(instance).catch(() => {});
+    } finally {
+      delete globalThis[BOOT];
+    }
+    if (go.exited || typeof boot.async !== "function") {
+      throw new ToolgateError("internal", "the WebAssembly module did not start");
+    }
+    if (boot.version !== this.expectedVersion) {
+      throw new ToolgateError(
+        "internal",
+        `version mismatch: the JS package is ${this.expectedVersion} but the WebAssembly module is ${boot.version}; reinstall toolgate`,
+      );
+    }
+    this.go = go;
+    this.boot = boot;
+    this.ex = instance.exports;
+    this.dead = false;
+    this.inPtr = 0;
+    this.inCap = 0;
+    this.generation++;
+    const names = JSON.parse(this._raw(0, 0, "").slice(1));
+    this.ops = new Map(names.map((n, i) => [n, i]));
+  }
+
+  _exited(code) {
+    this.dead = true;
+    this.ex = null;
+    const err = new ToolgateError("internal", `the WebAssembly instance stopped (exit code ${code}); the next call starts a fresh one`);
+    for (const reject of this.pending) reject(err);
+    this.pending.clear();
+  }
+
+  _ensure() {
+    if (this.dead || !this.ex) this.start();
+  }
+
+  _raw(op, handle, payload) {
+    const ex = this.ex;
+    const need = payload.length * 3 + 1;
+    if (need > this.inCap) {
+      this.inPtr = ex.toolgate_buffer(need);
+      this.inCap = need;
+    }
+    const mem = new Uint8Array(ex.mem.buffer);
+    const { written } = encoder.encodeInto(payload, mem.subarray(this.inPtr, this.inPtr + need));
+    const p = ex.toolgate_call(op, handle, written);
+    const buf = ex.mem.buffer;
+    const len = new DataView(buf).getUint32(p, true);
+    return decoder.decode(new Uint8Array(buf, p + 4, len));
+  }
+
+  /** Calls a synchronous Go operation; returns its JSON text or throws. */
+  call(opName, handle, payload) {
+    this._ensure();
+    const op = this.ops.get(opName);
+    if (op === undefined) throw new ToolgateError("unsupported", `${opName} is not available in this build`);
+    let out;
+    try {
+      out = this._raw(op, handle | 0, payload);
+    } catch (e) {
+      if (this.dead) throw new ToolgateError("internal", "the WebAssembly instance stopped during the call", { cause: e });
+      throw new ToolgateError("internal", `WebAssembly call failed: ${e && e.message}`, { cause: e });
+    }
+    if (out.charCodeAt(0) === 48) return out.slice(1);
+    throw errorFromGo(out.slice(1));
+  }
+
+  /** Calls a synchronous op and parses its JSON result. */
+  callJSON(opName, handle, payload) {
+    return JSON.parse(this.call(opName, handle, payload));
+  }
+
+  /** Calls an asynchronous Go operation; an AbortSignal cancels its context. */
+  async callAsync(opName, handle, payload, signal) {
+    this._ensure();
+    const [promise, cancelID] = this.boot.async(opName, handle | 0, payload);
+    const boot = this.boot;
+    let onAbort;
+    const out = await new Promise((resolve, reject) => {
+      this.pending.add(reject);
+      promise.then(
+        (v) => {
+          this.pending.delete(reject);
+          resolve(v);
+        },
+        (e) => {
+          this.pending.delete(reject);
+          reject(e);
+        },
+      );
+      if (signal) {
+        onAbort = () => boot.cancel(cancelID);
+        if (signal.aborted) onAbort();
+        else signal.addEventListener("abort", onAbort, { once: true });
+      }
+    }).finally(() => {
+      if (signal && onAbort) signal.removeEventListener("abort", onAbort);
+    });
+    if (out.charCodeAt(0) === 48) return JSON.parse(out.slice(1));
+    throw errorFromGo(out.slice(1));
+  }
+}

@@ -1,0 +1,14 @@
+// Browsers and bundlers: fetches the .wasm, streaming when the server allows.
+export async function loadBrowser(url) {
+  const res = fetch(url);
+  if (typeof WebAssembly.compileStreaming === "function") {
+    try {
+      return await WebAssembly.compileStreaming(res);
+    } catch {
+      // wrong MIME type or no streaming: fall back to bytes
+    }
+  }
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`toolgate: fetching ${url} failed with HTTP ${r.status}`);
+  return WebAssembly.compile(await r.arrayBuffer());
+}

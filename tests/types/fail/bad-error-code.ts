@@ -1,0 +1,3 @@
+import type { ErrorCode } from "toolgate";
+const c: ErrorCode = "not-a-code";
+void c;

@@ -1,0 +1,3 @@
+import { initialize } from "toolgate";
+const tg = await initialize();
+tg.tool({ name: "x", parameters: {} });

@@ -1,0 +1,38 @@
+// Snippets that must compile against the published declarations.
+import { initialize, ToolgateError, type Tool, type FunctionCalling, type ErrorCode } from "toolgate";
+import { initialize as initCore } from "toolgate/core";
+
+async function main(): Promise<void> {
+  const tg = await initialize({ wasmURL: new URL("https://example.com/toolgate.wasm") });
+  const core = await initCore();
+  const add: Tool = tg.tool(function add(a: number, b: number) { return a + b; }, { schemaMode: "accurate" });
+  const typed = tg.tool({
+    name: "pay",
+    parameters: { type: "object", properties: { amount: { type: "number" } } },
+    handler: async (args) => args,
+    strictFuncCall: true,
+  });
+  const b = core.branch({ tools: [add, typed, null] });
+  b.register(add, { update: true });
+  const names: string[] = [...b.tools.keys()];
+  const r = b.validate({ function: "add", arguments: { a: 1, b: 2 } });
+  if (r.ok) {
+    const a: Record<string, unknown> = r.arguments;
+    void a;
+  } else {
+    const code: ErrorCode = r.error.code;
+    void code;
+  }
+  const fc: FunctionCalling = await b.invoke('{"function":"add","arguments":{}}', { signal: AbortSignal.timeout(10) });
+  const d: number | null = fc.duration;
+  try {
+    b.match({ type: "tool_use", name: "add", input: {} });
+  } catch (e) {
+    if (ToolgateError.isInstance(e)) console.log(e.code, e.issues?.[0]?.path);
+  }
+  void names;
+  void d;
+  void b.getToolSchema(["add", typed]);
+  void add.toDict("db").function;
+}
+void main;

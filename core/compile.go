@@ -132,6 +132,7 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 	for name := range jsonschema.Formats {
 		c.Formats[name] = acceptAnyFormat
 	}
+	c.RegisterExtension("toolgate-empty-enum", nil, emptyEnum{})
 	c.LoadURL = func(u string) (io.ReadCloser, error) {
 		if refused == "" {
 			refused = u
@@ -166,6 +167,27 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 
 // acceptAnyFormat is the format checker that makes "format" an annotation.
 func acceptAnyFormat(any) bool { return true }
+
+// emptyEnum makes "enum": [] refuse every value, as the specification says.
+// jsonschema v5.3.1 skips an empty enum and so accepts everything (fail
+// open); this compiler extension adds the missing assertion.
+type emptyEnum struct{}
+
+// Compile returns the assertion for a subschema whose enum is empty.
+func (emptyEnum) Compile(_ jsonschema.CompilerContext, m map[string]any) (jsonschema.ExtSchema, error) {
+	if e, ok := m["enum"].([]any); ok && len(e) == 0 {
+		return emptyEnumSchema{}, nil
+	}
+	return nil, nil
+}
+
+// emptyEnumSchema is the assertion that nothing is in an empty enum.
+type emptyEnumSchema struct{}
+
+// Validate refuses v.
+func (emptyEnumSchema) Validate(ctx jsonschema.ValidationContext, _ any) error {
+	return ctx.Error("enum", "no value is allowed: enum is empty")
+}
 
 // schemaIssueError is an invalid-schema error with one issue.
 func schemaIssueError(tool, path, keyword, msg string) *Error {

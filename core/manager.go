@@ -85,7 +85,7 @@ func (m *Manager) Register(x any, update bool) error {
 		if isNilCallable(v) {
 			return Errorf(CodeUnsupportedType, "", registrationTypeMessage)
 		}
-		if sig, err := v.Signature(); err == nil && sig.Name != "" && !update && m.hasName(sig.Name) {
+		if sig, err := safeSignature(v); err == nil && sig.Name != "" && !update && m.hasName(sig.Name) {
 			return duplicateError(sig.Name)
 		}
 		t, err := NewTool(v, nil)

@@ -80,6 +80,7 @@ func TestRegister(t *testing.T) {
 		{"bare Go func", false, []step{{x: func() {}, want: ErrUnsupportedType}}, nil},
 		{"handler without name", false, []step{{x: Handler(func(context.Context, *Arguments) (any, error) { return nil, nil }), want: ErrUnsupportedType}}, nil},
 		{"tool without name", false, []step{{x: &Tool{Schema: json.RawMessage(`{}`)}, want: ErrInvalidTool}}, nil},
+		{"callable signature panics", false, []step{{x: panicSignature{}, want: ErrInternal}}, nil},
 		{"callable NewTool fails", false, []step{{x: &fakeCallable{sigErr: errors.New("x")}, want: ErrInvalidTool}}, nil},
 		{"mcp in core build", false, []step{{x: mcpConfig("m", `{"url":"https://h"}`), want: ErrUnsupported}}, nil},
 		{"mcp no entries", true, []step{{x: map[string]json.RawMessage{}, want: ErrInvalidTool, message: "`mcp_config` must contain exactly one entry."}}, nil},

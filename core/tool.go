@@ -155,7 +155,7 @@ func NewTool(c Callable, opts *ToolOptions) (*Tool, error) {
 	if o.Timeout < 0 {
 		return nil, Errorf(CodeInvalidTool, o.Name, "timeout must not be negative (got %s).", o.Timeout)
 	}
-	sig, sigErr := c.Signature()
+	sig, sigErr := safeSignature(c)
 	t := &Tool{
 		ID:                  newUUID4(),
 		CreatedAt:           epochSeconds(),

@@ -71,6 +71,7 @@ func TestNewToolRefuses(t *testing.T) {
 		{"negative timeout", good, &ToolOptions{Timeout: -time.Second}, ErrInvalidTool},
 		{"signature error", &fakeCallable{sigErr: errors.New("no source")}, nil, ErrInvalidTool},
 		{"signature *Error kept", &fakeCallable{sigErr: Errorf(CodeUnsupportedType, "", "x")}, nil, ErrUnsupportedType},
+		{"signature panics", panicSignature{}, nil, ErrInternal},
 		{"no name", &fakeCallable{sig: Signature{Params: plain("a")}}, nil, ErrInvalidTool},
 		{"schema not JSON", good, &ToolOptions{Schema: json.RawMessage(`{"type":`)}, ErrInvalidTool},
 		{"schema an array", good, &ToolOptions{Schema: json.RawMessage(`[1]`)}, ErrInvalidTool},

@@ -350,8 +350,10 @@ func keywordOf(leaf *jsonschema.ValidationError) string {
 		switch kw {
 		case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
 			"allOf", "anyOf", "oneOf", "prefixItems":
-			i++
-			endsOnName = true
+			if i+1 < len(segs) {
+				i++
+				endsOnName = true
+			}
 		case "items", "additionalItems":
 			if i+1 < len(segs) && isIndexToken(segs[i+1]) {
 				i++

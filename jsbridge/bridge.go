@@ -1,6 +1,7 @@
 package jsbridge
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
@@ -13,6 +14,11 @@ import (
 // integer handle (a tool or branch id, or 0) and returns a JSON-marshalable
 // result, a json.RawMessage taken as is, or an error.
 type Op func(b *Bridge, handle int64, payload []byte) (any, error)
+
+// AsyncOp is an operation that may block (network, a Go callable): the js/wasm
+// glue runs it on its own goroutine and settles a JS Promise with its result.
+// ctx is cancelled when the JS caller's AbortSignal fires.
+type AsyncOp func(ctx context.Context, b *Bridge, handle int64, payload []byte) (any, error)
 
 // Bridge is the state one WebAssembly instance keeps for JavaScript: tools and
 // branches by integer handle, and the table of named operations. JS values
@@ -27,6 +33,7 @@ type Bridge struct {
 	branches map[int64]*core.Manager
 	ops      map[string]Op
 	names    []string
+	async    map[string]AsyncOp
 	// MCPFactory builds a one-entry MCP config into a tool (full build); nil
 	// makes branches refuse such configs with "unsupported".
 	MCPFactory func(name string, config json.RawMessage) (*core.Tool, error)
@@ -41,9 +48,11 @@ func New(version string) *Bridge {
 		toolIDs:  map[*core.Tool]int64{},
 		branches: map[int64]*core.Manager{},
 		ops:      map[string]Op{},
+		async:    map[string]AsyncOp{},
 		Version:  version,
 	}
 	registerCoreOps(b)
+	b.RegisterAsync("tool.invoke", opToolInvoke)
 	return b
 }
 
@@ -56,6 +65,43 @@ func (b *Bridge) Register(name string, op Op) {
 	b.ops[name] = op
 	b.names = append(b.names, name)
 }
+
+// RegisterAsync adds a named asynchronous operation, reachable from JS as
+// boot.async(name, handle, payload) → Promise<string> (status byte + JSON).
+func (b *Bridge) RegisterAsync(name string, op AsyncOp) {
+	if _, dup := b.async[name]; dup {
+		panic("jsbridge: async op registered twice: " + name)
+	}
+	b.async[name] = op
+}
+
+// CallAsync runs the named asynchronous operation to completion on the
+// calling goroutine and encodes its outcome like Call. It never panics.
+func (b *Bridge) CallAsync(ctx context.Context, name string, handle int64, payload []byte) (out []byte) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = encodeErrorInternal(fmt.Sprintf("recovered panic in %s: %v", name, r))
+		}
+	}()
+	op, ok := b.async[name]
+	if !ok {
+		return encodeErrorInternal("unknown async operation " + name)
+	}
+	res, err := op(ctx, b, handle, payload)
+	if err != nil {
+		return encodeErrorAny(err)
+	}
+	return encodeResult(res)
+}
+
+// Tool returns the tool stored under handle.
+func (b *Bridge) Tool(handle int64) (*core.Tool, error) { return b.tool(handle) }
+
+// Branch returns the branch (registry) stored under handle.
+func (b *Bridge) Branch(handle int64) (*core.Manager, error) { return b.branch(handle) }
+
+// AddTool stores t (if it is not stored already) and returns its handle.
+func (b *Bridge) AddTool(t *core.Tool) int64 { return b.addTool(t) }
 
 // OpNames lists the registered operations in registration order; JS maps
 // them to the integer indexes that Call takes.

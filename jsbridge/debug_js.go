@@ -12,11 +12,11 @@ import (
 
 // Diagnostics for tests and leak checks, reachable from JS only through
 // tg[Symbol.for("toolgate.debug")]. They hold no secrets.
-func init() {
-	RegisterAsync("debug.echo", func(_ context.Context, _ *Bridge, _ int64, payload []byte) (any, error) {
+func registerDebugAsync(b *Bridge) {
+	b.RegisterAsync("debug.echo", func(_ context.Context, _ *Bridge, _ int64, payload []byte) (any, error) {
 		return rawJSON(payload), nil
 	})
-	RegisterAsync("debug.sleep", func(ctx context.Context, _ *Bridge, _ int64, payload []byte) (any, error) {
+	b.RegisterAsync("debug.sleep", func(ctx context.Context, _ *Bridge, _ int64, payload []byte) (any, error) {
 		ms, _ := strconv.Atoi(string(payload))
 		select {
 		case <-time.After(time.Duration(ms) * time.Millisecond):
@@ -28,6 +28,7 @@ func init() {
 }
 
 func registerDebugOps(b *Bridge) {
+	registerDebugAsync(b)
 	b.Register("debug.stats", func(b *Bridge, _ int64, _ []byte) (any, error) {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)

@@ -201,3 +201,29 @@ func opToolRelease(b *Bridge, handle int64, _ []byte) (any, error) {
 	}
 	return true, nil
 }
+
+// opToolInvoke runs a Go-side callable (an MCP proxy, a Go func) with
+// arguments as JSON; JS runs processors and JS handlers itself. The response
+// crosses as JSON.
+func opToolInvoke(ctx context.Context, b *Bridge, handle int64, payload []byte) (any, error) {
+	t, err := b.tool(handle)
+	if err != nil {
+		return nil, err
+	}
+	if _, isJS := t.Callable.(*jsCallable); isJS {
+		return nil, core.Errorf(core.CodeInternal, t.Function(), "JS tools are invoked from JavaScript")
+	}
+	args, err := core.DecodeArguments(t.Function(), payload)
+	if err != nil {
+		return nil, err
+	}
+	res, err := t.Callable.Call(ctx, args)
+	if err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(res)
+	if err != nil {
+		return nil, core.Errorf(core.CodeInternal, t.Function(), "response is not JSON-serialisable: %v", err)
+	}
+	return json.RawMessage(data), nil
+}

@@ -59,12 +59,7 @@ func setOut(res []byte) uintptr {
 	return uintptr(unsafe.Pointer(&outBuf[0]))
 }
 
-// AsyncOp is an operation that may block (network, a Go callable): it runs on
-// its own goroutine and settles a JS Promise.
-type AsyncOp func(ctx context.Context, b *Bridge, handle int64, payload []byte) (any, error)
-
 var (
-	asyncOps   = map[string]AsyncOp{}
 	cancelMu   sync.Mutex
 	cancels    = map[int]context.CancelFunc{}
 	nextCancel int
@@ -77,10 +72,6 @@ func rawJSON(p []byte) json.RawMessage {
 	}
 	return json.RawMessage(p)
 }
-
-// RegisterAsync adds a named asynchronous operation, reachable from JS as
-// boot.async(name, handle, payload) → Promise<string> (status byte + JSON).
-func RegisterAsync(name string, op AsyncOp) { asyncOps[name] = op }
 
 // Serve installs b as the instance's bridge, hands the async entry points to
 // JS through globalThis.__toolgate_boot (set by the loader just before
@@ -111,10 +102,6 @@ func asyncEntry(_ js.Value, args []js.Value) (ret any) {
 		return js.Global().Get("Promise").Call("resolve", `1{"code":"internal","message":"bad async call"}`)
 	}
 	name, handle, payload := args[0].String(), int64(args[1].Int()), []byte(args[2].String())
-	op, ok := asyncOps[name]
-	if !ok {
-		return js.Global().Get("Promise").Call("resolve", `1{"code":"internal","message":"unknown async operation"}`)
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancelMu.Lock()
 	nextCancel++
@@ -128,20 +115,7 @@ func asyncEntry(_ js.Value, args []js.Value) (ret any) {
 		executor.Release()
 		liveFuncs.Add(-1)
 		go func() {
-			var out []byte
-			func() {
-				defer func() {
-					if r := recover(); r != nil {
-						out = encodeErrorInternal("recovered panic in " + name)
-					}
-				}()
-				res, err := op(ctx, active, handle, payload)
-				if err != nil {
-					out = encodeErrorAny(err)
-				} else {
-					out = encodeResult(res)
-				}
-			}()
+			out := active.CallAsync(ctx, name, handle, payload)
 			cancelMu.Lock()
 			delete(cancels, id)
 			cancelMu.Unlock()

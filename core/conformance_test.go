@@ -1,0 +1,118 @@
+package core
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// suiteDir holds the JSON-Schema-Test-Suite's draft 2020-12 tests.
+const suiteDir = "../tests/json-schema-test-suite/draft2020-12"
+
+// suiteGroup is one group of a suite file.
+type suiteGroup struct {
+	Description string          `json:"description"`
+	Schema      json.RawMessage `json:"schema"`
+	Tests       []struct {
+		Description string          `json:"description"`
+		Data        json.RawMessage `json:"data"`
+		Valid       bool            `json:"valid"`
+	} `json:"tests"`
+}
+
+// knownSuiteFailures lists the suite cases where toolgate's verdict differs
+// from the suite's, keyed "file / group / test", with the reason. Each must
+// still differ (so the list cannot go stale).
+var knownSuiteFailures = map[string]string{
+	"dynamicRef / $dynamicRef skips over intermediate resources - direct reference / integer property passes": dynamicRefScope,
+	"dynamicRef / $dynamicRef skips over intermediate resources - direct reference / string property fails":   dynamicRefScope,
+}
+
+// dynamicRefScope is why the two dynamicRef cases above fail.
+const dynamicRefScope = "jsonschema v5.3.1 resolves a $dynamicRef reached through a plain $ref from an intermediate " +
+	"resource (\"bar\") that is not in the dynamic scope; the suite wants that resource skipped, so the " +
+	"integer branch applies. Fixing it means patching the library; Pydantic and MCP schemas do not use $dynamicRef."
+
+// needsRemote reports whether compiling schema makes the validator ask for a
+// document from outside it, using the library's compiler with a loader that
+// only records (the suite's remotes are served from localhost:1234).
+func needsRemote(schema json.RawMessage) bool {
+	asked := false
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.LoadURL = func(string) (io.ReadCloser, error) {
+		asked = true
+		return nil, errors.New("not served")
+	}
+	if err := c.AddResource(schemaBaseURL, bytes.NewReader(schema)); err != nil {
+		return false
+	}
+	_, _ = c.Compile(schemaBaseURL)
+	return asked
+}
+
+// TestConformanceSuite runs every group of the draft 2020-12 suite through
+// CompileSchema and validation without coercion, and asserts the suite's
+// verdicts. Groups that need a remote document must be refused with
+// invalid-schema, and are asserted to be.
+func TestConformanceSuite(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(suiteDir, "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files, "got no suite files in %s", suiteDir)
+	sort.Strings(files)
+	seen := map[string]bool{}
+	var passed, refused int
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".json")
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		var groups []suiteGroup
+		require.NoError(t, json.Unmarshal(data, &groups), "suite file %s", file)
+		t.Run(name, func(t *testing.T) {
+			for _, g := range groups {
+				t.Run(g.Description, func(t *testing.T) {
+					cs, err := CompileSchema("suite", g.Schema)
+					if needsRemote(g.Schema) {
+						require.Error(t, err, "got a schema that needs a remote document compiled, want it refused")
+						assert.ErrorIs(t, err, ErrInvalidSchema, "got %v, want invalid-schema", err)
+						assert.True(t, errors.Is(err, errRefRefused), "got %v, want the remote-load refusal", err)
+						refused++
+						return
+					}
+					require.NoError(t, err, "got %v, want the schema to compile", err)
+					for _, tc := range g.Tests {
+						key := name + " / " + g.Description + " / " + tc.Description
+						dec := json.NewDecoder(bytes.NewReader(tc.Data))
+						dec.UseNumber()
+						var v any
+						require.NoError(t, dec.Decode(&v))
+						verr := cs.validateValue("suite", v)
+						got := verr == nil
+						if reason, known := knownSuiteFailures[key]; known {
+							seen[key] = true
+							assert.NotEqual(t, tc.Valid, got, "%s: listed as a known failure (%s) but now passes; remove it", key, reason)
+							continue
+						}
+						if assert.Equal(t, tc.Valid, got, "%s: got valid=%v, want %v (%v)", key, got, tc.Valid, verr) {
+							passed++
+						}
+					}
+				})
+			}
+		})
+	}
+	for key := range knownSuiteFailures {
+		assert.True(t, seen[key], "known failure %q matches no suite case", key)
+	}
+	t.Logf("%d suite cases agree, %d groups refused for needing remote documents, %d known failures", passed, refused, len(knownSuiteFailures))
+}

@@ -88,7 +88,8 @@ fuzz:
 
 bench: consumer
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...
-	cd $(CONSUMER) && node $(CURDIR)/bench/bench.mjs
+	rm -rf $(CONSUMER)/bench && cp -r bench $(CONSUMER)/bench
+	cd $(CONSUMER) && node bench/bench.mjs
 
 demo: package
 	node web-demo/serve.mjs

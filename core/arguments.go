@@ -212,8 +212,8 @@ func DecodeArguments(tool string, data []byte) (*Arguments, error) {
 		return nil, Errorf(CodeInvalidRequest, tool, "arguments are followed by trailing data after the JSON object")
 	}
 	keys := make([]string, len(sc.keys))
-	for i, span := range sc.keys {
-		k, err := unquoteKey(data[span.start:span.end])
+	for i, keySpan := range sc.keys {
+		k, err := decodeKeyLiteral(data[keySpan.start:keySpan.end])
 		if err != nil {
 			return nil, &Error{Code: CodeInvalidRequest, Tool: tool, Message: "arguments are not valid JSON: " + err.Error(), Cause: err}
 		}
@@ -254,9 +254,9 @@ func describeStart(c byte) string {
 	return fmt.Sprintf("text starting with %q", rune(c))
 }
 
-// unquoteKey decodes a JSON string literal (quotes included) exactly as
+// decodeKeyLiteral decodes a JSON string literal (quotes included) exactly as
 // encoding/json decodes object keys.
-func unquoteKey(lit []byte) (string, error) {
+func decodeKeyLiteral(lit []byte) (string, error) {
 	if bytes.IndexByte(lit, '\\') < 0 {
 		return string(lit[1 : len(lit)-1]), nil
 	}
@@ -292,15 +292,15 @@ func onlyWhitespace(b []byte) bool {
 	return true
 }
 
-// span is a half-open byte range.
-type span struct{ start, end int }
+// keySpan is a half-open byte range.
+type keySpan struct{ start, end int }
 
 // scanResult is what scanJSON learns about a JSON text without parsing it.
 type scanResult struct {
-	first   byte   // first non-whitespace byte, 0 when there is none
-	end     int    // index just past the first complete top-level value; -1 if it never closes
-	tooDeep bool   // nesting exceeded the maximum
-	keys    []span // string literals (quotes included) in key position of the top-level object
+	first   byte      // first non-whitespace byte, 0 when there is none
+	end     int       // index just past the first complete top-level value; -1 if it never closes
+	tooDeep bool      // nesting exceeded the maximum
+	keys    []keySpan // string literals (quotes included) in key position of the top-level object
 }
 
 // scanJSON measures nesting depth with a byte scan that knows strings and
@@ -345,7 +345,10 @@ func scanJSON(data []byte, maxDepth int, wantKeys bool) scanResult {
 				return res // unterminated string
 			}
 			if wantKeys && depth == 1 && expectKey {
-				res.keys = append(res.keys, span{start, i + 1})
+				if res.keys == nil {
+					res.keys = make([]keySpan, 0, 8)
+				}
+				res.keys = append(res.keys, keySpan{start, i + 1})
 			}
 			expectKey = false
 		case '{':

@@ -248,6 +248,7 @@ func FuzzDecodeArguments(f *testing.F) {
 		}
 		var probe any
 		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
 		if dec.Decode(&probe) != nil || dec.Decode(&probe) == nil {
 			t.Fatalf("accepted trailing data in %q", data)
 		}

@@ -209,7 +209,7 @@ func (b *planBuilder) expand(locs []string) view {
 			return
 		}
 		seen[loc] = true
-		switch n := lookupPointer(b.doc, loc).(type) {
+		switch n := valueAtPointer(b.doc, loc).(type) {
 		case bool:
 			if !n {
 				v.never = true
@@ -335,7 +335,7 @@ func (b *planBuilder) buildObject(p *coercePlan, v view) {
 	seen := map[string]bool{}
 	for _, n := range v.nodes {
 		props, _ := n["properties"].(map[string]any)
-		for _, k := range sortedKeys(props) {
+		for _, k := range sortedSchemaKeys(props) {
 			if !seen[k] {
 				seen[k] = true
 				names = append(names, k)
@@ -460,7 +460,7 @@ func (b *planBuilder) rootKeys() (keepAll bool, known map[string]struct{}, patte
 			return
 		}
 		seen[loc] = true
-		n, ok := lookupPointer(b.doc, loc).(map[string]any)
+		n, ok := valueAtPointer(b.doc, loc).(map[string]any)
 		if !ok {
 			return
 		}
@@ -476,7 +476,7 @@ func (b *planBuilder) rootKeys() (keepAll bool, known map[string]struct{}, patte
 			}
 		}
 		if pp, ok := n["patternProperties"].(map[string]any); ok {
-			for _, src := range sortedKeys(pp) {
+			for _, src := range sortedSchemaKeys(pp) {
 				if re, err := regexp.Compile(src); err == nil {
 					patterns = append(patterns, re)
 				} else {
@@ -507,7 +507,7 @@ func (b *planBuilder) rootKeys() (keepAll bool, known map[string]struct{}, patte
 			}
 		}
 		if ds, ok := n["dependentSchemas"].(map[string]any); ok {
-			for _, k := range sortedKeys(ds) {
+			for _, k := range sortedSchemaKeys(ds) {
 				walk(pointerJoin(loc, "dependentSchemas", k), hops+1)
 			}
 		}
@@ -538,11 +538,15 @@ func (p *coercePlan) apply(v any, st *coerceState) (any, bool) {
 	switch x := v.(type) {
 	case string:
 		if p.scalarTarget() {
-			return p.fromString(x, st)
+			if nv, ok := p.fromString(x, st); ok {
+				return nv, true
+			}
 		}
 	case json.Number:
 		if p.scalarTarget() {
-			return p.fromNumber(x, st)
+			if nv, ok := p.fromNumber(x, st); ok {
+				return nv, true
+			}
 		}
 	case map[string]any:
 		if p.props == nil && p.other == nil {
@@ -601,11 +605,11 @@ func (p *coercePlan) apply(v any, st *coerceState) (any, bool) {
 }
 
 // fromString makes Pydantic's lax str → int / float / bool conversions when
-// the schema accepts no string here.
+// the schema accepts no string here. It returns false when nothing changes.
 func (p *coercePlan) fromString(s string, st *coerceState) (any, bool) {
 	k := p.kinds
 	if k&kindString != 0 {
-		return s, false
+		return nil, false
 	}
 	var numText, to string
 	if k&kindInteger != 0 {
@@ -624,7 +628,7 @@ func (p *coercePlan) fromString(s string, st *coerceState) (any, bool) {
 	}
 	switch {
 	case to != "" && boolOK:
-		return s, false // ambiguous: number or boolean
+		return nil, false // ambiguous: number or boolean
 	case to != "":
 		st.record("string", to)
 		return json.Number(numText), true
@@ -632,19 +636,20 @@ func (p *coercePlan) fromString(s string, st *coerceState) (any, bool) {
 		st.record("string", "boolean")
 		return boolVal, true
 	}
-	return s, false
+	return nil, false
 }
 
 // fromNumber makes Pydantic's lax number conversions: int → float (5 → 5.0)
 // where only "number" is accepted, float with no fractional part → int where
-// only "integer" is, and 0 / 1 → bool where only "boolean" is.
+// only "integer" is, and 0 / 1 → bool where only "boolean" is. It returns
+// false when nothing changes.
 func (p *coercePlan) fromNumber(n json.Number, st *coerceState) (any, bool) {
 	k := p.kinds
 	s := string(n)
 	if isIntegerLiteral(s) {
 		switch {
 		case k&kindInteger != 0:
-			return n, false
+			return nil, false
 		case k&kindNumber != 0:
 			st.record("integer", "number")
 			return json.Number(floatText(s)), true
@@ -654,11 +659,11 @@ func (p *coercePlan) fromNumber(n json.Number, st *coerceState) (any, bool) {
 				return b, true
 			}
 		}
-		return n, false
+		return nil, false
 	}
 	switch {
 	case k&kindNumber != 0:
-		return n, false
+		return nil, false
 	case k&kindInteger != 0:
 		if t, ok := numberAsInt(s); ok {
 			st.record("number", "integer")
@@ -672,7 +677,7 @@ func (p *coercePlan) fromNumber(n json.Number, st *coerceState) (any, bool) {
 			}
 		}
 	}
-	return n, false
+	return nil, false
 }
 
 // zeroOrOne maps an integer literal 0 (or -0) / 1 to false / true.

@@ -235,7 +235,7 @@ func schemaIssues(doc any, ve *jsonschema.ValidationError) []Issue {
 			issues = append(issues, regexIssue(doc, path))
 			continue
 		}
-		issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describePath(path, "schema") + ": " + msg})
+		issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describeField(path, "schema") + ": " + msg})
 	}
 	return sortIssues(issues)
 }
@@ -249,7 +249,7 @@ func regexIssue(doc any, path string) Issue {
 	if n := len(tokens); n >= 2 && tokens[n-2] == "patternProperties" {
 		keyword = "patternProperties"
 		pattern = tokens[n-1]
-	} else if s, ok := lookupPointer(doc, path).(string); ok {
+	} else if s, ok := valueAtPointer(doc, path).(string); ok {
 		pattern = s
 	}
 	why := "not a valid regular expression"
@@ -258,7 +258,7 @@ func regexIssue(doc any, path string) Issue {
 	}
 	return Issue{Path: path, Keyword: keyword, Message: fmt.Sprintf(
 		"%s: %q is not an RE2 regular expression (%s); toolgate, like Go, does not support ECMAScript-only syntax such as look-ahead (?=…), look-behind (?<=…) or back-references",
-		describePath(path, "schema"), pattern, why)}
+		describeField(path, "schema"), pattern, why)}
 }
 
 // redactURL shows a refused URL without userinfo, query or fragment.
@@ -483,15 +483,15 @@ func jsonTypeName(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// lookupPointer returns the value at a JSON pointer in doc, or nil.
-func lookupPointer(doc any, ptr string) any {
+// valueAtPointer returns the value at a JSON pointer in doc, or nil.
+func valueAtPointer(doc any, ptr string) any {
 	cur := doc
 	for _, tok := range pointerTokens(ptr) {
 		switch c := cur.(type) {
 		case map[string]any:
 			cur = c[tok]
 		case []any:
-			i, ok := parseIndex(tok)
+			i, ok := parseArrayIndex(tok)
 			if !ok || i >= len(c) {
 				return nil
 			}
@@ -515,8 +515,8 @@ func pointerTokens(ptr string) []string {
 	return parts
 }
 
-// parseIndex parses a non-negative decimal array index.
-func parseIndex(tok string) (int, bool) {
+// parseArrayIndex parses a non-negative decimal array index.
+func parseArrayIndex(tok string) (int, bool) {
 	if tok == "" || len(tok) > 9 || (len(tok) > 1 && tok[0] == '0') {
 		return 0, false
 	}
@@ -538,8 +538,8 @@ func displayPointer(ptr string) string {
 	return ptr
 }
 
-// sortedKeys returns the keys of m, sorted.
-func sortedKeys(m map[string]any) []string {
+// sortedSchemaKeys returns the keys of m, sorted.
+func sortedSchemaKeys(m map[string]any) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)

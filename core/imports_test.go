@@ -149,6 +149,7 @@ func TestCoreDependencies(t *testing.T) {
 var pureFiles = []string{
 	"jsbridge/bridge.go",
 	"jsbridge/jsvalue.go",
+	"jsbridge/describe.go",
 	"jsbridge/ops_*.go",
 	"jsbridge/*_test.go",
 }

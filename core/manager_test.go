@@ -74,7 +74,7 @@ func TestRegister(t *testing.T) {
 		{"nil", false, []step{{x: nil, want: ErrUnsupportedType, message: typeMsg}}, nil},
 		{"int", false, []step{{x: 5, want: ErrUnsupportedType}}, nil},
 		{"list", false, []step{{x: []any{a}, want: ErrUnsupportedType}}, nil},
-		{"tool value", false, []step{{x: *a, want: ErrUnsupportedType}}, nil},
+		{"tool value", false, []step{{x: Tool{ID: "v"}, want: ErrUnsupportedType}}, nil},
 		{"nil tool pointer", false, []step{{x: (*Tool)(nil), want: ErrUnsupportedType}}, nil},
 		{"nil callable pointer", false, []step{{x: (*fakeCallable)(nil), want: ErrUnsupportedType}}, nil},
 		{"bare Go func", false, []step{{x: func() {}, want: ErrUnsupportedType}}, nil},

@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -71,6 +73,44 @@ type Tool struct {
 	sig          Signature       // the callable's signature read at construction
 	sigErr       error
 	sigSet       bool
+	derived      atomic.Pointer[derivedFields] // cached reads of Schema and RequestOptions
+}
+
+// derivedFields caches what the hot path reads from the schema bytes. It is
+// keyed on the identity (address and length) of Schema and RequestOptions,
+// so assigning either field invalidates it; editing their bytes in place is
+// not supported.
+type derivedFields struct {
+	schema, request rawIdentity
+	function        string
+	required        []string
+	requiredErr     error
+	minimum         []string
+}
+
+type rawIdentity struct {
+	p *byte
+	n int
+}
+
+func identityOf(r json.RawMessage) rawIdentity {
+	if len(r) == 0 {
+		return rawIdentity{}
+	}
+	return rawIdentity{&r[0], len(r)}
+}
+
+// fields returns the cached derived fields, computing them on a miss.
+func (t *Tool) fields() *derivedFields {
+	s, r := identityOf(t.Schema), identityOf(t.RequestOptions)
+	if d := t.derived.Load(); d != nil && d.schema == s && d.request == r {
+		return d
+	}
+	d := &derivedFields{schema: s, request: r, function: t.functionUncached()}
+	d.required, d.requiredErr = t.requiredFieldsUncached(d.function)
+	d.minimum = t.minimumAcceptableFieldsUncached()
+	t.derived.Store(d)
+	return d
 }
 
 // ToolOptions are the knobs of NewTool, mirroring the JS tool() options. A nil
@@ -265,6 +305,10 @@ func (t *Tool) Function() string {
 	if t == nil {
 		return ""
 	}
+	return t.fields().function
+}
+
+func (t *Tool) functionUncached() string {
 	fn, ok := lookupMember(t.Schema, "function")
 	if !ok {
 		return ""
@@ -285,7 +329,14 @@ func (t *Tool) Function() string {
 // without "required" (LionAGI's KeyError('required'), common for MCP input
 // schemas) or of another shape.
 func (t *Tool) RequiredFields() ([]string, error) {
-	name := t.Function()
+	d := t.fields()
+	if d.requiredErr != nil {
+		return nil, d.requiredErr
+	}
+	return slices.Clone(d.required), nil
+}
+
+func (t *Tool) requiredFieldsUncached(name string) ([]string, error) {
 	params, ok := schemaParameters(t.Schema)
 	if !ok || rawAbsent(params) {
 		return nil, Errorf(CodeInvalidSchema, name, "the schema of %s has no function.parameters, so it has no \"required\".", name)
@@ -310,6 +361,10 @@ func (t *Tool) RequiredFields() ([]string, error) {
 // or "kw" removed (LionAGI's name rule, not a kind rule). A signature error
 // gives none, so the check accepts any arguments. The result is never nil.
 func (t *Tool) MinimumAcceptableFields() []string {
+	return append([]string{}, t.fields().minimum...)
+}
+
+func (t *Tool) minimumAcceptableFieldsUncached() []string {
 	out := []string{}
 	if !schemaNotGiven(t.RequestOptions) {
 		if req, ok := lookupMember(t.RequestOptions, "required"); ok {
@@ -356,9 +411,9 @@ func (t *Tool) signature() (sig Signature, err error) {
 		return t.sig, t.sigErr
 	}
 	if isNilCallable(t.Callable) {
-		return Signature{}, Errorf(CodeInvalidTool, t.Function(), "the tool has no callable.")
+		return Signature{}, Errorf(CodeInvalidTool, t.functionUncached(), "the tool has no callable.")
 	}
-	defer recoverInto(t.Function(), &err)
+	defer recoverInto(t.functionUncached(), &err)
 	return t.Callable.Signature()
 }
 
@@ -465,40 +520,121 @@ type jsonMember struct {
 }
 
 // splitObject splits a JSON object into its members in order; a repeated
-// key keeps its first position and its last value (as JSON.parse does).
+// key keeps its first position and its last value (as JSON.parse does). It
+// validates once with json.Valid and then slices the bytes without decoding
+// values: it sits on the hot path of every match.
 func splitObject(obj json.RawMessage) ([]jsonMember, bool) {
-	dec := json.NewDecoder(bytes.NewReader(obj))
-	dec.UseNumber()
-	tok, err := dec.Token()
-	if err != nil || tok != json.Delim('{') {
+	if !json.Valid(obj) {
 		return nil, false
 	}
-	var ms []jsonMember
-	index := map[string]int{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, false
+	i := skipSpace(obj, 0)
+	if obj[i] != '{' {
+		return nil, false
+	}
+	i++
+	ms := make([]jsonMember, 0, 4)
+	for {
+		i = skipSpace(obj, i)
+		switch obj[i] {
+		case '}':
+			return ms, true
+		case ',':
+			i = skipSpace(obj, i+1)
 		}
-		key, ok := tok.(string)
+		kend := endOfString(obj, i)
+		key, ok := unquoteMemberKey(obj[i:kend])
 		if !ok {
 			return nil, false
 		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, false
+		i = skipSpace(obj, kend) + 1 // the colon
+		i = skipSpace(obj, i)
+		vend := endOfValue(obj, i)
+		v := json.RawMessage(obj[i:vend])
+		i = vend
+		dup := false
+		for k := range ms {
+			if ms[k].key == key {
+				ms[k].value = v
+				dup = true
+				break
+			}
 		}
-		if i, dup := index[key]; dup {
-			ms[i].value = v
-			continue
+		if !dup {
+			ms = append(ms, jsonMember{key: key, value: v})
 		}
-		index[key] = len(ms)
-		ms = append(ms, jsonMember{key: key, value: v})
 	}
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('}') {
-		return nil, false
+}
+
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
 	}
-	return ms, true
+	return i
+}
+
+// endOfString returns the index just past the string starting at b[i] ('"').
+func endOfString(b []byte, i int) int {
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return len(b)
+}
+
+// endOfValue returns the index just past the (valid) JSON value at b[i].
+func endOfValue(b []byte, i int) int {
+	switch b[i] {
+	case '"':
+		return endOfString(b, i)
+	case '{', '[':
+		depth := 0
+		for ; i < len(b); i++ {
+			switch b[i] {
+			case '"':
+				i = endOfString(b, i) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+				if depth == 0 {
+					return i + 1
+				}
+			}
+		}
+		return len(b)
+	}
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ',', '}', ']', ' ', '\t', '\n', '\r':
+			return i
+		}
+	}
+	return i
+}
+
+// unquoteKey decodes a JSON string token; plain ASCII without escapes is
+// sliced, anything else goes through encoding/json (which also replaces
+// invalid UTF-8 the way the rest of the decoding does).
+func unquoteMemberKey(tok []byte) (string, bool) {
+	plain := len(tok) >= 2
+	for _, c := range tok[1 : len(tok)-1] {
+		if c == '\\' || c >= 0x80 {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return string(tok[1 : len(tok)-1]), true
+	}
+	var s string
+	if err := json.Unmarshal(tok, &s); err != nil {
+		return "", false
+	}
+	return s, true
 }
 
 // lookupMember returns the raw value of key in a JSON object.

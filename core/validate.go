@@ -146,8 +146,8 @@ func (s *CompiledSchema) validateSafely(tool string, v any) (err *Error) {
 // schema, without coercion. It returns nil or an invalid-arguments error
 // listing every leaf failure (invalid-schema when the schema loops).
 func (s *CompiledSchema) validateValue(tool string, v any) *Error {
-	if issues := unsafeNumbers(v, nil, nil); len(issues) > 0 {
-		return argumentsError(tool, sortIssues(issues))
+	if !numbersSafe(v) {
+		return argumentsError(tool, sortIssues(unsafeNumbers(v, nil, nil)))
 	}
 	err := s.schema.Validate(v)
 	if err == nil {
@@ -166,6 +166,32 @@ func (s *CompiledSchema) validateValue(tool string, v any) *Error {
 		Message: "arguments hold a value that is not JSON: " + cleanSchemaText(err.Error())}
 }
 
+// numbersSafe reports whether unsafeNumbers would find nothing, without
+// allocating.
+func numbersSafe(v any) bool {
+	switch x := v.(type) {
+	case json.Number:
+		return validNumberLiteral(string(x)) && numberInRange(string(x))
+	case float64:
+		return !math.IsNaN(x) && !math.IsInf(x, 0)
+	case float32:
+		return numbersSafe(float64(x))
+	case map[string]any:
+		for _, e := range x {
+			if !numbersSafe(e) {
+				return false
+			}
+		}
+	case []any:
+		for _, e := range x {
+			if !numbersSafe(e) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // unsafeNumbers lists the numbers the validator cannot handle exactly: a
 // json.Number that is not a JSON number literal or whose exponent is beyond
 // MaxNumberExponent, and NaN or infinite floats.
@@ -175,16 +201,16 @@ func unsafeNumbers(v any, path []string, issues []Issue) []Issue {
 		if !validNumberLiteral(string(x)) {
 			p := pointerJoin("", path...)
 			issues = append(issues, Issue{Path: p, Keyword: "type",
-				Message: describePath(p, "arguments") + ": " + strconv.Quote(truncate(string(x), 40)) + " is not a JSON number"})
+				Message: describeField(p, "arguments") + ": " + strconv.Quote(clipText(string(x), 40)) + " is not a JSON number"})
 		} else if !numberInRange(string(x)) {
 			p := pointerJoin("", path...)
 			issues = append(issues, Issue{Path: p, Keyword: "maxExponent",
-				Message: fmt.Sprintf("%s: the number %s has a decimal exponent beyond ±%d", describePath(p, "arguments"), truncate(string(x), 40), MaxNumberExponent)})
+				Message: fmt.Sprintf("%s: the number %s has a decimal exponent beyond ±%d", describeField(p, "arguments"), clipText(string(x), 40), MaxNumberExponent)})
 		}
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			p := pointerJoin("", path...)
-			issues = append(issues, Issue{Path: p, Keyword: "type", Message: describePath(p, "arguments") + ": NaN and infinities are not JSON numbers"})
+			issues = append(issues, Issue{Path: p, Keyword: "type", Message: describeField(p, "arguments") + ": NaN and infinities are not JSON numbers"})
 		}
 	case float32:
 		return unsafeNumbers(float64(x), path, issues)
@@ -246,8 +272,8 @@ func validNumberLiteral(s string) bool {
 	return i == len(s)
 }
 
-// truncate shortens s to at most n bytes for a message.
-func truncate(s string, n int) string {
+// clipText shortens s to at most n bytes for a message.
+func clipText(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
@@ -293,7 +319,7 @@ func argumentIssues(ve *jsonschema.ValidationError) []Issue {
 			for _, name := range quotedNames(strings.TrimPrefix(leaf.Message, "missing properties: ")) {
 				p := pointerJoin(path, name)
 				issues = append(issues, Issue{Path: p, Keyword: "required",
-					Message: describePath(p, "arguments") + " is required but missing"})
+					Message: describeField(p, "arguments") + " is required but missing"})
 			}
 			continue
 		case keyword == "additionalProperties" && strings.HasPrefix(leaf.Message, "additionalProperties "):
@@ -301,7 +327,7 @@ func argumentIssues(ve *jsonschema.ValidationError) []Issue {
 			for _, name := range names {
 				p := pointerJoin(path, name)
 				issues = append(issues, Issue{Path: p, Keyword: "additionalProperties",
-					Message: describePath(p, "arguments") + " is not allowed: the schema names no such property (additionalProperties is false)"})
+					Message: describeField(p, "arguments") + " is not allowed: the schema names no such property (additionalProperties is false)"})
 			}
 			if len(names) > 0 {
 				continue
@@ -310,11 +336,11 @@ func argumentIssues(ve *jsonschema.ValidationError) []Issue {
 			if names := quotedNames(strings.TrimPrefix(leaf.Message, "property ")); len(names) > 0 {
 				p := pointerJoin(path, names[0])
 				issues = append(issues, Issue{Path: p, Keyword: keyword,
-					Message: describePath(p, "arguments") + " is required: " + leaf.Message})
+					Message: describeField(p, "arguments") + " is required: " + leaf.Message})
 				continue
 			}
 		}
-		issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describePath(path, "arguments") + ": " + leaf.Message})
+		issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describeField(path, "arguments") + ": " + leaf.Message})
 	}
 	return sortIssues(issues)
 }
@@ -385,7 +411,7 @@ func keywordOf(leaf *jsonschema.ValidationError) string {
 
 // isIndexToken reports whether a pointer token is an array index.
 func isIndexToken(s string) bool {
-	_, ok := parseIndex(s)
+	_, ok := parseArrayIndex(s)
 	return ok
 }
 
@@ -452,9 +478,9 @@ func quotedNames(s string) []string {
 	return names
 }
 
-// describePath names the place a JSON pointer designates, for messages:
+// describeField names the place a JSON pointer designates, for messages:
 // "field /a/0/b", or the subject itself for the root.
-func describePath(ptr, subject string) string {
+func describeField(ptr, subject string) string {
 	if ptr == "" {
 		if subject == "schema" {
 			return "schema root"
@@ -497,8 +523,8 @@ func pointerLess(a, b string) bool {
 		if ta[i] == tb[i] {
 			continue
 		}
-		na, okA := parseIndex(ta[i])
-		nb, okB := parseIndex(tb[i])
+		na, okA := parseArrayIndex(ta[i])
+		nb, okB := parseArrayIndex(tb[i])
 		if okA && okB {
 			return na < nb
 		}

@@ -57,6 +57,7 @@ func TestNormalizeIssues(t *testing.T) {
 		{"odd names in required", `{"required":["a/b","it's"]}`, `{}`, []pk{{"/a~1b", "required"}, {"/it's", "required"}}},
 		{"nested odd names in type errors", `{"properties":{"a b":{"properties":{"c/d":{"type":"integer"}}}}}`, `{"a b":{"c/d":"x"}}`, []pk{{"/a b/c~1d", "type"}}},
 		{"enum", `{"properties":{"c":{"enum":["red","blue"]}}}`, `{"c":"green"}`, []pk{{"/c", "enum"}}},
+		{"empty enum refuses everything", `{"properties":{"c":{"enum":[]}}}`, `{"c":null}`, []pk{{"/c", "enum"}}},
 		{"const", `{"properties":{"path":{"const":"/safe"}}}`, `{"path":"/etc"}`, []pk{{"/path", "const"}}},
 		{"multipleOf and exclusiveMaximum", `{"properties":{"n":{"multipleOf":5,"exclusiveMaximum":10}}}`, `{"n":12}`, []pk{{"/n", "exclusiveMaximum"}, {"/n", "multipleOf"}}},
 		{"uniqueItems", `{"properties":{"t":{"uniqueItems":true}}}`, `{"t":[1,2,1]}`, []pk{{"/t", "uniqueItems"}}},

@@ -151,8 +151,12 @@ export interface FunctionCalling {
   };
 }
 
-/** A one-entry MCP config: {name: {url, headers?, transport?}}. */
-export type McpEntry = Record<string, { url?: string; command?: string; headers?: Record<string, string>; transport?: "streamable-http" | "sse" }>;
+/**
+ * A one-entry MCP config: {name: {url, headers?, transport?, security?}}. The full build registers it
+ * under the bare key with a proxy schema, checking its URL on each call against its own `security`
+ * (fail-closed without one); the core build refuses it with `unsupported`.
+ */
+export type McpEntry = Record<string, { url?: string; command?: string; headers?: Record<string, string>; transport?: "streamable-http" | "sse"; security?: Security | null }>;
 
 /** Anything a branch registers. */
 export type ToolLike = Tool | ((...args: any[]) => unknown) | McpEntry;
@@ -214,4 +218,137 @@ export interface InitializeOptions {
   wasmURL?: string | URL;
   /** An already compiled module. */
   wasmModule?: WebAssembly.Module;
+}
+
+/**
+ * An MCP security policy (LionAGI's MCPSecurityConfig, camelCase). Omitted or null means fail-closed:
+ * every URL is refused. Unknown keys and wrong types throw `unsupported-type`. Node and browser.
+ * @example const security: Security = { allowUrls: true, urlAllowlist: ["mcp.example.com"] }
+ */
+export interface Security {
+  /** Enables the URL transports at all (default false). */
+  allowUrls?: boolean;
+  /** Hosts that may be reached, matched exactly ("host", "host:port", an IP literal); omitted: any public host; []: none. */
+  urlAllowlist?: readonly string[] | ReadonlySet<string>;
+  /** LionAGI's allow_commands; a command config is `unsupported` in this runtime whatever it says. */
+  allowCommands?: boolean;
+  /** LionAGI's command_allowlist; kept for fidelity, never consulted. */
+  commandAllowlist?: readonly string[] | ReadonlySet<string>;
+  /** Live connections per server; further calls wait (default 5). */
+  maxConnectionsPerServer?: number;
+  /** With allowUrls: permits localhost, 127.0.0.1 and [::1] on any port over http, https, ws and wss (default false). */
+  allowLoopbackHttp?: boolean;
+  /** Per-request deadline in milliseconds (default 60000); a request that passes it fails with `timeout`. */
+  timeoutMs?: number;
+  /** Cap on one JSON-RPC message or SSE event in bytes (default 4 MiB). */
+  maxMessageBytes?: number;
+}
+
+/** The MCP transports over URLs. */
+export type McpTransport = "streamable-http" | "sse";
+
+/** One MCP server for registerMcpServer. Header values are secrets: they appear in no message or record. */
+export interface McpServerConfig {
+  /** The server name: tools are named mcp__{name}__{tool}. */
+  name: string;
+  /** The endpoint, checked against the policy on every request. */
+  url: string;
+  /** "streamable-http" (default) or "sse". */
+  transport?: McpTransport;
+  /** Sent with every request. */
+  headers?: Record<string, string>;
+}
+
+/** One server of a `.mcp.json` file. A `command` server is refused with `unsupported`. */
+export interface McpConfigEntry {
+  url?: string;
+  transport?: McpTransport;
+  /** Claude-style: "http" or "streamable-http" mean Streamable HTTP, "sse" means SSE. */
+  type?: "http" | McpTransport;
+  headers?: Record<string, string>;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+}
+
+/** The `.mcp.json` shape: {"mcpServers": {name: config}}. */
+export interface McpConfigFile {
+  mcpServers: Record<string, McpConfigEntry>;
+}
+
+/** Maps wire tool names (as the server names them) to JSON Schemas (or zod 4 schemas) for local validation. */
+export type McpRequestOptions = Record<string, ParametersSchema>;
+
+/** Options of registerMcpServer. */
+export interface McpRegisterOptions {
+  /** Declares these wire tool names instead of discovering them (no tools/list). */
+  toolNames?: string[];
+  /** Keyed by wire tool name; an unknown key is an error before anything is registered. */
+  requestOptions?: McpRequestOptions;
+  /** Replace MCP tools of the same name (never a local tool). */
+  update?: boolean;
+  /** The policy; omitted means fail-closed (`policy-denied`). */
+  security?: Security | null;
+  /** false: register bare tool names instead of mcp__{server}__{tool} (default true). */
+  qualify?: boolean;
+}
+
+/** Receives each server a loader skipped (default: console.warn). */
+export type McpWarningHandler = (server: string, error: ToolgateError) => void;
+
+/** Options of loadMcpConfig. */
+export interface McpLoadConfigOptions {
+  /** Only these servers of the config. */
+  serverNames?: string[];
+  update?: boolean;
+  /** The policy; omitted means fail-closed: a loader never trusts implicitly. */
+  security?: Security | null;
+  onWarning?: McpWarningHandler;
+}
+
+/** Options of loadMcpTools. */
+export interface McpLoadToolsOptions {
+  serverNames?: string[];
+  /** server → wire tool name → JSON Schema. */
+  requestOptionsMap?: Record<string, McpRequestOptions>;
+  security?: Security | null;
+  onWarning?: McpWarningHandler;
+}
+
+/** What checkUrl returns. */
+export interface UrlVerdict {
+  allowed: boolean;
+  /** Why the URL is refused (the rule and the detail); absent when allowed. */
+  reason?: string;
+}
+
+/** tg.mcp: the policy check, the explicit trust policy, and the connection pool. Full build. */
+export interface McpNamespace {
+  /** The exact check every MCP request gets. Synchronous. @example tg.mcp.checkUrl("https://mcp.example.com/mcp", tg.mcp.trusted()) */
+  checkUrl(url: string | URL, security?: Security | null): UrlVerdict;
+  /** {allowUrls: true}: any public https/wss host; the parser rules still hold. */
+  trusted(): Security;
+  /** Closes every pooled connection. */
+  cleanup(): Promise<void>;
+}
+
+/** A branch of the full build: a Branch that also registers MCP servers. Node and browser. */
+export interface McpBranch extends Branch {
+  /**
+   * Discovers the server's tools (or declares `toolNames`) and registers them all or none; resolves to the names.
+   * @example await b.registerMcpServer({ name: "docs", url: "https://mcp.example.com/mcp" }, { security: tg.mcp.trusted() })
+   */
+  registerMcpServer(config: McpServerConfig, options?: McpRegisterOptions): Promise<string[]>;
+  /** Registers the servers of a `.mcp.json` config (object or JSON text); resolves to {server: names}. */
+  loadMcpConfig(config: McpConfigFile | string, options?: McpLoadConfigOptions): Promise<Record<string, string[]>>;
+  clone(): McpBranch;
+}
+
+/** The MCP part of the full build's API. */
+export interface ToolgateMcp extends ToolgateCore {
+  /** A new branch with its own registry, able to register MCP servers. */
+  branch(options?: { tools?: (ToolLike | null | undefined)[] }): McpBranch;
+  /** Builds the tools of a `.mcp.json` config without registering them; resolves to Tool[]. */
+  loadMcpTools(config: McpConfigFile | string | null, options?: McpLoadToolsOptions): Promise<Tool[]>;
+  readonly mcp: McpNamespace;
 }

@@ -403,6 +403,10 @@ export function createApi(inst, flavor) {
       }
       return this.#h;
     }
+    /** The Go handle, rebuilt if the instance restarted. @internal */
+    _handle() {
+      return this.#handle();
+    }
     #ref(x, mode) {
       if (typeof x === "string" || typeof x === "boolean" || x === null) return x;
       if (x === undefined) return null;
@@ -511,5 +515,5 @@ export function createApi(inst, flavor) {
     FunctionCalling,
     ToolgateError,
   };
-  return { api, inst, toJSON, Tool, goTool };
+  return { api, inst, toJSON, Tool, goTool, Branch, jsonSchemaOf };
 }

@@ -138,6 +138,8 @@ test("a handler that never settles blocks nothing; timeoutMs and signals cancel"
   const never = tg.tool({ name: "never", handler: () => new Promise(() => {}), timeoutMs: 20 });
   const stuck = tg.tool({ name: "stuck", handler: () => new Promise(() => {}) });
   const b = tg.branch({ tools: [never, stuck, tg.tool(add)] });
+  // AbortSignal.timeout's timer does not keep Node alive; this one does, for the test's duration.
+  const keepAlive = setInterval(() => {}, 1000);
   const pending = b.invoke({ function: "stuck", arguments: {} }, { signal: AbortSignal.timeout(30) });
   const other = await b.invoke({ function: "add", arguments: { a: 1, b: 1 } });
   assert.equal(other.status, "completed");
@@ -147,6 +149,7 @@ test("a handler that never settles blocks nothing; timeoutMs and signals cancel"
   const s = await pending;
   assert.equal(s.status, "cancelled");
   assert.equal(s.error.name, "TimeoutError");
+  clearInterval(keepAlive);
   const ac = new AbortController();
   ac.abort(new Error("user stop"));
   const a = await b.invoke({ function: "stuck", arguments: {} }, { signal: ac.signal });

@@ -1,0 +1,130 @@
+package core
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// validationFixtureDir holds the validation contract shared with the JS side.
+const validationFixtureDir = "../tests/fixtures/validation"
+
+// validationCase is one case of a fixture file (see its "about").
+type validationCase struct {
+	Name      string          `json:"name"`
+	Schema    json.RawMessage `json:"schema"`
+	Arguments string          `json:"arguments"`
+	Coerce    CoerceMode      `json:"coerce"`
+	Strict    bool            `json:"strict"`
+	Minimum   []string        `json:"minimum"`
+	Expect    struct {
+		OK          bool         `json:"ok"`
+		Arguments   string       `json:"arguments"`
+		Conversions []Conversion `json:"conversions"`
+		Code        Code         `json:"code"`
+		Issues      []pk         `json:"issues"`
+	} `json:"expect"`
+}
+
+// UnmarshalJSON reads an issue's path and keyword.
+func (p *pk) UnmarshalJSON(b []byte) error {
+	var v struct{ Path, Keyword string }
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*p = pk{v.Path, v.Keyword}
+	return nil
+}
+
+// runValidationCase runs the fixture pipeline and returns the normalised
+// arguments and conversions, or the error.
+func runValidationCase(tc validationCase) (*Arguments, []Conversion, error) {
+	args, err := DecodeArguments("fixture", []byte(tc.Arguments))
+	if err != nil {
+		return nil, nil, err
+	}
+	var convs []Conversion
+	if len(tc.Schema) > 0 && string(tc.Schema) != "null" {
+		schema := []byte(tc.Schema)
+		var text string
+		if json.Unmarshal(tc.Schema, &text) == nil {
+			schema = []byte(text)
+		}
+		cs, err := CompileSchema("fixture", schema)
+		if err != nil {
+			return nil, nil, err
+		}
+		if args, convs, err = cs.Normalize("fixture", args, tc.Coerce); err != nil {
+			return nil, nil, err
+		}
+		if tc.Strict {
+			required, ok := cs.Required()
+			if !ok {
+				return nil, nil, Errorf(CodeInvalidSchema, "fixture", "the schema has no required")
+			}
+			if err := CheckStrict("fixture", args, required); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	if tc.Minimum != nil {
+		if err := CheckNonStrict("fixture", args, tc.Minimum); err != nil {
+			return nil, nil, err
+		}
+	}
+	return args, convs, nil
+}
+
+func TestFixtureValidation(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(validationFixtureDir, "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files, "got no fixtures in %s", validationFixtureDir)
+	sort.Strings(files)
+	names := map[string]bool{}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		var doc struct {
+			About string           `json:"about"`
+			Cases []validationCase `json:"cases"`
+		}
+		require.NoError(t, json.Unmarshal(data, &doc), "fixture %s", file)
+		require.NotEmpty(t, doc.About, "fixture %s has no about", file)
+		require.NotEmpty(t, doc.Cases, "fixture %s has no cases", file)
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			for _, tc := range doc.Cases {
+				require.False(t, names[tc.Name], "case name %q repeats", tc.Name)
+				names[tc.Name] = true
+				t.Run(tc.Name, func(t *testing.T) {
+					out, convs, err := runValidationCase(tc)
+					if tc.Expect.OK {
+						require.NoError(t, err, "got %v, want success", err)
+						got := marshalArgs(t, out)
+						assert.Equal(t, tc.Expect.Arguments, got, "got %s, want %s", got, tc.Expect.Arguments)
+						want := tc.Expect.Conversions
+						if len(want) == 0 {
+							want = nil
+						}
+						assert.Equal(t, want, convs, "got conversions %v, want %v", convs, want)
+						return
+					}
+					require.Error(t, err, "got %s, want an error", marshalArgs(t, out))
+					var e *Error
+					require.True(t, errors.As(err, &e), "got %T, want *Error", err)
+					assert.Equal(t, tc.Expect.Code, e.Code, "got code %s, want %s (%v)", e.Code, tc.Expect.Code, err)
+					want := tc.Expect.Issues
+					if want == nil {
+						want = []pk{}
+					}
+					assert.Equal(t, want, issuePKs(e.Issues), "got issues %v, want %v", e.Issues, want)
+				})
+			}
+		})
+	}
+}

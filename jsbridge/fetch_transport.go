@@ -1,0 +1,424 @@
+// Adapted from Go's net/http/roundtrip_js.go:
+//
+// Copyright 2018 The Go Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+//
+// The full licence text is Go's LICENSE (https://go.dev/LICENSE).
+
+//go:build js && wasm
+
+package jsbridge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall/js"
+)
+
+// FetchTransport is an http.RoundTripper on globalThis.fetch, for the full
+// build's MCP client. Go's own transport is unusable here: under Node it
+// switches fetch off whenever process.argv0 starts with "node"
+// (go.dev/issue/57613) and talks to a fake in-process network instead.
+//
+// Every request is sent with redirect "error" (a 3xx fails the request and
+// nothing reaches the redirect target), credentials "omit" (no cookies or
+// HTTP auth from the host environment), and its own AbortController, aborted
+// when the request's context ends, during the exchange or while the body is
+// being read. The request body is buffered; the response body is streamed
+// from the ReadableStream, so Server-Sent Events arrive as they are sent.
+// fetch is looked up on globalThis at each request, so an embedder (or a
+// test spy) may replace it.
+//
+// It enforces no policy, size cap or deadline of its own: the caller wraps
+// it (mcp's guard) and sets the deadline on the request context. Header keys
+// beginning "js.fetch:" (Go's knobs for fetch options) are dropped, never
+// honoured. It refuses, as an error, a missing fetch, a header fetch rejects,
+// and a response it cannot read; it never panics.
+type FetchTransport struct{}
+
+var (
+	fetchLiveFuncs atomic.Int64 // js.Funcs made here and not yet released
+	fetchInFlight  atomic.Int64 // requests sent and response bodies not yet closed or drained
+)
+
+// FetchStats reports how many js.Funcs the fetch transport holds and how
+// many requests or response bodies are still open (leak tests).
+func FetchStats() (liveFuncs, inFlight int64) {
+	return fetchLiveFuncs.Load(), fetchInFlight.Load()
+}
+
+// settled is the outcome of a JS Promise.
+type settled struct {
+	v   js.Value
+	err error
+}
+
+// await subscribes to p and returns a channel that receives its outcome
+// exactly once. The two callbacks only copy the outcome into the buffered
+// channel (nothing blocks inside a js.FuncOf) and release both funcs in
+// whichever fires.
+func await(p js.Value) <-chan settled {
+	ch := make(chan settled, 1)
+	var success, failure js.Func
+	release := func() {
+		success.Release()
+		failure.Release()
+		fetchLiveFuncs.Add(-2)
+	}
+	success = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		release()
+		ch <- settled{v: arg0(args)}
+		return nil
+	})
+	failure = js.FuncOf(func(_ js.Value, args []js.Value) any {
+		release()
+		ch <- settled{err: jsErrorText(arg0(args))}
+		return nil
+	})
+	fetchLiveFuncs.Add(2)
+	p.Call("then", success, failure)
+	return ch
+}
+
+func arg0(args []js.Value) js.Value {
+	if len(args) == 0 {
+		return js.Undefined()
+	}
+	return args[0]
+}
+
+// jsErrorText turns a rejection value into an error: the value's toString()
+// and, for an Error with a cause (undici's "fetch failed"), the cause's.
+func jsErrorText(v js.Value) (err error) {
+	defer func() {
+		if recover() != nil {
+			err = errors.New("fetch failed (unreadable error)")
+		}
+	}()
+	msg := describeJS(v)
+	if v.Type() == js.TypeObject {
+		if c := v.Get("cause"); c.Type() == js.TypeObject || c.Type() == js.TypeString {
+			msg += ": " + describeJS(c)
+		}
+	}
+	return errors.New(msg)
+}
+
+func describeJS(v js.Value) string {
+	switch v.Type() {
+	case js.TypeString:
+		return v.String()
+	case js.TypeObject:
+		if ts := v.Get("toString"); ts.Type() == js.TypeFunction {
+			return v.Call("toString").String()
+		}
+	}
+	return v.Type().String()
+}
+
+// RoundTrip sends req with fetch and returns the response once its headers
+// have arrived; the body streams afterwards. It always closes req.Body.
+func (FetchTransport) RoundTrip(req *http.Request) (resp *http.Response, err error) {
+	if req.Body != nil {
+		defer req.Body.Close()
+	}
+	ctx := req.Context()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	g := js.Global()
+	if g.Get("fetch").Type() != js.TypeFunction || g.Get("AbortController").Type() != js.TypeFunction {
+		return nil, errors.New("fetch is not available in this JavaScript environment")
+	}
+	var body []byte
+	if req.Body != nil && req.Body != http.NoBody {
+		body, err = io.ReadAll(req.Body)
+		if err != nil {
+			return nil, fmt.Errorf("reading the request body: %w", err)
+		}
+	}
+
+	ac, promise, err := startFetch(req, body)
+	if err != nil {
+		return nil, err
+	}
+	fetchInFlight.Add(1)
+	ch := await(promise)
+	var s settled
+	select {
+	case s = <-ch:
+	case <-ctx.Done():
+		abort(ac)
+		// Wait for the promise to settle (abort rejects it) so that the
+		// callbacks run and release themselves.
+		if s = <-ch; s.err == nil {
+			cancelBody(s.v)
+		}
+		fetchInFlight.Add(-1)
+		return nil, ctx.Err()
+	}
+	if s.err != nil {
+		fetchInFlight.Add(-1)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("fetch failed: %w", s.err)
+	}
+	resp, err = buildResponse(req, ac, s.v)
+	if err != nil {
+		abort(ac)
+		cancelBody(s.v)
+		fetchInFlight.Add(-1)
+		return nil, err
+	}
+	return resp, nil
+}
+
+// startFetch builds the fetch options and calls fetch. A JS exception (a
+// header value fetch refuses) becomes an error.
+func startFetch(req *http.Request, body []byte) (ac, promise js.Value, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("fetch refused the request: %v", r)
+		}
+	}()
+	g := js.Global()
+	ac = g.Get("AbortController").New()
+	opt := g.Get("Object").New()
+	opt.Set("method", req.Method)
+	opt.Set("redirect", "error")
+	opt.Set("credentials", "omit")
+	opt.Set("signal", ac.Get("signal"))
+	headers := g.Get("Headers").New()
+	for key, values := range req.Header {
+		if strings.HasPrefix(strings.ToLower(key), "js.fetch:") {
+			continue
+		}
+		for _, value := range values {
+			headers.Call("append", key, value)
+		}
+	}
+	opt.Set("headers", headers)
+	if len(body) > 0 {
+		buf := g.Get("Uint8Array").New(len(body))
+		js.CopyBytesToJS(buf, body)
+		opt.Set("body", buf)
+	}
+	return ac, g.Call("fetch", req.URL.String(), opt), nil
+}
+
+var (
+	noopOnce sync.Once
+	noopFunc js.Func
+)
+
+// ignoreRejection is a shared, never released no-op handler for promises
+// whose rejection means nothing to us (cancelling a stream that already
+// failed). An unhandled rejection would otherwise end a Node process.
+func ignoreRejection() js.Func {
+	noopOnce.Do(func() {
+		noopFunc = js.FuncOf(func(js.Value, []js.Value) any { return nil })
+	})
+	return noopFunc
+}
+
+func abort(ac js.Value) {
+	defer func() { _ = recover() }()
+	ac.Call("abort")
+}
+
+// cancelBody cancels a fetch Response's body stream we will not read.
+func cancelBody(res js.Value) {
+	defer func() { _ = recover() }()
+	if res.Type() != js.TypeObject {
+		return
+	}
+	if b := res.Get("body"); b.Type() == js.TypeObject && !b.Get("locked").Bool() {
+		b.Call("cancel").Call("catch", ignoreRejection())
+	}
+}
+
+// buildResponse copies status and headers out of a fetch Response and wraps
+// its body stream.
+func buildResponse(req *http.Request, ac, res js.Value) (resp *http.Response, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("reading the fetch response: %v", r)
+		}
+	}()
+	header := http.Header{}
+	it := res.Get("headers").Call("entries")
+	for {
+		n := it.Call("next")
+		if n.Get("done").Bool() {
+			break
+		}
+		pair := n.Get("value")
+		k := http.CanonicalHeaderKey(pair.Index(0).String())
+		header[k] = append(header[k], pair.Index(1).String())
+	}
+	contentLength := int64(-1)
+	if cl := header.Get("Content-Length"); cl != "" {
+		n, perr := strconv.ParseInt(cl, 10, 64)
+		if perr != nil || n < 0 {
+			return nil, fmt.Errorf("ill-formed Content-Length header %q", cl)
+		}
+		contentLength = n
+	}
+	uncompressed := false
+	switch strings.ToLower(header.Get("Content-Encoding")) {
+	case "gzip", "deflate", "br":
+		// fetch has decoded the body; the length no longer applies.
+		header.Del("Content-Encoding")
+		header.Del("Content-Length")
+		contentLength = -1
+		uncompressed = true
+	}
+	code := res.Get("status").Int()
+	var rc io.ReadCloser
+	if b := res.Get("body"); b.Type() == js.TypeObject {
+		rc = newStreamReader(req.Context(), ac, b.Call("getReader"))
+	} else {
+		// No body (204, HEAD): the exchange is over.
+		fetchInFlight.Add(-1)
+		rc = http.NoBody
+	}
+	return &http.Response{
+		Status:        fmt.Sprintf("%d %s", code, http.StatusText(code)),
+		StatusCode:    code,
+		Proto:         "HTTP/1.1",
+		ProtoMajor:    1,
+		ProtoMinor:    1,
+		Header:        header,
+		ContentLength: contentLength,
+		Uncompressed:  uncompressed,
+		Body:          rc,
+		Request:       req,
+	}, nil
+}
+
+var errBodyClosed = errors.New("fetch: response body is closed")
+
+// streamReader is an io.ReadCloser over a ReadableStream reader. Reads are
+// sequential (one pending read at a time); Close may be called from another
+// goroutine while a Read waits, and ends that Read. When the request context
+// ends, the AbortController aborts, which fails the pending read.
+type streamReader struct {
+	ctx     context.Context
+	ac      js.Value
+	reader  js.Value
+	stop    func() bool // unregisters the context watcher
+	pending []byte
+
+	mu     sync.Mutex
+	err    error // sticky
+	closed bool
+	done   bool // the stream is finished; in-flight count released
+}
+
+func newStreamReader(ctx context.Context, ac, reader js.Value) *streamReader {
+	r := &streamReader{ctx: ctx, ac: ac, reader: reader}
+	r.stop = context.AfterFunc(ctx, func() { abort(ac) })
+	return r
+}
+
+// finish records the end of the stream once: it stops watching the context
+// and releases the in-flight count. The caller holds r.mu.
+func (r *streamReader) finish(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+	if !r.done {
+		r.done = true
+		r.stop()
+		fetchInFlight.Add(-1)
+	}
+}
+
+// Read returns buffered bytes, or waits for the next chunk of the stream.
+func (r *streamReader) Read(p []byte) (int, error) {
+	r.mu.Lock()
+	if r.err != nil {
+		err := r.err
+		r.mu.Unlock()
+		return 0, err
+	}
+	r.mu.Unlock()
+	if len(p) == 0 {
+		return 0, nil
+	}
+	if len(r.pending) == 0 {
+		chunk, err := r.next()
+		if err != nil {
+			r.mu.Lock()
+			if r.closed {
+				err = errBodyClosed
+			} else if cerr := r.ctx.Err(); cerr != nil && err != io.EOF {
+				err = cerr
+			}
+			r.finish(err)
+			err = r.err
+			r.mu.Unlock()
+			return 0, err
+		}
+		r.pending = chunk
+	}
+	n := copy(p, r.pending)
+	r.pending = r.pending[n:]
+	return n, nil
+}
+
+// next waits for one chunk. A pending read always settles: with a chunk, at
+// the end of the stream, on Close (cancel resolves it as done) or on abort
+// (it rejects).
+func (r *streamReader) next() (chunk []byte, err error) {
+	defer func() {
+		if rec := recover(); rec != nil {
+			chunk, err = nil, fmt.Errorf("reading the response body: %v", rec)
+		}
+	}()
+	for {
+		s := <-await(r.reader.Call("read"))
+		if s.err != nil {
+			return nil, s.err
+		}
+		if s.v.Get("done").Bool() {
+			return nil, io.EOF
+		}
+		v := s.v.Get("value")
+		n := v.Get("byteLength").Int()
+		if n == 0 {
+			continue // an empty chunk is legal; read on
+		}
+		chunk = make([]byte, n)
+		js.CopyBytesToGo(chunk, v)
+		return chunk, nil
+	}
+}
+
+// Close cancels the stream; a Read waiting in another goroutine returns.
+func (r *streamReader) Close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return nil
+	}
+	r.closed = true
+	if !r.done {
+		func() {
+			defer func() { _ = recover() }()
+			r.reader.Call("cancel").Call("catch", ignoreRejection())
+		}()
+		abort(r.ac)
+	}
+	r.finish(errBodyClosed)
+	return nil
+}

@@ -1,0 +1,345 @@
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// guard is the http.RoundTripper under every MCP client: the policy check,
+// the origin pin, the refusal of redirects, the per-request deadline, the
+// Content-Type check and the per-message byte cap. One guard serves one
+// pooled connection (one server config under one policy).
+//
+// What it refuses it also records, typed, in the request's failure sink
+// (see withSink), because mcp-go wraps or drops the errors of its
+// transport: the caller reads the sink to report the real cause.
+type guard struct {
+	server  string
+	cfg     *ServerConfig
+	sec     *Security // defaults applied
+	origin  string    // scheme://host[:port] of cfg.URL, lower-cased
+	timeout time.Duration
+	base    http.RoundTripper
+	conn    *failureSink // failures of long-lived GET streams (the SSE connection)
+}
+
+// newGuard returns the guard of one connection. sec must have its defaults
+// applied; base nil means http.DefaultTransport.
+func newGuard(cfg *ServerConfig, sec *Security, base http.RoundTripper) *guard {
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	return &guard{
+		server:  cfg.Name,
+		cfg:     cfg,
+		sec:     sec,
+		origin:  originOf(cfg.URL),
+		timeout: time.Duration(sec.TimeoutMs) * time.Millisecond,
+		base:    base,
+		conn:    &failureSink{},
+	}
+}
+
+// httpClient returns an http.Client that sends through g and never follows
+// a redirect (g already refuses every 3xx; CheckRedirect is the second lock).
+func (g *guard) httpClient() *http.Client {
+	return &http.Client{
+		Transport: g,
+		CheckRedirect: func(*http.Request, []*http.Request) error {
+			return g.fail(nil, false, core.CodeTransport, "the server answered with a redirect; redirects are never followed")
+		},
+	}
+}
+
+// originOf returns "scheme://host" of raw, lower-cased, or "" when raw does
+// not parse.
+func originOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host)
+}
+
+// RoundTrip sends req through the base transport when the policy allows its
+// URL and the URL stays on the configured server's origin. It refuses:
+// with policy-denied, a URL CheckURL refuses or one on another origin (an
+// SSE endpoint the server sent back included); with transport, any 3xx
+// answer, a 200 answer to a POST whose Content-Type is neither
+// application/json nor text/event-stream (the body is not read), a body
+// message larger than MaxMessageBytes (for text/event-stream: one event),
+// and a network failure; with timeout, a request whose answer (for a GET
+// stream: whose headers) takes longer than TimeoutMs. No message quotes a
+// header value.
+func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
+	sink := sinkFrom(req.Context())
+	sink.reset()
+	stream := req.Method == http.MethodGet
+	if e := g.check(req.URL.String()); e != nil {
+		if req.Body != nil {
+			_ = req.Body.Close() // a RoundTripper closes the body, even when refusing
+		}
+		return nil, g.record(sink, stream, e)
+	}
+
+	ctx, cancel := context.WithCancelCause(req.Context())
+	timeoutErr := g.wrap(core.CodeTimeout, fmt.Sprintf("no answer within %d ms (timeoutMs)", g.sec.TimeoutMs))
+	timer := time.AfterFunc(g.timeout, func() {
+		g.record(sink, stream, timeoutErr)
+		cancel(timeoutErr)
+	})
+	done := func() {
+		timer.Stop()
+		cancel(nil)
+	}
+	resp, err := g.base.RoundTrip(req.WithContext(ctx))
+	if err != nil {
+		done()
+		if errors.Is(context.Cause(ctx), timeoutErr) {
+			return nil, timeoutErr
+		}
+		if req.Context().Err() != nil {
+			return nil, err // the caller's own cancellation: not the server's failure
+		}
+		return nil, g.record(sink, stream, g.wrap(core.CodeTransport, "the request failed: "+describeNetError(err)))
+	}
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		_ = resp.Body.Close()
+		done()
+		return nil, g.record(sink, stream, g.wrap(core.CodeTransport, fmt.Sprintf(
+			"the server answered HTTP %d (a redirect); redirects are never followed", resp.StatusCode)))
+	}
+	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	sse := mediaType == "text/event-stream"
+	switch {
+	case resp.StatusCode == http.StatusOK && (stream && !sse ||
+		req.Method == http.MethodPost && !sse && mediaType != "application/json"):
+		_ = resp.Body.Close()
+		done()
+		want := "application/json or text/event-stream"
+		if stream {
+			want = "text/event-stream"
+		}
+		return nil, g.record(sink, stream, g.wrap(core.CodeTransport, fmt.Sprintf(
+			"the server answered with Content-Type %s; want %s",
+			strconv.QuoteToASCII(truncate(resp.Header.Get("Content-Type"), 80)), want)))
+	case resp.StatusCode >= 400:
+		sink.set(g.wrap(core.CodeTransport, fmt.Sprintf("the server answered HTTP %d", resp.StatusCode)), false)
+		if mediaType != "application/json" {
+			// Not a JSON-RPC error: nothing in it is for us to parse.
+			_ = resp.Body.Close()
+			resp.Body = http.NoBody
+			resp.ContentLength = 0
+			done()
+			return resp, nil
+		}
+	}
+	if stream {
+		timer.Stop() // a GET stream's deadline covers its headers only
+	}
+	resp.Body = &cappedBody{
+		r:     resp.Body,
+		max:   g.sec.MaxMessageBytes,
+		sse:   sse,
+		done:  done,
+		onCap: func(e *core.Error) { g.record(sink, stream, e) },
+		err:   g.wrap(core.CodeTransport, fmt.Sprintf("a message from the server is larger than %d bytes (maxMessageBytes)", g.sec.MaxMessageBytes)),
+	}
+	return resp, nil
+}
+
+// check returns the policy-denied error of a URL CheckURL refuses or that
+// leaves the configured server's origin, or nil.
+func (g *guard) check(raw string) *core.Error {
+	if err := CheckURL(raw, g.sec); err != nil {
+		return g.wrap(core.CodePolicyDenied, err.(*core.Error).Message)
+	}
+	if o := originOf(raw); o != g.origin {
+		return g.wrap(core.CodePolicyDenied, fmt.Sprintf(
+			"URL %s refused by rule %q: requests stay on the configured server's origin %s",
+			displayURL(raw), "origin", displayURL(g.origin)))
+	}
+	return nil
+}
+
+// wrap builds a guard error that names the server.
+func (g *guard) wrap(code core.Code, msg string) *core.Error {
+	return serverError(code, g.server, g.cfg, "%s", msg)
+}
+
+// fail records and returns a new guard error.
+func (g *guard) fail(sink *failureSink, stream bool, code core.Code, msg string) *core.Error {
+	return g.record(sink, stream, g.wrap(code, msg))
+}
+
+// record stores e as a hard failure of the request (and of the connection,
+// for a GET stream) and returns it.
+func (g *guard) record(sink *failureSink, stream bool, e *core.Error) *core.Error {
+	sink.set(e, true)
+	if stream {
+		g.conn.set(e, true)
+	}
+	return e
+}
+
+// describeNetError names a network failure without the URL net/http puts
+// in front of it (a URL may carry a secret query).
+func describeNetError(err error) string {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	return truncate(err.Error(), 200)
+}
+
+// cappedBody counts what is read from a response body and fails the read
+// once one message is larger than max bytes: for JSON the whole body, for
+// text/event-stream each event (the bytes since the last empty line, so an
+// endless line fails too). done runs once, at EOF, error or Close.
+type cappedBody struct {
+	r     io.ReadCloser
+	max   int
+	sse   bool
+	done  func()
+	onCap func(*core.Error)
+	err   *core.Error
+
+	n         int // bytes of the current message
+	lineBytes int // bytes of the current line, CR excluded
+	once      sync.Once
+	failed    bool
+}
+
+// Read reads from the body and fails with the cap error once the current
+// message passes max bytes.
+func (b *cappedBody) Read(p []byte) (int, error) {
+	if b.failed {
+		return 0, b.err
+	}
+	n, err := b.r.Read(p)
+	if b.sse {
+		for i := 0; i < n; i++ {
+			switch c := p[i]; c {
+			case '\n':
+				if b.lineBytes == 0 {
+					b.n = 0 // an empty line ends the event
+				} else {
+					b.n++
+				}
+				b.lineBytes = 0
+			case '\r':
+				b.n++
+			default:
+				b.lineBytes++
+				b.n++
+			}
+			if b.n > b.max {
+				return b.capped()
+			}
+		}
+	} else {
+		b.n += n
+		if b.n > b.max {
+			return b.capped()
+		}
+	}
+	if err != nil {
+		b.finish()
+	}
+	return n, err
+}
+
+// capped records the cap error, ends the request and returns the error.
+func (b *cappedBody) capped() (int, error) {
+	b.failed = true
+	b.onCap(b.err)
+	b.finish()
+	return 0, b.err
+}
+
+// finish stops the request's deadline timer and releases its context.
+func (b *cappedBody) finish() {
+	b.once.Do(b.done)
+}
+
+// Close closes the body and ends the request.
+func (b *cappedBody) Close() error {
+	err := b.r.Close()
+	b.finish()
+	return err
+}
+
+// failureSink keeps the typed failure of the latest request of one
+// operation (or, for the guard's own sink, of the connection). A hard
+// failure (policy, cap, redirect, Content-Type, timeout, network) outranks
+// a soft one (an HTTP error status, which may carry a JSON-RPC error worth
+// more). A nil sink ignores everything.
+type failureSink struct {
+	mu   sync.Mutex
+	err  *core.Error
+	hard bool
+}
+
+// set records e unless a hard failure is already recorded.
+func (s *failureSink) set(e *core.Error, hard bool) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil && s.hard {
+		return
+	}
+	s.err, s.hard = e, hard
+}
+
+// reset forgets the previous request's failure: a new request starts.
+func (s *failureSink) reset() {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	s.err, s.hard = nil, false
+	s.mu.Unlock()
+}
+
+// get returns the recorded failure and whether it is hard.
+func (s *failureSink) get() (*core.Error, bool) {
+	if s == nil {
+		return nil, false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err, s.hard
+}
+
+type sinkKey struct{}
+
+// withSink returns ctx carrying s, the failure sink of one operation.
+func withSink(ctx context.Context, s *failureSink) context.Context {
+	return context.WithValue(ctx, sinkKey{}, s)
+}
+
+// sinkFrom returns the failure sink ctx carries, or nil.
+func sinkFrom(ctx context.Context) *failureSink {
+	s, _ := ctx.Value(sinkKey{}).(*failureSink)
+	return s
+}
+
+// serverError builds an error whose message starts with the server's name
+// and carries no secret of cfg (Redact).
+func serverError(code core.Code, server string, cfg *ServerConfig, format string, args ...any) *core.Error {
+	msg := fmt.Sprintf("server %s: %s", strconv.QuoteToASCII(server), fmt.Sprintf(format, args...))
+	return &core.Error{Code: code, Tool: server, Message: Redact(msg, cfg)}
+}

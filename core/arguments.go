@@ -123,7 +123,9 @@ func hasDuplicates(keys []string) bool {
 // in Keys order (see Arguments), nested objects with their keys sorted, HTML
 // characters unescaped, and every json.Number exactly as its text, so no
 // number is ever rounded. A nil *Arguments is "null". It refuses values that
-// are not JSON (NaN, channels, …).
+// are not JSON (NaN, channels, …). json.Marshal(args) gives the same JSON
+// value but, as encoding/json always does with a Marshaler's output, escapes
+// <, > and & as \u003c, \u003e and \u0026.
 func (a *Arguments) MarshalJSON() ([]byte, error) {
 	if a == nil {
 		return []byte("null"), nil

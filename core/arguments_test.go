@@ -190,6 +190,20 @@ func TestDecodeArgumentsHelpers(t *testing.T) {
 		assert.Equal(t, `{"b":1,"a":3,"z":2}`, string(got), "got %s, want Keys order then the rest sorted", got)
 		assert.Equal(t, 3, a.Len())
 	})
+	t.Run("long inconsistent Keys are reconciled", func(t *testing.T) {
+		a := &Arguments{Values: map[string]any{}}
+		for i := 0; i < 20; i++ {
+			k := string(rune('a' + i))
+			a.Keys = append(a.Keys, k)
+			a.Values[k] = i
+		}
+		a.Keys[19] = "a" // "t" is left out, "a" repeats
+		got, err := json.Marshal(a)
+		require.NoError(t, err)
+		assert.True(t, strings.HasPrefix(string(got), `{"a":0,"b":1,`), "got %s, want Keys order", got)
+		assert.True(t, strings.HasSuffix(string(got), `"s":18,"t":19}`), "got %s, want the missing key last", got)
+		assert.Equal(t, 20, a.Len())
+	})
 	t.Run("a value that is not JSON is refused", func(t *testing.T) {
 		a := &Arguments{Keys: []string{"c"}, Values: map[string]any{"c": make(chan int)}}
 		_, err := json.Marshal(a)

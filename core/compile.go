@@ -459,28 +459,22 @@ func numberInRange(s string) bool {
 	return e >= -MaxNumberExponent && e <= MaxNumberExponent
 }
 
-// jsonTypeName is the JSON type of a decoded value, for messages.
+// jsonTypeName is the JSON type of a value decoded with UseNumber, for
+// messages.
 func jsonTypeName(v any) string {
-	switch v := v.(type) {
+	switch v.(type) {
 	case nil:
 		return "null"
 	case bool:
 		return "boolean"
 	case json.Number:
-		if isIntegerLiteral(string(v)) {
-			return "integer"
-		}
-		return "number"
-	case float64, float32, int, int64, int32:
 		return "number"
 	case string:
 		return "string"
 	case []any:
 		return "array"
-	case map[string]any:
-		return "object"
 	}
-	return fmt.Sprintf("%T", v)
+	return "object"
 }
 
 // valueAtPointer returns the value at a JSON pointer in doc, or nil.

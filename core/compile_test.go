@@ -67,6 +67,7 @@ func TestCompileSchemaRefusals(t *testing.T) {
 		{"root is an array", `[]`, "", "", "object or boolean, got array"},
 		{"root is a string", `"object"`, "", "", "object or boolean, got string"},
 		{"root is null", `null`, "", "", "got null"},
+		{"root is a number", `1`, "", "", "got number"},
 		{"metaschema: type not a type", `{"type":"strin"}`, "", "/type", "does not conform"},
 		{"metaschema: required not an array", `{"required":"a"}`, "type", "/required", "does not conform"},
 		{"metaschema: minimum not a number", `{"properties":{"a":{"minimum":"1"}}}`, "type", "/properties/a/minimum", "does not conform"},

@@ -43,8 +43,12 @@ type Conversion struct {
 // like Pydantic's model_dump(exclude_unset=True).
 //
 // With CoerceLax (also what "" means) it first makes Pydantic v2's lax scalar
-// conversions where the schema asks for another type (see coerce.go for the
-// exact rules and which schema keywords guide them): string → integer
+// conversions where the schema asks for another type. The schema guides them
+// through properties, additionalProperties, items, prefixItems, local $ref and
+// allOf; a type array, anyOf or oneOf only when unambiguous (a string is left
+// alone when any branch accepts strings, or when it could become either a
+// number or a boolean; an object's members are coerced through the one branch
+// that accepts objects, if only one does). The conversions: string → integer
 // ("5", "5.0", "1_000"), number with no fractional part → integer (5.0 → 5),
 // string → number ("2.5"), integer → number (5 → 5.0), string → boolean
 // ("true", "false", "1", "0", "yes", "no", "on", "off", "t", "f", "y", "n",
@@ -57,7 +61,9 @@ type Conversion struct {
 // and its Issues list every failing leaf: a JSON pointer into the arguments,
 // the keyword ("type", "required", "minimum", "additionalProperties", …; "false"
 // for a false schema) and a message naming the field. A "required" or
-// "additionalProperties" failure gives one issue per key, pointing at it.
+// "additionalProperties" failure gives one issue per key, pointing at it. A
+// number whose exponent is beyond MaxNumberExponent is an issue too (keyword
+// "maxExponent"), found before the validator sees it.
 //
 // Last, top-level keys the schema does not name are dropped unless the schema
 // mentions additionalProperties (see MentionsAdditionalProperties); with

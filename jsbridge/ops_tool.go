@@ -98,6 +98,9 @@ func opToolCreate(b *Bridge, _ int64, payload []byte) (any, error) {
 			return nil, err
 		}
 		sig = s
+		// A raw function with parameters is LionAGI's Tool(func_callable=f,
+		// request_options=Model): the schema validates, the function runs.
+		opts.Parameters = nullToNil(o.Parameters)
 	case "typed":
 		if spec.Name == "" && o.Name == "" {
 			return nil, core.Errorf(core.CodeInvalidTool, "", "a typed tool needs a name")

@@ -80,11 +80,14 @@ cover:
 	$(GO) test -count=1 -coverprofile=coverage.out ./core/...
 	$(GO) tool cover -func=coverage.out | tail -1
 
+## fuzz: each fuzz target for FUZZTIME (default 30s); plain `go test` runs their seed corpora
+FUZZTIME ?= 30s
+FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
+	core:FuzzParseRequest core:FuzzRedactMCPConfig jsbridge:FuzzParseFunctionSource mcp:FuzzCheckURL
 fuzz:
-	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzExtractDocstring$$' -fuzztime 30s
-	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzDecodeArguments$$' -fuzztime 30s
-	$(GO) test ./jsbridge/ -run '^$$' -fuzz '^FuzzParseFunctionSource$$' -fuzztime 30s
-	$(GO) test ./mcp/ -run '^$$' -fuzz '^FuzzCheckURL$$' -fuzztime 30s
+	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \
+	  echo "fuzz $$pkg $$fn"; \
+	  $(GO) test ./$$pkg/ -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 2s -parallel 1 || exit 1; done
 
 bench: consumer
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...

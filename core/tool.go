@@ -6,9 +6,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	mathrand "math/rand/v2"
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -749,10 +751,24 @@ func uniqueStrings(xs []string) []string {
 	return out
 }
 
-// newUUID4 returns a random (version 4) UUID string from crypto/rand.
+// uuidRNG is ChaCha8 (a CSPRNG) seeded once from crypto/rand: one random
+// read per process instead of one per call, which under WebAssembly is a
+// call out to JavaScript.
+var (
+	uuidMu  sync.Mutex
+	uuidRNG = func() *mathrand.ChaCha8 {
+		var seed [32]byte
+		_, _ = rand.Read(seed[:])
+		return mathrand.NewChaCha8(seed)
+	}()
+)
+
+// newUUID4 returns a random (version 4) UUID string from uuidRNG.
 func newUUID4() string {
 	var b [16]byte
-	_, _ = rand.Read(b[:])
+	uuidMu.Lock()
+	_, _ = uuidRNG.Read(b[:])
+	uuidMu.Unlock()
 	b[6] = b[6]&0x0f | 0x40
 	b[8] = b[8]&0x3f | 0x80
 	var s strings.Builder

@@ -17,6 +17,11 @@ const GEN = Symbol("toolgate.generation");
 
 /** Serialises a value for Go; BigInts become exact JSON integers. */
 function toJSON(value) {
+  try {
+    return JSON.stringify(value); // the common case: no BigInt anywhere
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+  }
   let big = false;
   const text = JSON.stringify(value, (_k, v) => {
     if (typeof v === "bigint") {
@@ -464,9 +469,10 @@ export function createApi(inst, flavor) {
     /** Like match, but never throws: {ok: true, arguments} | {ok: false, error}. */
     validate(request) {
       try {
-        const fc = this.match(request);
-        const r = { ok: true, function: fc.function, arguments: fc.arguments };
-        if (fc.conversions) r.conversions = fc.conversions;
+        const m = JSON.parse(inst.call("branch.match", this.#handle(), requestText(request)));
+        if (m.bigints) reviveBigints(m.arguments, m.bigints);
+        const r = { ok: true, function: m.function, arguments: m.arguments };
+        if (m.conversions) r.conversions = m.conversions;
         return r;
       } catch (e) {
         return { ok: false, error: ToolgateError.isInstance(e) ? e : new ToolgateError("internal", String(e && e.message), { cause: e }) };

@@ -3,6 +3,7 @@ package core
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -204,13 +205,16 @@ func DecodeArguments(tool string, data []byte) (*Arguments, error) {
 	if end < 0 {
 		end = len(data) // unterminated: let encoding/json say what is wrong
 	}
-	dec := json.NewDecoder(bytes.NewReader(data[:end]))
-	dec.UseNumber()
-	var values map[string]any
-	if err := dec.Decode(&values); err != nil {
+	if !json.Valid(data[:end]) {
+		var v any
+		err := json.Unmarshal(data[:end], &v) // for encoding/json's wording of the problem
+		if err == nil {
+			err = errors.New("invalid JSON")
+		}
 		return nil, &Error{Code: CodeInvalidRequest, Tool: tool, Message: "arguments are not valid JSON: " + err.Error(), Cause: err}
 	}
-	if dec.InputOffset() != int64(end) || sc.end < 0 || !onlyWhitespace(data[end:]) {
+	values := parseValidJSON(data[:end]).(map[string]any)
+	if sc.end < 0 || !onlyWhitespace(data[end:]) {
 		return nil, Errorf(CodeInvalidRequest, tool, "arguments are followed by trailing data after the JSON object")
 	}
 	keys := make([]string, len(sc.keys))

@@ -1,0 +1,96 @@
+package core
+
+import (
+	"encoding/json"
+)
+
+// parseValidJSON builds the value of a JSON text that json.Valid has already
+// accepted, the way encoding/json decodes into any with UseNumber: objects
+// become map[string]any (a repeated key keeps its last value), arrays []any,
+// numbers json.Number, strings string. It skips encoding/json's reflection,
+// which dominates argument decoding under WebAssembly. Strings with escapes
+// are still decoded by encoding/json, so escapes and lone surrogates (→
+// U+FFFD) read exactly as there. Calling it on invalid JSON is a bug.
+func parseValidJSON(b []byte) any {
+	p := validParser{b: b}
+	return p.value()
+}
+
+type validParser struct {
+	b []byte
+	i int
+}
+
+func (p *validParser) value() any {
+	p.i = skipSpace(p.b, p.i)
+	switch c := p.b[p.i]; c {
+	case '{':
+		return p.object()
+	case '[':
+		return p.array()
+	case '"':
+		return p.str()
+	case 't':
+		p.i += 4
+		return true
+	case 'f':
+		p.i += 5
+		return false
+	case 'n':
+		p.i += 4
+		return nil
+	}
+	start := p.i
+	end := endOfValue(p.b, p.i)
+	p.i = end
+	return json.Number(p.b[start:end])
+}
+
+func (p *validParser) object() map[string]any {
+	m := make(map[string]any)
+	p.i++ // {
+	for {
+		p.i = skipSpace(p.b, p.i)
+		switch p.b[p.i] {
+		case '}':
+			p.i++
+			return m
+		case ',':
+			p.i = skipSpace(p.b, p.i+1)
+		}
+		k := p.str()
+		p.i = skipSpace(p.b, p.i) + 1 // the colon
+		m[k] = p.value()
+	}
+}
+
+func (p *validParser) array() []any {
+	a := make([]any, 0, 4)
+	p.i++ // [
+	for {
+		p.i = skipSpace(p.b, p.i)
+		switch p.b[p.i] {
+		case ']':
+			p.i++
+			return a
+		case ',':
+			p.i++
+		}
+		a = append(a, p.value())
+	}
+}
+
+func (p *validParser) str() string {
+	start := p.i
+	end := endOfString(p.b, p.i)
+	p.i = end
+	raw := p.b[start:end]
+	for _, c := range raw[1 : len(raw)-1] {
+		if c == '\\' || c >= 0x80 {
+			var s string
+			_ = json.Unmarshal(raw, &s)
+			return s
+		}
+	}
+	return string(raw[1 : len(raw)-1])
+}

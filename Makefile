@@ -45,7 +45,12 @@ $(PKG)/lib/version.js: version.txt
 $(PKG)/error-codes.d.ts: core/errors.go cmd/gen-error-codes/main.go
 	$(GO) run ./cmd/gen-error-codes $@
 
-package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/error-codes.d.ts
+# CommonJS copy of the error class, so require("toolgate") has it synchronously.
+$(PKG)/lib/errors.cjs: $(PKG)/lib/errors.js
+	{ echo '// Generated from errors.js by make. Do not edit.'; echo '"use strict";'; sed -e 's/^export //' $<; \
+	  echo 'module.exports = { ToolgateError, errorFromGo, checkOptions, describe };'; } > $@
+
+package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/error-codes.d.ts
 	@node -e 'const p=require("./$(PKG)/package.json"); if(p.version!=="$(VERSION)"){console.error("npm/package.json version "+p.version+" != version.txt $(VERSION)");process.exit(1)}'
 
 ## test: every suite
@@ -98,4 +103,4 @@ demo: package
 	node web-demo/serve.mjs
 
 clean:
-	rm -rf $(BUILD) coverage.out $(PKG)/*.wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/error-codes.d.ts $(PKG)/*.tgz
+	rm -rf $(BUILD) coverage.out $(PKG)/*.wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/error-codes.d.ts $(PKG)/*.tgz

@@ -1,28 +1,9 @@
 // toolgate/core for CommonJS. The API is asynchronous anyway, so initialize()
-// loads the ESM build; ToolgateError is usable synchronously (isInstance and instanceof
-// recognise errors from either module system through a Symbol.for marker).
+// loads the ESM build; ToolgateError is usable synchronously (lib/errors.cjs is generated from
+// lib/errors.js, and isInstance/instanceof recognise errors of either through a Symbol.for marker).
 "use strict";
-const MARK = Symbol.for("toolgate.ToolgateError");
+const { ToolgateError } = require("./lib/errors.cjs");
 const esm = import("./core.node.js");
-
-class ToolgateError extends Error {
-  constructor(code, message, options = {}) {
-    super(message, options.cause !== undefined ? { cause: options.cause } : undefined);
-    this.name = "ToolgateError";
-    this.code = code;
-    if (options.tool) this.tool = options.tool;
-    if (options.issues) this.issues = options.issues;
-  }
-  get [MARK]() {
-    return true;
-  }
-  static isInstance(value) {
-    return value != null && typeof value === "object" && value[MARK] === true;
-  }
-  static [Symbol.hasInstance](value) {
-    return ToolgateError.isInstance(value);
-  }
-}
 
 exports.ToolgateError = ToolgateError;
 exports.initialize = (opts) => esm.then((m) => m.initialize(opts));

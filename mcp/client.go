@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -27,14 +26,20 @@ type conn struct {
 	guard  *guard
 	legacy bool // the server speaks a protocol version before 2026-07-28
 
-	dead    atomic.Bool // the connection was lost or the session ended
-	closeMu sync.Once
+	dead         atomic.Bool // the connection was lost or the session ended
+	sessionEnded atomic.Bool // the server answered 404 for the session: it ran nothing
+	closeMu      sync.Once
 }
 
 // close closes the client once.
 func (c *conn) close() {
 	c.closeMu.Do(func() { _ = c.client.Close() })
 }
+
+// maxProbeTime bounds the server/discover probe (mcp-go's default): a
+// server that ignores the probe still leaves the handshake the rest of the
+// connect deadline. A shorter TimeoutMs gets half of it for the probe.
+const maxProbeTime = 5 * time.Second
 
 // discardLogger swallows mcp-go's own logging: every failure it logs
 // reaches the caller as a typed error instead.
@@ -69,7 +74,7 @@ func connect(ctx context.Context, cfg *ServerConfig, sec *Security, base http.Ro
 	if err != nil {
 		return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "the URL cannot be used: %s", describeNetError(err))
 	}
-	opts := []client.ClientOption{client.WithDiscoverTimeout(timeout)}
+	opts := []client.ClientOption{client.WithDiscoverTimeout(min(maxProbeTime, timeout/2))}
 	if legacy {
 		opts = append(opts, client.WithLegacyProtocolOnly())
 	}
@@ -84,7 +89,8 @@ func connect(ctx context.Context, cfg *ServerConfig, sec *Security, base http.Ro
 	})
 
 	sink := &failureSink{}
-	opCtx := withSink(ctx, sink)
+	initCap := &capture{method: string(mcpgo.MethodInitialize)}
+	opCtx := withCapture(withSink(ctx, sink), initCap)
 	// The SSE transport keeps the context of Start for its stream, so Start
 	// gets one that outlives this call; ctx still bounds the wait.
 	started := make(chan error, 1)
@@ -105,7 +111,8 @@ func connect(ctx context.Context, cfg *ServerConfig, sec *Security, base http.Ro
 	}})
 	if err != nil {
 		c.close()
-		return nil, classify(ctx, cfg, "", sink, c, nil, err)
+		_, rpcErr, _ := initCap.take()
+		return nil, classify(ctx, cfg, "", sink, c, rpcErr, err)
 	}
 	c.legacy = !mcpgo.IsModernProtocol(res.ProtocolVersion)
 	return c, nil
@@ -221,17 +228,16 @@ func (t *captureTransport) RequiresLegacyProtocol() bool {
 // the guard recorded for the operation's latest request (policy, cap,
 // redirect, Content-Type, timeout, network); the operation's deadline
 // (timeout) or the caller's cancellation; a JSON-RPC error the server
-// answered; a failure of the SSE stream; an HTTP error status; mcp-go's
-// known errors; anything else as transport. tool, when not "", is the
+// answered; a failure of the SSE stream; mcp-go's known errors (legacy
+// SSE-only server, ended session, 401); an HTTP error status; anything else
+// as transport. tool, when not "", is the
 // error's Tool (a proxy call); otherwise the server's name is.
 func classify(ctx context.Context, cfg *ServerConfig, tool string, sink *failureSink, c *conn, rpcErr *mcpgo.JSONRPCErrorDetails, err error) *core.Error {
-	e := classifyServer(ctx, cfg, sink, c, rpcErr, err)
+	e := *classifyServer(ctx, cfg, sink, c, rpcErr, err) // a copy: sinks share their errors
 	if tool != "" {
-		named := *e
-		named.Tool = tool
-		e = &named
+		e.Tool = tool
 	}
-	return e
+	return &e
 }
 
 func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c *conn, rpcErr *mcpgo.JSONRPCErrorDetails, err error) *core.Error {
@@ -241,6 +247,9 @@ func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c
 	}
 	if e, hard := sink.get(); e != nil && hard {
 		return e
+	}
+	if dl, ok := ctx.Deadline(); ok && ctx.Err() == nil && !time.Now().Before(dl) {
+		<-ctx.Done() // mcp-go's own timer fired at the deadline, a moment before ctx
 	}
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		cause := context.Cause(ctx)
@@ -259,17 +268,10 @@ func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c
 	if rpcErr != nil {
 		return rpcError(cfg, rpcErr.Code, rpcErr.Message)
 	}
-	var details *mcpgo.JSONRPCErrorDetails
-	if errors.As(err, &details) {
-		return rpcError(cfg, details.Code, details.Message)
-	}
 	if c != nil {
 		if e, hard := c.guard.conn.get(); e != nil && (hard || c.dead.Load()) {
 			return e
 		}
-	}
-	if e, _ := sink.get(); e != nil {
-		return e
 	}
 	var authErr *transport.AuthorizationRequiredError
 	switch {
@@ -280,7 +282,11 @@ func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c
 		return serverError(core.CodeTransport, cfg.Name, cfg, "the server ended the session (HTTP 404)")
 	case errors.As(err, &authErr):
 		return serverError(core.CodeTransport, cfg.Name, cfg, "the server asks for authorization (HTTP 401)")
-	case err == nil:
+	}
+	if e, _ := sink.get(); e != nil {
+		return e
+	}
+	if err == nil {
 		return serverError(core.CodeTransport, cfg.Name, cfg, "the server gave no answer")
 	}
 	e := serverError(core.CodeTransport, cfg.Name, cfg, "%s", describeNetError(err))

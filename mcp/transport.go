@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -32,6 +31,9 @@ type guard struct {
 	timeout time.Duration
 	base    http.RoundTripper
 	conn    *failureSink // failures of long-lived GET streams (the SSE connection)
+
+	timeoutErr *core.Error // a request's answer took longer than TimeoutMs
+	capErr     *core.Error // a message was larger than MaxMessageBytes
 }
 
 // newGuard returns the guard of one connection. sec must have its defaults
@@ -40,7 +42,7 @@ func newGuard(cfg *ServerConfig, sec *Security, base http.RoundTripper) *guard {
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	return &guard{
+	g := &guard{
 		server:  cfg.Name,
 		cfg:     cfg,
 		sec:     sec,
@@ -49,6 +51,9 @@ func newGuard(cfg *ServerConfig, sec *Security, base http.RoundTripper) *guard {
 		base:    base,
 		conn:    &failureSink{},
 	}
+	g.timeoutErr = g.wrap(core.CodeTimeout, fmt.Sprintf("no answer within %d ms (timeoutMs)", sec.TimeoutMs))
+	g.capErr = g.wrap(core.CodeTransport, fmt.Sprintf("a message from the server is larger than %d bytes (maxMessageBytes)", sec.MaxMessageBytes))
+	return g
 }
 
 // httpClient returns an http.Client that sends through g and never follows
@@ -57,7 +62,7 @@ func (g *guard) httpClient() *http.Client {
 	return &http.Client{
 		Transport: g,
 		CheckRedirect: func(*http.Request, []*http.Request) error {
-			return g.fail(nil, false, core.CodeTransport, "the server answered with a redirect; redirects are never followed")
+			return g.wrap(core.CodeTransport, "the server answered with a redirect; redirects are never followed")
 		},
 	}
 }
@@ -69,7 +74,7 @@ func originOf(raw string) string {
 	if err != nil {
 		return ""
 	}
-	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host)
+	return asciiLower(u.Scheme) + "://" + asciiLower(u.Host)
 }
 
 // RoundTrip sends req through the base transport when the policy allows its
@@ -94,10 +99,9 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 
 	ctx, cancel := context.WithCancelCause(req.Context())
-	timeoutErr := g.wrap(core.CodeTimeout, fmt.Sprintf("no answer within %d ms (timeoutMs)", g.sec.TimeoutMs))
 	timer := time.AfterFunc(g.timeout, func() {
-		g.record(sink, stream, timeoutErr)
-		cancel(timeoutErr)
+		g.record(sink, stream, g.timeoutErr)
+		cancel(g.timeoutErr)
 	})
 	done := func() {
 		timer.Stop()
@@ -106,8 +110,8 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := g.base.RoundTrip(req.WithContext(ctx))
 	if err != nil {
 		done()
-		if errors.Is(context.Cause(ctx), timeoutErr) {
-			return nil, timeoutErr
+		if context.Cause(ctx) == error(g.timeoutErr) {
+			return nil, g.timeoutErr
 		}
 		if req.Context().Err() != nil {
 			return nil, err // the caller's own cancellation: not the server's failure
@@ -154,7 +158,7 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 		sse:   sse,
 		done:  done,
 		onCap: func(e *core.Error) { g.record(sink, stream, e) },
-		err:   g.wrap(core.CodeTransport, fmt.Sprintf("a message from the server is larger than %d bytes (maxMessageBytes)", g.sec.MaxMessageBytes)),
+		err:   g.capErr,
 	}
 	return resp, nil
 }
@@ -176,11 +180,6 @@ func (g *guard) check(raw string) *core.Error {
 // wrap builds a guard error that names the server.
 func (g *guard) wrap(code core.Code, msg string) *core.Error {
 	return serverError(code, g.server, g.cfg, "%s", msg)
-}
-
-// fail records and returns a new guard error.
-func (g *guard) fail(sink *failureSink, stream bool, code core.Code, msg string) *core.Error {
-	return g.record(sink, stream, g.wrap(code, msg))
 }
 
 // record stores e as a hard failure of the request (and of the connection,
@@ -217,6 +216,7 @@ type cappedBody struct {
 
 	n         int // bytes of the current message
 	lineBytes int // bytes of the current line, CR excluded
+	pendingCR int // CRs not counted yet
 	once      sync.Once
 	failed    bool
 }
@@ -230,21 +230,22 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 	n, err := b.r.Read(p)
 	if b.sse {
 		for i := 0; i < n; i++ {
-			switch c := p[i]; c {
+			switch p[i] {
+			case '\r':
+				b.pendingCR++ // counted with what follows: part of an empty line or not
 			case '\n':
 				if b.lineBytes == 0 {
 					b.n = 0 // an empty line ends the event
 				} else {
-					b.n++
+					b.n += b.pendingCR + 1
 				}
-				b.lineBytes = 0
-			case '\r':
-				b.n++
+				b.pendingCR, b.lineBytes = 0, 0
 			default:
+				b.n += b.pendingCR + 1
+				b.pendingCR = 0
 				b.lineBytes++
-				b.n++
 			}
-			if b.n > b.max {
+			if b.n > b.max || b.pendingCR > b.max {
 				return b.capped()
 			}
 		}

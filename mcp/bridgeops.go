@@ -1,0 +1,350 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// The JSON entry points of the JS bridge (cmd/wasm/full registers them as
+// operations). Payloads are JSON objects; a key whose value is null counts
+// as omitted. They refuse with invalid-request a payload that is not a JSON
+// object or has an unknown top-level key, and with unsupported-type an
+// unknown option key or an option value of the wrong type, naming the call
+// and the key. Security objects go through ParseSecurity.
+
+// RegisterServerJSON is registerMcpServer. payload: {"config": {name, url,
+// transport?, headers?}, "options": {toolNames?, requestOptions?, update?,
+// security?, qualify?}}; the result is the JSON array of registered names.
+// The policy is options.security only (a "security" key in the config is
+// ignored). Refusals are ValidateServerConfig's and RegisterServer's.
+func RegisterServerJSON(ctx context.Context, p *Pool, m *core.Manager, payload []byte) (json.RawMessage, error) {
+	const call = "registerMcpServer"
+	top, err := payloadObject(call, payload, "config", "options")
+	if err != nil {
+		return nil, err
+	}
+	raw, ok := top["config"]
+	if !ok || jsonKind(raw) != "object" {
+		return nil, core.Errorf(core.CodeInvalidTool, "", "%s: config must be an object {name, url, transport?, headers?}, got %s", call, jsonKind(raw))
+	}
+	cfg, err := ValidateServerConfig("", raw)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Security = nil
+	opts, err := optionsObject(call, top["options"], "toolNames", "requestOptions", "update", "security", "qualify")
+	if err != nil {
+		return nil, err
+	}
+	var o RegisterOptions
+	if o.ToolNames, err = stringList(call, "toolNames", opts["toolNames"]); err != nil {
+		return nil, err
+	}
+	if o.RequestOptions, err = schemaMap(call, "requestOptions", opts["requestOptions"]); err != nil {
+		return nil, err
+	}
+	if o.Update, err = boolOption(call, "update", opts["update"]); err != nil {
+		return nil, err
+	}
+	if o.Security, err = securityOption(opts["security"]); err != nil {
+		return nil, err
+	}
+	if v, ok := opts["qualify"]; ok {
+		q, err := boolOption(call, "qualify", v)
+		if err != nil {
+			return nil, err
+		}
+		o.Qualify = &q
+	}
+	names, err := RegisterServer(ctx, p, m, cfg, &o)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(names)
+}
+
+// LoadMcpConfigJSON is loadMcpConfig. payload: {"config": <.mcp.json
+// object or its JSON text>, "options": {serverNames?, update?, security?}};
+// the result is {"result": {server: [names]} in server order, "warnings":
+// [{"server", "error": {code, message, tool?}}]}. A missing config is
+// invalid-request; other refusals are LoadMcpConfig's.
+func LoadMcpConfigJSON(ctx context.Context, p *Pool, m *core.Manager, payload []byte) (json.RawMessage, error) {
+	const call = "loadMcpConfig"
+	top, err := payloadObject(call, payload, "config", "options")
+	if err != nil {
+		return nil, err
+	}
+	data, err := configText(call, top["config"])
+	if err != nil {
+		return nil, err
+	}
+	if data == nil {
+		return nil, core.Errorf(core.CodeInvalidRequest, "", "%s: a config is required", call)
+	}
+	opts, err := optionsObject(call, top["options"], "serverNames", "update", "security")
+	if err != nil {
+		return nil, err
+	}
+	var o LoadOptions
+	if err := loadOptions(call, opts, &o); err != nil {
+		return nil, err
+	}
+	var warnings warningList
+	o.OnWarning = warnings.add
+	servers, names, err := LoadMcpConfig(ctx, p, m, data, &o)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.WriteString(`{"result":{`)
+	for i, s := range servers {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		k, _ := json.Marshal(s)
+		v, _ := json.Marshal(names[s]) // strings only: always marshals
+		b.Write(k)
+		b.WriteByte(':')
+		b.Write(v)
+	}
+	b.WriteString(`},"warnings":`)
+	b.Write(warnings.json())
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// LoadMcpToolsJSON is loadMcpTools. payload: {"config"?: <.mcp.json object
+// or its JSON text>, "options": {serverNames?, requestOptionsMap?,
+// security?}}; it returns the tools and the warnings as a JSON array
+// [{"server", "error": {code, message, tool?}}] ("[]" when none).
+// Refusals are LoadMcpTools'.
+func LoadMcpToolsJSON(ctx context.Context, p *Pool, payload []byte) ([]*core.Tool, json.RawMessage, error) {
+	const call = "loadMcpTools"
+	top, err := payloadObject(call, payload, "config", "options")
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err := configText(call, top["config"])
+	if err != nil {
+		return nil, nil, err
+	}
+	opts, err := optionsObject(call, top["options"], "serverNames", "requestOptionsMap", "security")
+	if err != nil {
+		return nil, nil, err
+	}
+	var o LoadOptions
+	if err := loadOptions(call, opts, &o); err != nil {
+		return nil, nil, err
+	}
+	if v, ok := opts["requestOptionsMap"]; ok {
+		var servers map[string]json.RawMessage
+		if jsonKind(v) != "object" || json.Unmarshal(v, &servers) != nil {
+			return nil, nil, optionTypeError(call, "requestOptionsMap", "an object {server: {tool: schema}}", v)
+		}
+		o.RequestOptionsMap = make(map[string]map[string]json.RawMessage, len(servers))
+		for s, m := range servers {
+			if jsonKind(m) == "null" {
+				continue
+			}
+			if o.RequestOptionsMap[s], err = schemaMap(call, "requestOptionsMap["+strconv.Quote(s)+"]", m); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	var warnings warningList
+	o.OnWarning = warnings.add
+	tools, err := LoadMcpTools(ctx, p, data, &o)
+	if err != nil {
+		return nil, nil, err
+	}
+	return tools, warnings.json(), nil
+}
+
+// CheckURLJSON is tg.mcp.checkUrl: payload {"url": string, "security":
+// object or null} gives {"allowed": true} or {"allowed": false, "reason":
+// message}. It refuses with unsupported-type a url that is not a string and
+// a security object ParseSecurity refuses.
+func CheckURLJSON(payload []byte) (json.RawMessage, error) {
+	const call = "mcp.checkUrl"
+	top, err := payloadObject(call, payload, "url", "security")
+	if err != nil {
+		return nil, err
+	}
+	var u string
+	if v := top["url"]; jsonKind(v) != "string" || json.Unmarshal(v, &u) != nil {
+		return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: url must be a string, got %s", call, jsonKind(v))
+	}
+	sec, err := securityOption(top["security"])
+	if err != nil {
+		return nil, err
+	}
+	allowed, reason := CheckURLVerdict(u, sec)
+	return json.Marshal(struct {
+		Allowed bool   `json:"allowed"`
+		Reason  string `json:"reason,omitempty"`
+	}{allowed, reason})
+}
+
+// payloadObject decodes a payload object, dropping null members and
+// refusing unknown keys with invalid-request.
+func payloadObject(call string, payload []byte, keys ...string) (map[string]json.RawMessage, error) {
+	payload = bytes.TrimSpace(payload)
+	var top map[string]json.RawMessage
+	if jsonKind(payload) != "object" || strictUnmarshal(payload, &top) != nil {
+		return nil, core.Errorf(core.CodeInvalidRequest, "", "%s: the payload must be one JSON object", call)
+	}
+	for k, v := range top {
+		if !slices.Contains(keys, k) {
+			return nil, core.Errorf(core.CodeInvalidRequest, "", "%s: unknown payload key %s", call, strconv.QuoteToASCII(k))
+		}
+		if jsonKind(v) == "null" {
+			delete(top, k)
+		}
+	}
+	return top, nil
+}
+
+// optionsObject decodes an options object (absent or null: empty),
+// dropping null members and refusing unknown keys with unsupported-type.
+func optionsObject(call string, raw json.RawMessage, keys ...string) (map[string]json.RawMessage, error) {
+	out := map[string]json.RawMessage{}
+	if raw == nil {
+		return out, nil
+	}
+	if jsonKind(raw) != "object" || json.Unmarshal(raw, &out) != nil {
+		return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: options must be an object, got %s", call, jsonKind(raw))
+	}
+	for k, v := range out {
+		if !slices.Contains(keys, k) {
+			return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: unknown option %s; known options are %s",
+				call, strconv.QuoteToASCII(k), strings.Join(keys, ", "))
+		}
+		if jsonKind(v) == "null" {
+			delete(out, k)
+		}
+	}
+	return out, nil
+}
+
+// loadOptions reads serverNames, update and security.
+func loadOptions(call string, opts map[string]json.RawMessage, o *LoadOptions) error {
+	var err error
+	if o.ServerNames, err = stringList(call, "serverNames", opts["serverNames"]); err != nil {
+		return err
+	}
+	if o.Update, err = boolOption(call, "update", opts["update"]); err != nil {
+		return err
+	}
+	o.Security, err = securityOption(opts["security"])
+	return err
+}
+
+// configText returns a loader's config as .mcp.json text: an object as it
+// is, a JSON string as its content; absent gives nil.
+func configText(call string, raw json.RawMessage) ([]byte, error) {
+	switch jsonKind(raw) {
+	case "nothing":
+		return nil, nil
+	case "object":
+		return raw, nil
+	case "string":
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			break
+		}
+		return []byte(s), nil
+	}
+	return nil, core.Errorf(core.CodeInvalidRequest, "", "%s: the config must be a .mcp.json object or its JSON text, got %s", call, jsonKind(raw))
+}
+
+// stringList decodes an optional array of strings.
+func stringList(call, key string, raw json.RawMessage) ([]string, error) {
+	if raw == nil {
+		return nil, nil
+	}
+	var out []string
+	if jsonKind(raw) != "array" || json.Unmarshal(raw, &out) != nil {
+		return nil, optionTypeError(call, key, "an array of strings", raw)
+	}
+	return out, nil
+}
+
+// boolOption decodes an optional boolean (absent: false).
+func boolOption(call, key string, raw json.RawMessage) (bool, error) {
+	if raw == nil {
+		return false, nil
+	}
+	if jsonKind(raw) != "boolean" {
+		return false, optionTypeError(call, key, "a boolean", raw)
+	}
+	return string(raw) == "true", nil
+}
+
+// schemaMap decodes an optional object of JSON Schemas (a null value means
+// none for that tool).
+func schemaMap(call, key string, raw json.RawMessage) (map[string]json.RawMessage, error) {
+	if raw == nil {
+		return nil, nil
+	}
+	var out map[string]json.RawMessage
+	if jsonKind(raw) != "object" || json.Unmarshal(raw, &out) != nil {
+		return nil, optionTypeError(call, key, "an object mapping tool names to JSON Schemas", raw)
+	}
+	for k, v := range out {
+		switch jsonKind(v) {
+		case "null":
+			delete(out, k)
+		case "object":
+		default:
+			return nil, optionTypeError(call, key+"["+strconv.Quote(k)+"]", "a JSON Schema object", v)
+		}
+	}
+	return out, nil
+}
+
+// securityOption parses an optional security object (absent: nil).
+func securityOption(raw json.RawMessage) (*Security, error) {
+	if raw == nil {
+		return nil, nil
+	}
+	return ParseSecurity(raw)
+}
+
+// optionTypeError is the unsupported-type error of an option of the wrong
+// type.
+func optionTypeError(call, key, want string, got json.RawMessage) error {
+	return core.Errorf(core.CodeUnsupportedType, "", "%s: option %s must be %s, got %s", call, key, want, jsonKind(got))
+}
+
+// warningList collects loader warnings as JSON.
+type warningList struct {
+	items []warningItem
+}
+
+type warningItem struct {
+	Server string      `json:"server"`
+	Error  *core.Error `json:"error"`
+}
+
+// add records one server's failure.
+func (w *warningList) add(server string, err error) {
+	w.items = append(w.items, warningItem{Server: server, Error: core.AsError(err)})
+}
+
+// json returns the warnings as a JSON array.
+func (w *warningList) json() json.RawMessage {
+	if len(w.items) == 0 {
+		return json.RawMessage("[]")
+	}
+	b, err := json.Marshal(w.items)
+	if err != nil {
+		return json.RawMessage("[]")
+	}
+	return b
+}

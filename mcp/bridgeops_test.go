@@ -1,0 +1,161 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+const loopbackJSON = `{"allowUrls": true, "allowLoopbackHttp": true}`
+
+func TestRegisterServerJSON(t *testing.T) {
+	_, url := serveStreamable(t, fixtureTools(nil))
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+
+	m := core.NewManager(nil)
+	out, err := RegisterServerJSON(context.Background(), p, m, []byte(fmt.Sprintf(
+		`{"config": {"name": "fx", "url": %q, "transport": "streamable-http"}, "options": {"security": %s, "qualify": false, "update": null,
+		"toolNames": ["echo"], "requestOptions": {"echo": {"type": "object", "properties": {"message": {"type": "string"}}}}}}`, url, loopbackJSON)))
+	require.NoError(t, err)
+	assert.JSONEq(t, `["echo"]`, string(out))
+	assert.Equal(t, []string{"echo"}, m.Names())
+
+	out, err = RegisterServerJSON(context.Background(), p, m, []byte(fmt.Sprintf(
+		`{"config": {"name": "fx", "url": %q}, "options": {"security": %s}}`, url, loopbackJSON)))
+	require.NoError(t, err)
+	var names []string
+	require.NoError(t, json.Unmarshal(out, &names))
+	assert.Len(t, names, len(fixtureNames))
+
+	cases := []struct {
+		name    string
+		payload string
+		code    core.Code
+	}{
+		{"not an object", `[]`, core.CodeInvalidRequest},
+		{"unknown payload key", `{"config": {"name": "a", "url": "https://a.example/"}, "x": 1}`, core.CodeInvalidRequest},
+		{"no config", `{"options": {}}`, core.CodeInvalidTool},
+		{"config with a command", `{"config": {"name": "a", "command": "npx"}}`, core.CodeUnsupported},
+		{"config without a name", `{"config": {"url": "https://a.example/"}}`, core.CodeInvalidTool},
+		{"options not an object", `{"config": {"name": "a", "url": "https://a.example/"}, "options": 1}`, core.CodeUnsupportedType},
+		{"unknown option", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"signal": 1}}`, core.CodeUnsupportedType},
+		{"toolNames not strings", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"toolNames": [1]}}`, core.CodeUnsupportedType},
+		{"update not a boolean", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"update": "yes"}}`, core.CodeUnsupportedType},
+		{"qualify not a boolean", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"qualify": 1}}`, core.CodeUnsupportedType},
+		{"requestOptions not an object", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"requestOptions": []}}`, core.CodeUnsupportedType},
+		{"requestOptions value not an object", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"requestOptions": {"t": 1}}}`, core.CodeUnsupportedType},
+		{"security with an unknown key", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"security": {"AllowUrls": true}}}`, core.CodeUnsupportedType},
+		{"no security", `{"config": {"name": "a", "url": "https://a.example/"}}`, core.CodePolicyDenied},
+		{"security in the config is ignored", `{"config": {"name": "a", "url": "https://a.example/", "security": {"allowUrls": true}}}`, core.CodePolicyDenied},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := core.NewManager(nil)
+			_, err := RegisterServerJSON(context.Background(), p, m, []byte(tc.payload))
+			var ce *core.Error
+			require.ErrorAs(t, err, &ce)
+			assert.Equal(t, tc.code, ce.Code, "got %s (%s), want %s", ce.Code, ce.Message, tc.code)
+			assert.Empty(t, m.Names())
+		})
+	}
+}
+
+func TestLoadMcpConfigJSON(t *testing.T) {
+	_, url := serveStreamable(t, fixtureTools(nil))
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	config := fmt.Sprintf(`{"mcpServers": {"fx": {"url": %q}, "bad": {"url": 7}}}`, url)
+	for _, form := range []string{config, fmt.Sprintf("%q", config)} {
+		m := core.NewManager(nil)
+		out, err := LoadMcpConfigJSON(context.Background(), p, m, []byte(fmt.Sprintf(`{"config": %s, "options": {"security": %s}}`, form, loopbackJSON)))
+		require.NoError(t, err)
+		var got struct {
+			Result   map[string][]string `json:"result"`
+			Warnings []struct {
+				Server string     `json:"server"`
+				Error  core.Error `json:"error"`
+			} `json:"warnings"`
+		}
+		require.NoError(t, json.Unmarshal(out, &got), "got %s", out)
+		assert.Len(t, got.Result["fx"], len(fixtureNames))
+		assert.Equal(t, []string{}, got.Result["bad"])
+		require.Len(t, got.Warnings, 1)
+		assert.Equal(t, "bad", got.Warnings[0].Server)
+		assert.Equal(t, core.CodeInvalidTool, got.Warnings[0].Error.Code)
+		assert.Regexp(t, `^\{"result":\{"fx":\[.*\],"bad":\[\]\},"warnings":`, string(out), "got %s, want servers in config order", out)
+	}
+	for _, payload := range []string{`{}`, `{"config": 5}`, `{"config": "{"}`, `{"config": {}, "options": {"requestOptionsMap": {}}}`, `{"config": {}, "options": {"serverNames": "x"}}`} {
+		_, err := LoadMcpConfigJSON(context.Background(), p, core.NewManager(nil), []byte(payload))
+		assert.Error(t, err, "payload %s", payload)
+	}
+	out, err := LoadMcpConfigJSON(context.Background(), p, core.NewManager(nil), []byte(`{"config": {}, "options": {"security": {"allowUrls": true}}}`))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"result": {}, "warnings": []}`, string(out))
+}
+
+func TestLoadMcpToolsJSON(t *testing.T) {
+	_, url := serveStreamable(t, fixtureTools(nil))
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	tools, warnings, err := LoadMcpToolsJSON(context.Background(), p, []byte(fmt.Sprintf(
+		`{"config": {"mcpServers": {"fx": {"url": %q}}}, "options": {"security": %s, "serverNames": ["fx", "zz"],
+		"requestOptionsMap": {"fx": {"echo": {"type": "object"}, "add": null}, "zz": null}}}`, url, loopbackJSON)))
+	require.NoError(t, err)
+	assert.Len(t, tools, len(fixtureNames))
+	assert.JSONEq(t, `[{"server": "zz", "error": {"code": "invalid-request", "tool": "zz", "message": "Unknown MCP server: \"zz\" (not in this config)"}}]`, string(warnings))
+
+	_, warnings, err = LoadMcpToolsJSON(context.Background(), p, []byte(fmt.Sprintf(`{"config": {"mcpServers": {"fx": {"url": %q}}}, "options": {"security": %s}}`, url, loopbackJSON)))
+	require.NoError(t, err)
+	assert.Equal(t, "[]", string(warnings))
+
+	for _, payload := range []string{`{}`, `{"options": {"requestOptionsMap": []}}`, `{"options": {"requestOptionsMap": {"fx": 1}}}`, `{"options": {"bogus": 1}}`, `{"options": {"security": 1}}`} {
+		_, _, err := LoadMcpToolsJSON(context.Background(), p, []byte(payload))
+		assert.Error(t, err, "payload %s", payload)
+	}
+}
+
+func TestCheckURLJSON(t *testing.T) {
+	cases := []struct {
+		payload string
+		want    string
+		code    core.Code
+	}{
+		{`{"url": "https://api.example.com/mcp", "security": {"allowUrls": true}}`, `{"allowed": true}`, ""},
+		{`{"url": "http://127.0.0.1:3000/mcp", "security": ` + loopbackJSON + `}`, `{"allowed": true}`, ""},
+		{`{"url": "https://api.example.com/mcp"}`, "", ""},
+		{`{"url": "https://api.example.com/mcp", "security": null}`, "", ""},
+		{`{"url": 5, "security": {"allowUrls": true}}`, "", core.CodeUnsupportedType},
+		{`{"security": {"allowUrls": true}}`, "", core.CodeUnsupportedType},
+		{`{"url": "https://a.example/", "security": {"allowUrls": "true"}}`, "", core.CodeUnsupportedType},
+		{`{"url": "https://a.example/", "extra": 1}`, "", core.CodeInvalidRequest},
+		{`"https://a.example/"`, "", core.CodeInvalidRequest},
+	}
+	for _, tc := range cases {
+		t.Run(tc.payload, func(t *testing.T) {
+			out, err := CheckURLJSON([]byte(tc.payload))
+			if tc.code != "" {
+				assert.ErrorIs(t, err, &core.Error{Code: tc.code}, "got %v", err)
+				return
+			}
+			require.NoError(t, err)
+			if tc.want != "" {
+				assert.JSONEq(t, tc.want, string(out))
+				return
+			}
+			var v struct {
+				Allowed bool   `json:"allowed"`
+				Reason  string `json:"reason"`
+			}
+			require.NoError(t, json.Unmarshal(out, &v))
+			assert.False(t, v.Allowed)
+			assert.Contains(t, v.Reason, "no-policy")
+		})
+	}
+}

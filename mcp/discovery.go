@@ -1,0 +1,193 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"regexp"
+	"strconv"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// Limits of one server's tools/list.
+const (
+	// MaxListPages is the most tools/list pages read from one server (the TS
+	// SDK's DEFAULT_LIST_MAX_PAGES); a server that pages further is refused.
+	MaxListPages = 64
+	// MaxServerTools is the most tools one server may advertise.
+	MaxServerTools = 1000
+)
+
+// wireNamePattern is the MCP spec's tool name rule (2025-11-25, SEP-986).
+var wireNamePattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
+
+// descriptor is one validated tool of a tools/list answer.
+type descriptor struct {
+	wire        string
+	description json.RawMessage // a JSON string, or null when the server sent none
+	inputSchema json.RawMessage // a JSON object, compacted
+	compiled    *core.CompiledSchema
+}
+
+// discover lists every tool of the server page by page (at most
+// MaxListPages pages, no cursor repeated, at most MaxServerTools tools) and
+// validates every descriptor. It changes nothing anywhere: the caller
+// registers the result or nothing.
+func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security) ([]descriptor, error) {
+	var raws []json.RawMessage
+	err := p.run(ctx, cfg, sec, "", func(ctx context.Context, e *entry, c *conn) error {
+		raws = raws[:0]
+		cursor := ""
+		seen := map[string]bool{}
+		for page := 1; ; page++ {
+			if page > MaxListPages {
+				return serverError(core.CodeTransport, cfg.Name, cfg,
+					"tools/list goes on for more than %d pages; refusing the server's tools", MaxListPages)
+			}
+			raw, err := p.request(ctx, e, c, "", string(mcpgo.MethodToolsList), func(ctx context.Context) error {
+				req := mcpgo.ListToolsRequest{}
+				req.Params.Cursor = mcpgo.Cursor(cursor)
+				_, err := c.client.ListToolsByPage(ctx, req)
+				return err
+			})
+			if err != nil {
+				return err
+			}
+			tools, next, err := parsePage(cfg, raw)
+			if err != nil {
+				return err
+			}
+			raws = append(raws, tools...)
+			if len(raws) > MaxServerTools {
+				return serverError(core.CodeTransport, cfg.Name, cfg,
+					"the server advertises more than %d tools; refusing them all", MaxServerTools)
+			}
+			if next == "" {
+				return nil
+			}
+			if seen[next] || next == cursor {
+				return serverError(core.CodeTransport, cfg.Name, cfg,
+					"tools/list page %d repeats the cursor %s; refusing the server's tools",
+					page, strconv.QuoteToASCII(truncate(next, 60)))
+			}
+			seen[next] = true
+			cursor = next
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return validateDescriptors(cfg, raws)
+}
+
+// parsePage reads one tools/list result: its tools and its nextCursor.
+func parsePage(cfg *ServerConfig, raw json.RawMessage) ([]json.RawMessage, string, error) {
+	bad := func(why string) error {
+		return serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/list result: %s", why)
+	}
+	var fields map[string]json.RawMessage
+	raw = bytes.TrimSpace(raw)
+	if jsonKind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
+		return nil, "", bad("not a JSON object")
+	}
+	var tools []json.RawMessage
+	if v, ok := fields["tools"]; !ok || jsonKind(v) != "array" || json.Unmarshal(v, &tools) != nil {
+		return nil, "", bad(`"tools" is not an array`)
+	}
+	var next string
+	if v, ok := fields["nextCursor"]; ok && jsonKind(v) != "null" {
+		if jsonKind(v) != "string" || json.Unmarshal(v, &next) != nil {
+			return nil, "", bad(`"nextCursor" is not a string`)
+		}
+	}
+	return tools, next, nil
+}
+
+// validateDescriptors checks every advertised tool, in order, and refuses
+// the first bad one: with invalid-tool, a descriptor that is not an object,
+// a name that is not a string matching the MCP rule ^[A-Za-z0-9._-]{1,128}$,
+// a description that is neither a string nor null; with duplicate-tool, a
+// name advertised twice (names are case-sensitive: "Search" and "search"
+// are two tools); with invalid-schema, an inputSchema that is missing, not
+// an object, of a "type" other than "object", or that does not compile
+// (core.CompileSchema: a $ref outside the schema, to file: or https:, is
+// refused and nothing is read).
+func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage) ([]descriptor, error) {
+	out := make([]descriptor, 0, len(raws))
+	seen := make(map[string]bool, len(raws))
+	for i, raw := range raws {
+		var fields map[string]json.RawMessage
+		if jsonKind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
+			return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %d of tools/list is not an object", i)
+		}
+		var name string
+		if v := fields["name"]; jsonKind(v) != "string" || json.Unmarshal(v, &name) != nil {
+			return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %d of tools/list has no string \"name\"", i)
+		}
+		if !wireNamePattern.MatchString(name) {
+			return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg,
+				"the tool name %s is not a valid MCP tool name (1 to 128 of A-Z a-z 0-9 . _ -)",
+				strconv.QuoteToASCII(truncate(name, 140)))
+		}
+		if seen[name] {
+			return nil, serverError(core.CodeDuplicateTool, cfg.Name, cfg, "the server advertises the tool %q twice", name)
+		}
+		seen[name] = true
+		d := descriptor{wire: name, description: json.RawMessage("null")}
+		if v, ok := fields["description"]; ok {
+			switch jsonKind(v) {
+			case "string", "null":
+				d.description = compactJSON(v)
+			default:
+				return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg,
+					"the description of tool %q is %s; want a string", name, jsonKind(v))
+			}
+		}
+		schema, ok := fields["inputSchema"]
+		if !ok || jsonKind(schema) != "object" {
+			return nil, serverError(core.CodeInvalidSchema, cfg.Name, cfg,
+				"the inputSchema of tool %q must be a JSON Schema object, got %s", name, jsonKind(schema))
+		}
+		var top map[string]json.RawMessage
+		_ = json.Unmarshal(schema, &top) // an object: always decodes
+		if t, ok := top["type"]; ok && string(compactJSON(t)) != `"object"` {
+			return nil, serverError(core.CodeInvalidSchema, cfg.Name, cfg,
+				"the inputSchema of tool %q must have \"type\": \"object\" (arguments are an object)", name)
+		}
+		d.inputSchema = compactJSON(schema)
+		cs, err := core.CompileSchema(name, d.inputSchema)
+		if err != nil {
+			return nil, prefixed(cfg, name, err)
+		}
+		d.compiled = cs
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// compactJSON returns v without insignificant whitespace (v is valid JSON).
+func compactJSON(v json.RawMessage) json.RawMessage {
+	var b bytes.Buffer
+	if json.Compact(&b, v) != nil {
+		return append(json.RawMessage(nil), v...)
+	}
+	return b.Bytes()
+}
+
+// prefixed returns err (a *core.Error from core about the wire tool, or
+// "" for none) as an error of the server: Tool is the server's name, the
+// message names the server and the tool, and secrets are redacted.
+func prefixed(cfg *ServerConfig, tool string, err error) error {
+	ce := core.AsError(err)
+	c := *ce
+	c.Tool = cfg.Name
+	msg := "server " + strconv.QuoteToASCII(cfg.Name) + ": "
+	if tool != "" {
+		msg += "tool " + strconv.QuoteToASCII(tool) + ": "
+	}
+	c.Message = Redact(msg+ce.Message, cfg)
+	return &c
+}

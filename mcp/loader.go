@@ -1,0 +1,245 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// NamedConfig is one entry of a .mcp.json "mcpServers" object: the server's
+// name and its config, not validated yet.
+type NamedConfig struct {
+	Name string
+	Raw  json.RawMessage
+}
+
+// LoadConfig parses .mcp.json text ({"mcpServers": {name: config}}) and
+// returns the servers in the order the text lists them. A missing
+// "mcpServers" gives none; other top-level keys are ignored; the server
+// configs are not validated (LoadMcpConfig does that per server).
+//
+// It refuses with invalid-request: text that is not one JSON object,
+// trailing data, an "mcpServers" that is not an object, and a server name
+// given twice.
+func LoadConfig(data []byte) ([]NamedConfig, error) {
+	bad := func(format string, args ...any) error {
+		return core.Errorf(core.CodeInvalidRequest, "", "MCP config: "+format, args...)
+	}
+	data = bytes.TrimSpace(data)
+	var top map[string]json.RawMessage
+	if jsonKind(data) != "object" {
+		return nil, bad("must be a JSON object, got %s", jsonKind(data))
+	}
+	if err := strictUnmarshal(data, &top); err != nil {
+		return nil, bad("not valid JSON: %v", err)
+	}
+	servers, ok := top["mcpServers"]
+	if !ok {
+		return []NamedConfig{}, nil
+	}
+	if jsonKind(servers) != "object" {
+		return nil, bad(`"mcpServers" must be an object, got %s`, jsonKind(servers))
+	}
+	dec := json.NewDecoder(bytes.NewReader(servers))
+	_, _ = dec.Token() // '{': checked above
+	out := []NamedConfig{}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, bad("not valid JSON: %v", err)
+		}
+		name, _ := tok.(string) // inside an object the decoder only yields string keys
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, bad("not valid JSON: %v", err)
+		}
+		if seen[name] {
+			return nil, bad("the server %s is defined twice", strconv.QuoteToASCII(name))
+		}
+		seen[name] = true
+		out = append(out, NamedConfig{Name: name, Raw: raw})
+	}
+	return out, nil
+}
+
+// strictUnmarshal decodes exactly one JSON value from data into v.
+func strictUnmarshal(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return errors.New("unexpected data after the value")
+	}
+	return nil
+}
+
+// LoadOptions are the knobs of LoadMcpConfig and LoadMcpTools. A nil
+// *LoadOptions means every default, which refuses every server: there is
+// no policy.
+type LoadOptions struct {
+	// ServerNames selects servers of the config, in this order (default
+	// nil: all of them, in the config's order). A name the config does not
+	// define is reported to OnWarning and gets no tools.
+	ServerNames []string
+	// Update is RegisterOptions.Update for every server (default false).
+	Update bool
+	// Security is the policy of every server (default nil: fail-closed). A
+	// "security" key inside a server's config is ignored: a config file
+	// cannot grant itself trust.
+	Security *Security
+	// RequestOptionsMap maps server names to RegisterOptions.RequestOptions
+	// (default nil: none).
+	RequestOptionsMap map[string]map[string]json.RawMessage
+	// OnWarning receives each server that registers nothing because of a
+	// failure other than a policy refusal or an unsupported (command)
+	// config (default nil: the failure is only visible as the server's
+	// empty list).
+	OnWarning func(server string, err error)
+}
+
+// LoadMcpConfig registers the tools of the servers of one .mcp.json text
+// into m, each server all or nothing, and returns the servers handled (in
+// order) with their registered names (empty for a server that failed).
+//
+// It refuses the whole load, before m changes: with invalid-request, what
+// LoadConfig refuses and a nil m; with unsupported-type, a Security that
+// does not Validate; with unsupported, a selected server whose config has a
+// command (there are no processes); with policy-denied, a selected server
+// the policy refuses, at any point of its discovery. Every server is
+// discovered before any is registered. Any other failure of one server
+// (a malformed config, transport, timeout, invalid tools, a name collision
+// at registration) gives it [] and is passed to OnWarning; the other
+// servers are unaffected.
+func LoadMcpConfig(ctx context.Context, p *Pool, m *core.Manager, data []byte, opts *LoadOptions) (servers []string, names map[string][]string, err error) {
+	if m == nil {
+		return nil, nil, core.Errorf(core.CodeInvalidRequest, "", "loadMcpConfig needs a tool manager")
+	}
+	configs, err := LoadConfig(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return loadInto(ctx, p, m, configs, opts)
+}
+
+// LoadMcpTools builds the tools of the servers of one .mcp.json text
+// without registering them anywhere, as LoadMcpConfig would register them
+// into a fresh manager, and returns them in order. data may be empty when
+// ServerNames is given (every name is then unknown, reported to OnWarning);
+// with neither it refuses with invalid-request. Other refusals are
+// LoadMcpConfig's.
+func LoadMcpTools(ctx context.Context, p *Pool, data []byte, opts *LoadOptions) ([]*core.Tool, error) {
+	var configs []NamedConfig
+	if d := bytes.TrimSpace(data); len(d) == 0 || string(d) == "null" {
+		if opts == nil || len(opts.ServerNames) == 0 {
+			return nil, core.Errorf(core.CodeInvalidRequest, "", "loadMcpTools: give a config or serverNames")
+		}
+	} else {
+		var err error
+		if configs, err = LoadConfig(data); err != nil {
+			return nil, err
+		}
+	}
+	m := core.NewManager(nil)
+	if _, _, err := loadInto(ctx, p, m, configs, opts); err != nil {
+		return nil, err
+	}
+	return m.Tools(), nil
+}
+
+// loadInto runs the load of configs into m: select, validate and check the
+// policy of every server, discover every server, then register each.
+func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConfig, opts *LoadOptions) ([]string, map[string][]string, error) {
+	var o LoadOptions
+	if opts != nil {
+		o = *opts
+	}
+	if p == nil {
+		return nil, nil, core.Errorf(core.CodeInvalidRequest, "", "loading an MCP config needs a Pool")
+	}
+	if err := o.Security.Validate(); err != nil {
+		return nil, nil, err
+	}
+	warn := func(server string, err error) {
+		if o.OnWarning != nil {
+			o.OnWarning(server, err)
+		}
+	}
+	byName := make(map[string]json.RawMessage, len(configs))
+	order := make([]string, 0, len(configs))
+	for _, c := range configs {
+		byName[c.Name] = c.Raw
+		order = append(order, c.Name)
+	}
+	if o.ServerNames != nil {
+		order = order[:0]
+		for _, n := range o.ServerNames {
+			if !slices.Contains(order, n) {
+				order = append(order, n)
+			}
+		}
+	}
+	names := make(map[string][]string, len(order))
+	valid := make(map[string]*ServerConfig, len(order))
+	for _, name := range order {
+		names[name] = []string{}
+		raw, ok := byName[name]
+		if !ok {
+			warn(name, core.Errorf(core.CodeInvalidRequest, name, "Unknown MCP server: %s (not in this config)", strconv.QuoteToASCII(name)))
+			continue
+		}
+		cfg, err := ValidateServerConfig(name, raw)
+		if err != nil {
+			if errors.Is(err, core.ErrUnsupported) {
+				return nil, nil, err
+			}
+			warn(name, err)
+			continue
+		}
+		cfg.Security = nil // a config file cannot grant itself trust
+		if err := CheckURL(cfg.URL, o.Security); err != nil {
+			return nil, nil, serverError(core.CodePolicyDenied, name, cfg, "%s", err.(*core.Error).Message)
+		}
+		valid[name] = cfg
+	}
+	batches := make(map[string]*batch, len(valid))
+	for _, name := range order {
+		cfg, ok := valid[name]
+		if !ok {
+			continue
+		}
+		b, err := prepareServer(ctx, p, cfg, &RegisterOptions{
+			RequestOptions: o.RequestOptionsMap[name],
+			Update:         o.Update,
+			Security:       o.Security,
+		})
+		if err != nil {
+			if errors.Is(err, core.ErrPolicyDenied) || errors.Is(err, core.ErrUnsupported) {
+				return nil, nil, err
+			}
+			warn(name, err)
+			continue
+		}
+		batches[name] = b
+	}
+	for _, name := range order {
+		b, ok := batches[name]
+		if !ok {
+			continue
+		}
+		registered, err := b.commit(m, o.Update)
+		if err != nil {
+			warn(name, err)
+			continue
+		}
+		names[name] = registered
+	}
+	return slices.Clone(order), names, nil
+}

@@ -1,0 +1,307 @@
+package mcp
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client/transport"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// Options configure a Pool. A nil *Options means every default; the struct
+// is copied on entry.
+type Options struct {
+	// BaseTransport is the RoundTripper under the policy guard (default nil:
+	// http.DefaultTransport natively; the wasm build passes jsbridge's fetch
+	// transport). Every request reaches it only after the guard's checks.
+	BaseTransport http.RoundTripper
+}
+
+// Pool holds live MCP clients, keyed by server name, a fingerprint of the
+// server config (URL, transport, headers) and the policy's Fingerprint, and
+// reuses them across calls. Each key allows at most
+// MaxConnectionsPerServer operations at once (connects, tool listings and
+// calls): further ones wait for a slot, or for their context. A client
+// whose connection was lost is replaced by the next operation; a call the
+// server refused because its session ended (HTTP 404) is retried once on a
+// new client. The pool remembers which servers predate protocol version
+// 2026-07-28, so later connects to them skip the server/discover probe.
+// It is safe for concurrent use; Cleanup closes every client.
+type Pool struct {
+	base http.RoundTripper
+
+	mu      sync.Mutex
+	entries map[string]*entry
+	legacy  map[string]bool // server identity → speaks a protocol before 2026-07-28
+}
+
+// NewPool returns an empty pool.
+func NewPool(opts *Options) *Pool {
+	p := &Pool{entries: map[string]*entry{}, legacy: map[string]bool{}}
+	if opts != nil {
+		p.base = opts.BaseTransport
+	}
+	return p
+}
+
+// entry is one pool key: a server config under one policy.
+type entry struct {
+	id      string // server identity (name + config fingerprint), for the legacy memory
+	cfg     *ServerConfig
+	sec     *Security // defaults applied
+	timeout time.Duration
+	sem     chan struct{}
+	waiting atomic.Int32 // operations waiting for a slot (tests read it)
+
+	mu         sync.Mutex
+	c          *conn
+	connecting chan struct{} // closed when the connect in progress ends
+	closed     bool          // Cleanup removed this entry
+}
+
+// Cleanup closes every pooled client and empties the pool; operations in
+// progress on them fail with a transport error. The pool stays usable: the
+// next operation connects again. The legacy-protocol memory is kept (it
+// describes servers, not connections). It returns ctx's error when ctx is
+// done before every client is closed, nil otherwise.
+func (p *Pool) Cleanup(ctx context.Context) error {
+	p.mu.Lock()
+	entries := p.entries
+	p.entries = map[string]*entry{}
+	p.mu.Unlock()
+	var conns []*conn
+	for _, e := range entries {
+		e.mu.Lock()
+		e.closed = true
+		if e.c != nil {
+			conns = append(conns, e.c)
+			e.c = nil
+		}
+		e.mu.Unlock()
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, c := range conns {
+			c.close()
+		}
+	}()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return &core.Error{Code: core.CodeTimeout, Message: "mcp cleanup: the context ended before every connection was closed", Cause: ctx.Err()}
+	}
+}
+
+// configFingerprint is the hex SHA-256 of the parts of cfg that make a
+// connection: name, URL, transport and headers.
+func configFingerprint(cfg *ServerConfig) string {
+	b, _ := json.Marshal(struct {
+		Name      string            `json:"name"`
+		URL       string            `json:"url"`
+		Transport string            `json:"transport"`
+		Headers   map[string]string `json:"headers"`
+	}{cfg.Name, cfg.URL, cfg.Transport, cfg.Headers}) // strings only: always marshals
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// entryFor returns the entry of cfg under sec (defaults applied), creating it.
+func (p *Pool) entryFor(cfg *ServerConfig, sec *Security) *entry {
+	id := cfg.Name + "\x00" + configFingerprint(cfg)
+	key := id + "\x00" + sec.Fingerprint()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e, ok := p.entries[key]; ok {
+		return e
+	}
+	e := &entry{
+		id:      id,
+		cfg:     cfg,
+		sec:     sec,
+		timeout: time.Duration(sec.TimeoutMs) * time.Millisecond,
+		sem:     make(chan struct{}, sec.MaxConnectionsPerServer),
+	}
+	p.entries[key] = e
+	return e
+}
+
+// isLegacy reports whether the server identity is known to predate
+// protocol version 2026-07-28.
+func (p *Pool) isLegacy(id string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.legacy[id]
+}
+
+// setLegacy records what the handshake found out about the server.
+func (p *Pool) setLegacy(id string, legacy bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if legacy {
+		p.legacy[id] = true
+	} else {
+		delete(p.legacy, id)
+	}
+}
+
+// opFunc is one operation on a live client: its requests go through
+// Pool.request.
+type opFunc func(ctx context.Context, e *entry, c *conn) error
+
+// run runs op for the server cfg under sec, holding one of the key's
+// MaxConnectionsPerServer slots (waiting for one, or for ctx), on a live
+// client (connecting first when there is none or it was lost). When op
+// fails because the server ended the session (HTTP 404), the client is
+// replaced and op runs once more. cfg's URL is checked against sec first:
+// a refusal (policy-denied) or a nil sec happens before any request.
+func (p *Pool) run(ctx context.Context, cfg *ServerConfig, sec *Security, tool string, op opFunc) error {
+	if err := CheckURL(cfg.URL, sec); err != nil {
+		e := serverError(core.CodePolicyDenied, cfg.Name, cfg, "%s", err.(*core.Error).Message)
+		if tool != "" {
+			e.Tool = tool
+		}
+		return e
+	}
+	sec = sec.withDefaults()
+	e := p.entryFor(cfg, sec)
+	e.waiting.Add(1)
+	select {
+	case e.sem <- struct{}{}:
+		e.waiting.Add(-1)
+	case <-ctx.Done():
+		e.waiting.Add(-1)
+		return classify(ctx, cfg, tool, nil, nil, nil, ctx.Err())
+	}
+	defer func() { <-e.sem }()
+	for attempt := 0; ; attempt++ {
+		c, err := p.get(ctx, e)
+		if err != nil {
+			return named(err, tool)
+		}
+		err = op(ctx, e, c)
+		if err == nil {
+			return nil
+		}
+		if c.dead.Load() {
+			e.drop(c)
+			if attempt == 0 && c.sessionEnded.Load() {
+				continue
+			}
+		}
+		return err
+	}
+}
+
+// named returns err with Tool set to tool when tool is not "".
+func named(err error, tool string) error {
+	var ce *core.Error
+	if tool == "" || !errors.As(err, &ce) {
+		return err
+	}
+	c := *ce
+	c.Tool = tool
+	return &c
+}
+
+// get returns the entry's live client, connecting (one connect at a time
+// per entry, bounded by TimeoutMs) when there is none or it was lost.
+func (p *Pool) get(ctx context.Context, e *entry) (*conn, error) {
+	for {
+		e.mu.Lock()
+		if e.c != nil && !e.c.dead.Load() {
+			c := e.c
+			e.mu.Unlock()
+			return c, nil
+		}
+		if e.c != nil {
+			old := e.c
+			e.c = nil
+			go old.close()
+		}
+		if ch := e.connecting; ch != nil {
+			e.mu.Unlock()
+			select {
+			case <-ch:
+				continue
+			case <-ctx.Done():
+				return nil, classify(ctx, e.cfg, "", nil, nil, nil, ctx.Err())
+			}
+		}
+		ch := make(chan struct{})
+		e.connecting = ch
+		e.mu.Unlock()
+
+		cctx, cancel := context.WithTimeoutCause(ctx, e.timeout, e.timeoutError("while connecting"))
+		c, err := connect(cctx, e.cfg, e.sec, p.base, p.isLegacy(e.id))
+		cancel()
+
+		e.mu.Lock()
+		e.connecting = nil
+		close(ch)
+		closed := e.closed
+		if err == nil && !closed {
+			e.c = c
+		}
+		e.mu.Unlock()
+		if err != nil {
+			return nil, err
+		}
+		if closed {
+			c.close()
+			return nil, serverError(core.CodeTransport, e.cfg.Name, e.cfg, "the connection pool was cleaned up while connecting")
+		}
+		p.setLegacy(e.id, c.legacy)
+		return c, nil
+	}
+}
+
+// drop forgets c (if it is still the entry's client) and closes it.
+func (e *entry) drop(c *conn) {
+	e.mu.Lock()
+	if e.c == c {
+		e.c = nil
+	}
+	e.mu.Unlock()
+	go c.close()
+}
+
+// timeoutError is the timeout error of one request or connect.
+func (e *entry) timeoutError(what string) *core.Error {
+	return serverError(core.CodeTimeout, e.cfg.Name, e.cfg, "no answer within %d ms (timeoutMs) %s", e.sec.TimeoutMs, what)
+}
+
+// request runs one MCP request (send) of method on c under the per-request
+// deadline, with a failure sink for the guard and the raw answer captured.
+// It returns the raw JSON-RPC result; when mcp-go failed only to decode it
+// into its own types, the raw result still counts. Errors are typed and name
+// the server (Tool is tool when not ""). A 404 for the session marks c dead
+// and ended, so run replaces it.
+func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method string, send func(ctx context.Context) error) (json.RawMessage, error) {
+	sink := &failureSink{}
+	capt := &capture{method: method}
+	rctx, cancel := context.WithTimeoutCause(ctx, e.timeout, e.timeoutError("to the "+method+" request"))
+	defer cancel()
+	err := send(withCapture(withSink(rctx, sink), capt))
+	raw, rpcErr, got := capt.take()
+	if got && rpcErr == nil {
+		return raw, nil
+	}
+	if errors.Is(err, transport.ErrSessionTerminated) {
+		c.sessionEnded.Store(true)
+		c.dead.Store(true)
+	}
+	return nil, classify(rctx, e.cfg, tool, sink, c, rpcErr, err)
+}

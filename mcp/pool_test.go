@@ -1,0 +1,195 @@
+package mcp
+
+import (
+	"context"
+	"net/http/httptest"
+	"sync"
+	"testing"
+
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// onlyEntry returns the pool's single entry.
+func onlyEntry(t *testing.T, p *Pool) *entry {
+	t.Helper()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	require.Len(t, p.entries, 1)
+	for _, e := range p.entries {
+		return e
+	}
+	return nil
+}
+
+// liveConn returns the entry's current client, or nil.
+func liveConn(e *entry) *conn {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.c
+}
+
+func TestPoolCapsConcurrentCalls(t *testing.T) {
+	for _, transport := range []string{TransportStreamableHTTP, TransportSSE} {
+		t.Run(transport, func(t *testing.T) {
+			const limit = 2
+			b := newBlocker()
+			defer b.release()
+			var url string
+			if transport == TransportSSE {
+				_, url = serveSSE(t, fixtureTools(b))
+			} else {
+				_, url = serveStreamable(t, fixtureTools(b))
+			}
+			p := NewPool(nil)
+			defer p.Cleanup(context.Background())
+			m := core.NewManager(nil)
+			sec := &Security{AllowURLs: true, AllowLoopbackHTTP: true, MaxConnectionsPerServer: limit}
+			_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "fx", URL: url, Transport: transport}, &RegisterOptions{Security: sec})
+			require.NoError(t, err)
+			e := onlyEntry(t, p)
+
+			results := make([]*core.FunctionCalling, limit+2)
+			var wg sync.WaitGroup
+			for i := range results {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					fc, err := m.Invoke(context.Background(), &core.Request{Function: "mcp__fx__block", Arguments: core.NewArguments()})
+					if err == nil {
+						results[i] = fc
+					}
+				}()
+			}
+			waitUntil(t, "the cap is reached and two calls wait", func() bool {
+				return b.inFlight.Load() == limit && e.waiting.Load() == 2
+			})
+			assert.Equal(t, int32(limit), b.calls.Load(), "got %d calls at the server, want %d while two wait", b.calls.Load(), limit)
+			b.release()
+			wg.Wait()
+			for i, fc := range results {
+				require.NotNil(t, fc, "call %d", i)
+				assert.Equal(t, core.StatusCompleted, fc.Status, "call %d: got %s (%v), want completed", i, fc.Status, fc.Err)
+				assert.Equal(t, "done", fc.Response)
+			}
+			assert.Equal(t, int32(limit), b.max.Load(), "got at most %d in flight at the server, want %d", b.max.Load(), limit)
+			assert.Equal(t, int32(limit+2), b.calls.Load())
+		})
+	}
+}
+
+func TestPoolWaitingCallHonoursItsContext(t *testing.T) {
+	b := newBlocker()
+	defer b.release()
+	_, url := serveStreamable(t, fixtureTools(b))
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	sec := &Security{AllowURLs: true, AllowLoopbackHTTP: true, MaxConnectionsPerServer: 1}
+	m := core.NewManager(nil)
+	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "fx", URL: url}, &RegisterOptions{Security: sec})
+	require.NoError(t, err)
+	e := onlyEntry(t, p)
+	first := make(chan struct{})
+	go func() {
+		defer close(first)
+		invoke(t, m, "mcp__fx__block", nil)
+	}()
+	waitUntil(t, "the first call runs", func() bool { return b.inFlight.Load() == 1 })
+
+	tool, _ := m.Get("mcp__fx__echo")
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		args := core.NewArguments()
+		args.Set("message", "m")
+		_, err := tool.Callable.Call(ctx, args)
+		errc <- err
+	}()
+	waitUntil(t, "the second call waits", func() bool { return e.waiting.Load() == 1 })
+	cancel()
+	err = <-errc
+	var ce *core.Error
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, core.CodeTransport, ce.Code)
+	assert.Equal(t, "mcp__fx__echo", ce.Tool)
+	assert.Contains(t, ce.Message, "cancelled")
+	assert.ErrorIs(t, err, context.Canceled)
+	b.release()
+	<-first
+}
+
+func TestPoolReplacesADeadClient(t *testing.T) {
+	t.Run("session ended (HTTP 404)", func(t *testing.T) {
+		sw := &swapHandler{}
+		sw.set(&legacyOnly{next: server.NewStreamableHTTPServer(fixtureTools(nil), server.WithStateful(true))})
+		ts := httptest.NewServer(sw)
+		defer ts.Close()
+		p := NewPool(nil)
+		defer p.Cleanup(context.Background())
+		m, _ := registerFixture(t, p, ts.URL+"/mcp", "")
+		fc := invoke(t, m, "mcp__fx__echo", map[string]any{"message": "before"})
+		require.Equal(t, core.StatusCompleted, fc.Status, "got %s (%v)", fc.Status, fc.Err)
+		before := liveConn(onlyEntry(t, p))
+
+		// A restart: the sessions are gone.
+		sw.set(&legacyOnly{next: server.NewStreamableHTTPServer(fixtureTools(nil), server.WithStateful(true))})
+		fc = invoke(t, m, "mcp__fx__echo", map[string]any{"message": "after"})
+		require.Equal(t, core.StatusCompleted, fc.Status, "got %s (%v), want the call retried on a new client", fc.Status, fc.Err)
+		assert.Equal(t, "after", fc.Response)
+		after := liveConn(onlyEntry(t, p))
+		require.NotNil(t, after)
+		assert.NotSame(t, before, after, "got the same client, want it replaced")
+	})
+	t.Run("SSE stream lost", func(t *testing.T) {
+		ts, url := serveSSE(t, fixtureTools(nil))
+		p := NewPool(nil)
+		defer p.Cleanup(context.Background())
+		m, _ := registerFixture(t, p, url, TransportSSE)
+		before := liveConn(onlyEntry(t, p))
+		require.NotNil(t, before)
+		ts.CloseClientConnections()
+		waitUntil(t, "the client notices the lost stream", func() bool { return before.dead.Load() })
+		fc := invoke(t, m, "mcp__fx__echo", map[string]any{"message": "again"})
+		require.Equal(t, core.StatusCompleted, fc.Status, "got %s (%v)", fc.Status, fc.Err)
+		assert.Equal(t, "again", fc.Response)
+		assert.NotSame(t, before, liveConn(onlyEntry(t, p)))
+	})
+}
+
+func TestPoolRemembersLegacyServers(t *testing.T) {
+	legacy := &legacyOnly{next: server.NewStreamableHTTPServer(fixtureTools(nil), server.WithStateful(true))}
+	ts := httptest.NewServer(legacy)
+	defer ts.Close()
+	p := NewPool(nil)
+	m, _ := registerFixture(t, p, ts.URL+"/mcp", "")
+	assert.Equal(t, int32(1), legacy.probes.Load(), "got %d probes on first connect, want 1", legacy.probes.Load())
+	e := onlyEntry(t, p)
+	assert.True(t, p.isLegacy(e.id))
+	require.NoError(t, p.Cleanup(context.Background()))
+	assert.Nil(t, liveConn(e))
+
+	fc := invoke(t, m, "mcp__fx__echo", map[string]any{"message": "x"})
+	require.Equal(t, core.StatusCompleted, fc.Status, "got %s (%v)", fc.Status, fc.Err)
+	assert.Equal(t, int32(1), legacy.probes.Load(), "got %d probes, want no new probe for a known legacy server", legacy.probes.Load())
+	require.NoError(t, p.Cleanup(context.Background()))
+}
+
+func TestPoolKeysByPolicy(t *testing.T) {
+	_, url := serveStreamable(t, fixtureTools(nil))
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	cfg := &ServerConfig{Name: "fx", URL: url}
+	for _, sec := range []*Security{loopback(), {AllowURLs: true, AllowLoopbackHTTP: true, TimeoutMs: 1234}, loopback()} {
+		_, err := RegisterServer(context.Background(), p, core.NewManager(nil), cfg, &RegisterOptions{Security: sec})
+		require.NoError(t, err)
+	}
+	p.mu.Lock()
+	n := len(p.entries)
+	legacy := len(p.legacy)
+	p.mu.Unlock()
+	assert.Equal(t, 2, n, "got %d pool entries, want one per policy", n)
+	assert.Zero(t, legacy, "got a modern server remembered as legacy")
+}

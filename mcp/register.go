@@ -1,0 +1,288 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// RegisterOptions are the knobs of RegisterServer (JS registerMcpServer's
+// options). A nil *RegisterOptions means every default, which refuses the
+// server: there is no policy.
+type RegisterOptions struct {
+	// ToolNames, when not empty, declares the tools instead of discovering
+	// them: no connection is made and tools/list is not called; each tool
+	// gets LionAGI's proxy schema (one "kwargs" string), or its
+	// RequestOptions schema (default nil: discover).
+	ToolNames []string
+	// RequestOptions maps wire tool names to JSON Schemas that validate the
+	// arguments at match time (the typed path). A key naming no discovered
+	// or declared tool is refused before any change (default nil: none).
+	RequestOptions map[string]json.RawMessage
+	// Update lets a tool replace one registered under the same name by the
+	// same server and wire tool (default false: duplicate-tool). An MCP
+	// tool never replaces a local tool, nor another server's tool.
+	Update bool
+	// Security is the policy every request is checked against (default
+	// nil: fail-closed, everything is refused with policy-denied).
+	Security *Security
+	// Qualify names tools "mcp__{server}__{tool}" (default nil: true);
+	// false keeps the wire names. Either way a name that is not
+	// ^[a-zA-Z0-9_-]{1,64}$ is sanitised with a hash suffix.
+	Qualify *bool
+}
+
+// RegisterServer discovers the tools of cfg's server (or, with ToolNames,
+// declares them) and registers them into m, all or nothing; it returns the
+// registered names in the server's order.
+//
+// Discovered tools get the provider schema {"type":"function","function":
+// {"name","description","parameters"}} with the tool's inputSchema as
+// parameters and no "strict" key (LIONAGI.md §6); a tool without a
+// description has "description": null. Without RequestOptions for a tool,
+// its inputSchema is compiled now and the proxy checks each call's
+// arguments against it before sending (invalid-arguments; nothing is
+// dropped or converted); with RequestOptions, those validate at match time
+// as for any typed tool.
+//
+// It refuses, before m changes: with policy-denied, a nil Security or a URL
+// (or, during discovery, any request) the policy refuses; with
+// unsupported-type, a Security that does not Validate; with invalid-tool,
+// a nil or malformed cfg, a declared or discovered name that breaks the MCP
+// name rule, a RequestOptions key naming no tool; with duplicate-tool, a
+// name declared or advertised twice, two tools whose registered names
+// collide, a name registered in m already (unless Update, and then only
+// by the same server's same tool: never over a local tool or another
+// server's); with invalid-schema, a bad inputSchema or RequestOptions
+// schema; with transport or timeout, a failure talking to the server (see
+// Pool). Every error names the server; none holds a header value.
+func RegisterServer(ctx context.Context, p *Pool, m *core.Manager, cfg *ServerConfig, opts *RegisterOptions) ([]string, error) {
+	var o RegisterOptions
+	if opts != nil {
+		o = *opts
+	}
+	if m == nil {
+		return nil, core.Errorf(core.CodeInvalidRequest, "", "RegisterServer needs a tool manager")
+	}
+	b, err := prepareServer(ctx, p, cfg, &o)
+	if err != nil {
+		return nil, err
+	}
+	return b.commit(m, o.Update)
+}
+
+// batch is one server's tools, built and checked, not registered yet.
+type batch struct {
+	cfg   *ServerConfig
+	tools []*core.Tool
+	names []string
+	wires []string
+}
+
+// prepareServer validates the inputs, discovers or declares the tools and
+// builds them, changing nothing.
+func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterOptions) (*batch, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if p == nil {
+		return nil, core.Errorf(core.CodeInvalidRequest, "", "registering an MCP server needs a Pool")
+	}
+	cfg, err := checkConfig(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.Security.Validate(); err != nil {
+		return nil, named(err, cfg.Name)
+	}
+	if err := CheckURL(cfg.URL, o.Security); err != nil {
+		return nil, serverError(core.CodePolicyDenied, cfg.Name, cfg, "%s", err.(*core.Error).Message)
+	}
+	qualify := o.Qualify == nil || *o.Qualify
+	reqOpts := map[string]json.RawMessage{}
+	for k, v := range o.RequestOptions {
+		if v = bytes.TrimSpace(v); len(v) > 0 && string(v) != "null" {
+			reqOpts[k] = v
+		}
+	}
+	b := &batch{cfg: cfg}
+	var descs []descriptor
+	if len(o.ToolNames) > 0 {
+		seen := map[string]bool{}
+		for _, n := range o.ToolNames {
+			if !wireNamePattern.MatchString(n) {
+				return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg,
+					"toolNames: %s is not a valid MCP tool name (1 to 128 of A-Z a-z 0-9 . _ -)",
+					strconv.QuoteToASCII(truncate(n, 140)))
+			}
+			if seen[n] {
+				return nil, serverError(core.CodeDuplicateTool, cfg.Name, cfg, "toolNames lists %q twice", n)
+			}
+			seen[n] = true
+			descs = append(descs, descriptor{wire: n})
+		}
+	} else if descs, err = p.discover(ctx, cfg, o.Security); err != nil {
+		return nil, err
+	}
+	if err := checkRequestOptionKeys(cfg, reqOpts, descs); err != nil {
+		return nil, err
+	}
+	byName := map[string]string{}
+	for _, d := range descs {
+		name := registeredName(cfg.Name, d.wire, qualify)
+		if other, dup := byName[name]; dup {
+			return nil, serverError(core.CodeDuplicateTool, cfg.Name, cfg,
+				"the tools %q and %q would both register as %q", other, d.wire, name)
+		}
+		byName[name] = d.wire
+		t, err := buildTool(p, cfg, o.Security, name, d, reqOpts[d.wire])
+		if err != nil {
+			return nil, err
+		}
+		b.tools = append(b.tools, t)
+		b.names = append(b.names, name)
+		b.wires = append(b.wires, d.wire)
+	}
+	return b, nil
+}
+
+// checkConfig refuses a nil or malformed Go-built ServerConfig with
+// invalid-tool and returns a copy with the transport defaulted.
+func checkConfig(cfg *ServerConfig) (*ServerConfig, error) {
+	if cfg == nil {
+		return nil, core.Errorf(core.CodeInvalidTool, "", "an MCP server config is required")
+	}
+	c := *cfg
+	switch {
+	case c.Name == "":
+		return nil, configError("", "the server has no name")
+	case c.URL == "":
+		return nil, configError(c.Name, `"url" is empty`)
+	}
+	switch c.Transport {
+	case "":
+		c.Transport = TransportStreamableHTTP
+	case TransportStreamableHTTP, TransportSSE:
+	default:
+		return nil, configError(c.Name, "transport %s is unknown; want %q or %q",
+			strconv.QuoteToASCII(truncate(c.Transport, 40)), TransportStreamableHTTP, TransportSSE)
+	}
+	for k, v := range c.Headers {
+		if !isToken(k) {
+			return nil, configError(c.Name, "header name %s is not an HTTP token", strconv.QuoteToASCII(k))
+		}
+		if hasControl(v) {
+			return nil, configError(c.Name, "the value of header %s contains a control character", strconv.QuoteToASCII(k))
+		}
+	}
+	c.Headers = cloneHeaders(c.Headers)
+	return &c, nil
+}
+
+// checkRequestOptionKeys refuses keys of reqOpts that name no tool.
+func checkRequestOptionKeys(cfg *ServerConfig, reqOpts map[string]json.RawMessage, descs []descriptor) error {
+	known := make(map[string]bool, len(descs))
+	for _, d := range descs {
+		known[d.wire] = true
+	}
+	var unknown []string
+	for k := range reqOpts {
+		if !known[k] {
+			unknown = append(unknown, strconv.QuoteToASCII(truncate(k, 140)))
+		}
+	}
+	if len(unknown) == 0 {
+		return nil
+	}
+	slices.Sort(unknown)
+	return serverError(core.CodeInvalidTool, cfg.Name, cfg,
+		"requestOptions name tools the server does not have: %s", strings.Join(unknown, ", "))
+}
+
+// buildTool builds the proxy tool of one descriptor (a discovered one has
+// an inputSchema; a declared one has not).
+func buildTool(p *Pool, cfg *ServerConfig, sec *Security, name string, d descriptor, reqOpts json.RawMessage) (*core.Tool, error) {
+	px := &proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire}
+	opts := &core.ToolOptions{Parameters: reqOpts}
+	if d.inputSchema != nil {
+		opts.Schema = discoveredSchema(name, d)
+		if len(reqOpts) == 0 {
+			px.validate = d.compiled
+		}
+	}
+	t, err := core.NewTool(px, opts)
+	if err != nil {
+		return nil, prefixed(cfg, d.wire, err)
+	}
+	t.MCP = true
+	t.MCPConfig = mcpConfigOf(cfg, name, d.wire)
+	return t, nil
+}
+
+// discoveredSchema is LionAGI's hand-built schema of a discovered tool:
+// {"type":"function","function":{"name","description","parameters"}}, no
+// "strict" key. The description and inputSchema are the server's JSON
+// (compacted), and name is plain ASCII.
+func discoveredSchema(name string, d descriptor) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteString(`{"type":"function","function":{"name":`)
+	b.WriteString(strconv.Quote(name))
+	b.WriteString(`,"description":`)
+	b.Write(d.description)
+	b.WriteString(`,"parameters":`)
+	b.Write(d.inputSchema)
+	b.WriteString(`}}`)
+	return b.Bytes()
+}
+
+// mcpConfigOf is the Tool.MCPConfig of a proxy: {name: the redacted server
+// config plus "_original_tool_name"}.
+func mcpConfigOf(cfg *ServerConfig, name, wire string) map[string]any {
+	c := cfg.Redacted()
+	c["_original_tool_name"] = wire
+	return map[string]any{name: c}
+}
+
+// commit registers the batch into m: first every name is checked against
+// m, then the tools are registered in order. Only a registration racing
+// with another writer of m between the two steps could leave part of the
+// batch registered (core.Manager has no atomic batch registration).
+func (b *batch) commit(m *core.Manager, update bool) ([]string, error) {
+	for i, name := range b.names {
+		old, ok := m.Get(name)
+		if !ok {
+			continue
+		}
+		if !update {
+			return nil, serverError(core.CodeDuplicateTool, b.cfg.Name, b.cfg, "Tool %s is already registered.", name)
+		}
+		if !old.MCP {
+			return nil, serverError(core.CodeDuplicateTool, b.cfg.Name, b.cfg, "MCP tool '%s' cannot replace an existing local tool.", name)
+		}
+		px, ok := old.Callable.(*proxy)
+		if !ok || px.cfg.Name != b.cfg.Name || px.wire != b.wires[i] {
+			return nil, serverError(core.CodeDuplicateTool, b.cfg.Name, b.cfg,
+				"MCP tool '%s' is already registered for another server or tool%s; it is not replaced", name, ownerOf(px, ok))
+		}
+	}
+	for _, t := range b.tools {
+		if err := m.Register(t, update); err != nil {
+			return nil, prefixed(b.cfg, "", err)
+		}
+	}
+	return slices.Clone(b.names), nil
+}
+
+// ownerOf names the server and tool of a registered proxy for messages.
+func ownerOf(px *proxy, ok bool) string {
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf(" (tool %q of server %s)", px.wire, strconv.QuoteToASCII(px.cfg.Name))
+}

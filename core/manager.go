@@ -182,6 +182,49 @@ func (m *Manager) put(t *Tool, update bool) error {
 	return nil
 }
 
+// RegisterBatch registers tools all-or-nothing: under one lock every tool is
+// checked (the rules of Register, a name repeated within the batch, and then
+// check, when given, against the entry it would replace) before any is
+// stored. On error the registry is unchanged. MCP discovery uses it so that
+// a server's tools appear together or not at all.
+func (m *Manager) RegisterBatch(tools []*Tool, update bool, check func(existing, incoming *Tool) error) error {
+	names := make([]string, len(tools))
+	seen := make(map[string]bool, len(tools))
+	for i, t := range tools {
+		if t == nil {
+			return Errorf(CodeUnsupportedType, "", registrationTypeMessage)
+		}
+		name := t.Function()
+		if name == "" {
+			return Errorf(CodeInvalidTool, "", "the tool's schema has no function name.")
+		}
+		if seen[name] {
+			return Errorf(CodeDuplicateTool, name, "Tool %s appears twice in one registration.", name)
+		}
+		seen[name] = true
+		names[i] = name
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i, t := range tools {
+		if err := m.checkPutLocked(names[i], t.MCP, update); err != nil {
+			return err
+		}
+		if old, ok := m.tools[names[i]]; ok && check != nil {
+			if err := check(old, t); err != nil {
+				return err
+			}
+		}
+	}
+	for i, t := range tools {
+		if _, ok := m.tools[names[i]]; !ok {
+			m.names = append(m.names, names[i])
+		}
+		m.tools[names[i]] = t
+	}
+	return nil
+}
+
 func (m *Manager) checkPut(name string, mcp, update bool) error {
 	m.mu.RLock()
 	defer m.mu.RUnlock()

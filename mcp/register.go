@@ -249,32 +249,31 @@ func mcpConfigOf(cfg *ServerConfig, name, wire string) map[string]any {
 	return map[string]any{name: c}
 }
 
-// commit registers the batch into m: first every name is checked against
-// m, then the tools are registered in order. Only a registration racing
-// with another writer of m between the two steps could leave part of the
-// batch registered (core.Manager has no atomic batch registration).
+// commit registers the batch into m all-or-nothing (core.Manager's
+// RegisterBatch checks every name under one lock before storing any): a
+// duplicate without update, an MCP tool over a local one, or a tool of
+// another server or wire name is refused and nothing changes.
 func (b *batch) commit(m *core.Manager, update bool) ([]string, error) {
-	for i, name := range b.names {
-		old, ok := m.Get(name)
-		if !ok {
-			continue
-		}
-		if !update {
-			return nil, serverError(core.CodeDuplicateTool, b.cfg.Name, b.cfg, "Tool %s is already registered.", name)
-		}
-		if !old.MCP {
-			return nil, serverError(core.CodeDuplicateTool, b.cfg.Name, b.cfg, "MCP tool '%s' cannot replace an existing local tool.", name)
-		}
-		px, ok := old.Callable.(*proxy)
-		if !ok || px.cfg.Name != b.cfg.Name || px.wire != b.wires[i] {
-			return nil, serverError(core.CodeDuplicateTool, b.cfg.Name, b.cfg,
-				"MCP tool '%s' is already registered for another server or tool%s; it is not replaced", name, ownerOf(px, ok))
-		}
+	wires := make(map[*core.Tool]string, len(b.tools))
+	for i, t := range b.tools {
+		wires[t] = b.wires[i]
 	}
-	for _, t := range b.tools {
-		if err := m.Register(t, update); err != nil {
-			return nil, prefixed(b.cfg, "", err)
+	var ownerErr error
+	check := func(old, incoming *core.Tool) error {
+		name := incoming.Function()
+		px, ok := old.Callable.(*proxy)
+		if !ok || px.cfg.Name != b.cfg.Name || px.wire != wires[incoming] {
+			ownerErr = serverError(core.CodeDuplicateTool, b.cfg.Name, b.cfg,
+				"MCP tool '%s' is already registered for another server or tool%s; it is not replaced", name, ownerOf(px, ok))
+			return ownerErr
 		}
+		return nil
+	}
+	if err := m.RegisterBatch(b.tools, update, check); err != nil {
+		if err == ownerErr {
+			return nil, err
+		}
+		return nil, prefixed(b.cfg, "", err)
 	}
 	return slices.Clone(b.names), nil
 }

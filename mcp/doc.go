@@ -1,8 +1,25 @@
-// Package mcp holds toolgate's MCP security policy: the Security object
-// (LionAGI's MCPSecurityConfig), the URL check every MCP request passes,
-// the refusal of command (stdio) configs, and the validation and redaction
-// of server configs. It is pure Go (no net/http, no syscall/js), so it is
-// fuzzed natively and runs unchanged in the WASM build.
+// Package mcp is toolgate's MCP over URLs: remote tools discovered into
+// ordinary core tools, behind a fail-closed security policy.
+//
+//   - Policy (security.go, policy.go): the Security object (LionAGI's
+//     MCPSecurityConfig), the URL check every request passes, the refusal of
+//     command (stdio) configs, the validation and redaction of server configs.
+//   - Transport (transport.go): a RoundTripper guard that applies the policy
+//     to every request (the SSE endpoint a server sends back included),
+//     refuses redirects and foreign origins, caps each message at
+//     MaxMessageBytes and each request at TimeoutMs. Natively it wraps
+//     net/http's transport; the WASM build passes a fetch-backed one.
+//   - Client, discovery, naming (client.go, discovery.go, naming.go):
+//     mark3labs/mcp-go over Streamable HTTP or SSE; paginated tools/list with
+//     a repeated-cursor guard and a 64-page cap; every descriptor validated
+//     before the registry changes; names mcp__{server}__{tool}, provider-safe
+//     and collision-checked.
+//   - Pool and proxy (pool.go, proxy.go): clients keyed by server and policy
+//     fingerprint, MaxConnectionsPerServer enforced (callers wait), dead
+//     clients replaced; a proxy core.Callable per remote tool.
+//   - Registration and loaders (register.go, loader.go, bridgeops.go):
+//     RegisterServer, LoadMcpConfig, LoadMcpTools, all-or-nothing per server,
+//     and their JSON forms for the JS bridge.
 //
 // The URL check follows SECURITY.md §1.4. Go's net/url validates the URL,
 // but the browser's WHATWG parser decides where fetch sends it, so the check

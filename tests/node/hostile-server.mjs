@@ -44,7 +44,8 @@ const SCENARIOS = {
   },
   // M9: two tools with one name.
   duplicate: () => ({ tools: [tool("search"), tool("search")] }),
-  // M9: names that sanitise to the same provider name.
+  // M9: names that one careless sanitiser would map to one provider name
+  // (well-formed: they must register as three tools).
   collision: () => ({ tools: [tool("search-a"), tool("search.a"), tool("search_a")] }),
   // M9: names outside the MCP spec's [A-Za-z0-9._-]{1,128}.
   "invalid-name": () => ({ tools: [tool("fine"), tool("a b")] }),
@@ -54,6 +55,11 @@ const SCENARIOS = {
   "ref-file": () => ({
     tools: [tool("reader", { type: "object", properties: { p: { $ref: "file:///etc/passwd" } } })],
   }),
+  // M12: every request, initialize included, answered 307 to another loopback
+  // server (handled before the protocol; this entry only lists the scenario).
+  redirect: () => {
+    throw new Error("unreachable: redirect is answered before the protocol");
+  },
   // M17: an HTML page where JSON-RPC is due.
   html: (_state, _msg, res) => {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -61,8 +67,8 @@ const SCENARIOS = {
   },
 };
 
-/** Names of the scenarios that must fail registration. */
-export const HOSTILE = Object.keys(SCENARIOS).filter((s) => s !== "ok");
+/** Names of the scenarios that must fail registration ("ok" and "collision" must not). */
+export const HOSTILE = Object.keys(SCENARIOS).filter((s) => s !== "ok" && s !== "collision");
 
 function readBody(req, limit = MiB) {
   return new Promise((resolve, reject) => {

@@ -124,7 +124,7 @@ for (const mode of ["streamable-http", "sse"]) {
       const b2 = tg.branch();
       const err = await rejectsWith(
         b2.registerMcpServer(config(), { security: LOOPBACK, requestOptions: { nope: echoSchema } }),
-        "invalid-request",
+        "invalid-tool",
         "unknown requestOptions key",
       );
       assert.match(err.message, /nope/);
@@ -161,6 +161,19 @@ for (const mode of ["streamable-http", "sse"]) {
       assert.ok(tg.ToolgateError.isInstance(warnings[0].error));
       assert.equal(warnings[0].error.code, "transport");
       assert.ok(!warnings[0].error.message.includes(SECRET), "warning leaks a header value");
+
+      const warned = [];
+      const realWarn = console.warn;
+      console.warn = (...args) => warned.push(args.join(" "));
+      try {
+        const out3 = await tg.branch().loadMcpConfig({ mcpServers: { down: dead } }, { security: LOOPBACK });
+        assert.deepEqual(out3, { down: [] });
+      } finally {
+        console.warn = realWarn;
+      }
+      assert.equal(warned.length, 1, "onWarning defaults to console.warn");
+      assert.match(warned[0], /down/);
+      assert.ok(!warned[0].includes(SECRET));
     });
 
     test("loadMcpTools returns tools a branch can register and call", async () => {
@@ -186,6 +199,32 @@ for (const mode of ["streamable-http", "sse"]) {
       const fc = await bare.invoke({ function: "echo", arguments: { message: "x" } });
       assert.equal(fc.status, "failed", "without its own security the proxy fails closed");
       assert.equal(fc.error.code, "policy-denied");
+    });
+
+    test("every request goes to fetch with redirect error, credentials omit and an AbortSignal, on the configured origin", async () => {
+      const seen = [];
+      const realFetch = globalThis.fetch;
+      globalThis.fetch = (input, init) => {
+        seen.push({ url: String(input), init });
+        return realFetch(input, init);
+      };
+      try {
+        const b = tg.branch();
+        await b.registerMcpServer(config("spied"), { security: LOOPBACK });
+        assert.equal(await call(b, "mcp__spied__echo", { message: "spy" }), "Echo: spy");
+      } finally {
+        globalThis.fetch = realFetch;
+      }
+      const origin = new URL(server.url).origin;
+      assert.ok(seen.length >= 3, `got ${seen.length} fetch calls, want the handshake, the listing and the call`);
+      for (const { url, init } of seen) {
+        assert.equal(new URL(url).origin, origin, `a request left the server's origin: ${url}`);
+        assert.equal(init.redirect, "error", `${init.method} ${url}: redirect`);
+        assert.equal(init.credentials, "omit", `${init.method} ${url}: credentials`);
+        assert.ok(init.signal instanceof AbortSignal, `${init.method} ${url}: an AbortSignal`);
+        assert.equal(init.headers.get("x-toolgate-test"), SECRET, "the configured header is sent");
+        assert.ok(tg.mcp.checkUrl(url, LOOPBACK).allowed, `${url} is allowed by the policy`);
+      }
     });
 
     test("cleanup closes the pool and later calls reconnect", async () => {
@@ -332,7 +371,6 @@ describe("a hostile server", () => {
     redirect: "transport",
     cursor: "transport",
     duplicate: "duplicate-tool",
-    collision: "duplicate-tool",
     "invalid-name": "invalid-tool",
     "empty-name": "invalid-tool",
     "unicode-name": "invalid-tool",
@@ -366,6 +404,27 @@ describe("a hostile server", () => {
       }
     });
   }
+
+  test("names that sanitise alike stay distinct and provider-safe", async () => {
+    const b = tg.branch();
+    const names = await b.registerMcpServer(config("collision"), { security: security() });
+    assert.equal(names.length, 3);
+    assert.equal(new Set(names).size, 3, `got ${names}, want three distinct names`);
+    assert.ok(names.includes("mcp__hostile-collision__search-a") && names.includes("mcp__hostile-collision__search_a"), `got ${names}`);
+    for (const n of names) assert.match(n, PROVIDER_NAME);
+  });
+
+  test("a tool name another server registered is duplicate-tool, even with update", async () => {
+    const b = tg.branch();
+    const a = await b.registerMcpServer({ ...config("ok"), name: "alpha" }, { security: security(), qualify: false });
+    assert.deepEqual(a, ["lookup"]);
+    for (const update of [false, true]) {
+      await rejectsWith(b.registerMcpServer({ ...config("ok"), name: "beta" }, { security: security(), qualify: false, update }), "duplicate-tool", `update ${update}`);
+    }
+    b.register(tg.tool(function lookalike() {}, { name: "mcp__beta__lookup" }));
+    await rejectsWith(b.registerMcpServer({ ...config("ok"), name: "beta" }, { security: security(), update: true }), "duplicate-tool", "over a local tool");
+    assert.deepEqual([...b.tools.keys()], ["lookup", "mcp__beta__lookup"]);
+  });
 
   test("the loaders report hostile servers per server and keep the good one", async () => {
     const b = tg.branch();

@@ -1,19 +1,20 @@
 //go:build js && wasm
 
 // Command full is toolgate.wasm: the core plus MCP over URLs. Its MCP client
-// talks through jsbridge.FetchTransport (globalThis.fetch), never through
-// Go's stock wasm transport.
+// talks through fetch.Transport (globalThis.fetch), never through Go's stock
+// wasm transport.
 package main
 
 import (
 	"github.com/toolgate/toolgate"
 	"github.com/toolgate/toolgate/jsbridge"
+	"github.com/toolgate/toolgate/jsbridge/fetch"
 	"github.com/toolgate/toolgate/mcp"
 )
 
 func main() {
 	b := jsbridge.New(toolgate.Version)
-	pool := mcp.NewPool(&mcp.Options{BaseTransport: jsbridge.FetchTransport{}})
+	pool := mcp.NewPool(&mcp.Options{BaseTransport: fetch.Transport{}})
 	b.MCPFactory = pool.ProxyFactory()
 	registerMCPOps(b, pool)
 	jsbridge.Serve(b)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolgate/toolgate/core"
 	"github.com/toolgate/toolgate/jsbridge"
+	"github.com/toolgate/toolgate/jsbridge/fetch"
 	"github.com/toolgate/toolgate/mcp"
 )
 
@@ -66,7 +67,7 @@ func registerMCPOps(b *jsbridge.Bridge, pool *mcp.Pool) {
 		return mcp.CheckURLJSON(payload)
 	})
 	b.Register("mcp.debugStats", func(*jsbridge.Bridge, int64, []byte) (any, error) {
-		funcs, inFlight := jsbridge.FetchStats()
+		funcs, inFlight := fetch.Stats()
 		return map[string]int64{"fetchLiveFuncs": funcs, "fetchInFlight": inFlight}, nil
 	})
 	b.Register("mcp.debugHost", opDebugHost)

@@ -8,7 +8,7 @@
 
 //go:build js && wasm
 
-package jsbridge
+package fetch
 
 import (
 	"context"
@@ -23,7 +23,7 @@ import (
 	"syscall/js"
 )
 
-// FetchTransport is an http.RoundTripper on globalThis.fetch, for the full
+// Transport is an http.RoundTripper on globalThis.fetch, for the full
 // build's MCP client. Go's own transport is unusable here: under Node it
 // switches fetch off whenever process.argv0 starts with "node"
 // (go.dev/issue/57613) and talks to a fake in-process network instead.
@@ -40,18 +40,21 @@ import (
 // It enforces no policy, size cap or deadline of its own: the caller wraps
 // it (mcp's guard) and sets the deadline on the request context. Header keys
 // beginning "js.fetch:" (Go's knobs for fetch options) are dropped, never
-// honoured. It refuses, as an error, a missing fetch, a header fetch rejects,
-// and a response it cannot read; it never panics.
-type FetchTransport struct{}
+// honoured. It refuses, as an error, a missing fetch, a fetch that returns
+// no Promise, a header value fetch rejects (naming the header, never
+// quoting the value), and a response it cannot read; it never panics. When
+// the context ends first it returns at once, even if fetch ignores its
+// AbortSignal.
+type Transport struct{}
 
 var (
 	fetchLiveFuncs atomic.Int64 // js.Funcs made here and not yet released
 	fetchInFlight  atomic.Int64 // requests sent and response bodies not yet closed or drained
 )
 
-// FetchStats reports how many js.Funcs the fetch transport holds and how
-// many requests or response bodies are still open (leak tests).
-func FetchStats() (liveFuncs, inFlight int64) {
+// Stats reports how many js.Funcs the transport holds and how many
+// requests or response bodies are still open (leak tests).
+func Stats() (liveFuncs, inFlight int64) {
 	return fetchLiveFuncs.Load(), fetchInFlight.Load()
 }
 
@@ -84,7 +87,15 @@ func await(p js.Value) <-chan settled {
 		return nil
 	})
 	fetchLiveFuncs.Add(2)
-	p.Call("then", success, failure)
+	func() {
+		defer func() {
+			if recover() != nil { // p is not a thenable after all
+				release()
+				ch <- settled{err: errors.New("fetch did not return a Promise")}
+			}
+		}()
+		p.Call("then", success, failure)
+	}()
 	return ch
 }
 
@@ -126,7 +137,7 @@ func describeJS(v js.Value) string {
 
 // RoundTrip sends req with fetch and returns the response once its headers
 // have arrived; the body streams afterwards. It always closes req.Body.
-func (FetchTransport) RoundTrip(req *http.Request) (resp *http.Response, err error) {
+func (Transport) RoundTrip(req *http.Request) (resp *http.Response, err error) {
 	if req.Body != nil {
 		defer req.Body.Close()
 	}
@@ -157,12 +168,15 @@ func (FetchTransport) RoundTrip(req *http.Request) (resp *http.Response, err err
 	case s = <-ch:
 	case <-ctx.Done():
 		abort(ac)
-		// Wait for the promise to settle (abort rejects it) so that the
-		// callbacks run and release themselves.
-		if s = <-ch; s.err == nil {
-			cancelBody(s.v)
-		}
-		fetchInFlight.Add(-1)
+		// The abort rejects the promise; the callbacks release themselves
+		// when it settles. Wait for that on the side, so that a fetch that
+		// ignores its signal (an embedder's) cannot hold the caller.
+		go func() {
+			if s := <-ch; s.err == nil {
+				cancelBody(s.v)
+			}
+			fetchInFlight.Add(-1)
+		}()
 		return nil, ctx.Err()
 	}
 	if s.err != nil {
@@ -170,7 +184,7 @@ func (FetchTransport) RoundTrip(req *http.Request) (resp *http.Response, err err
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("fetch failed: %w", s.err)
+		return nil, s.err
 	}
 	resp, err = buildResponse(req, ac, s.v)
 	if err != nil {
@@ -187,7 +201,7 @@ func (FetchTransport) RoundTrip(req *http.Request) (resp *http.Response, err err
 func startFetch(req *http.Request, body []byte) (ac, promise js.Value, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("fetch refused the request: %v", r)
+			err = errors.New("fetch refused the request")
 		}
 	}()
 	g := js.Global()
@@ -203,7 +217,9 @@ func startFetch(req *http.Request, body []byte) (ac, promise js.Value, err error
 			continue
 		}
 		for _, value := range values {
-			headers.Call("append", key, value)
+			if err := appendHeader(headers, key, value); err != nil {
+				return js.Value{}, js.Value{}, err
+			}
 		}
 	}
 	opt.Set("headers", headers)
@@ -212,7 +228,11 @@ func startFetch(req *http.Request, body []byte) (ac, promise js.Value, err error
 		js.CopyBytesToJS(buf, body)
 		opt.Set("body", buf)
 	}
-	return ac, g.Call("fetch", req.URL.String(), opt), nil
+	promise = g.Call("fetch", req.URL.String(), opt)
+	if promise.Type() != js.TypeObject || promise.Get("then").Type() != js.TypeFunction {
+		return js.Value{}, js.Value{}, errors.New("fetch did not return a Promise")
+	}
+	return ac, promise, nil
 }
 
 var (
@@ -228,6 +248,18 @@ func ignoreRejection() js.Func {
 		noopFunc = js.FuncOf(func(js.Value, []js.Value) any { return nil })
 	})
 	return noopFunc
+}
+
+// appendHeader adds one request header. fetch's refusal quotes the value,
+// which may be a secret, so the error names the header only.
+func appendHeader(headers js.Value, key, value string) (err error) {
+	defer func() {
+		if recover() != nil {
+			err = fmt.Errorf("fetch refused the value of request header %q (the value is not shown)", key)
+		}
+	}()
+	headers.Call("append", key, value)
+	return nil
 }
 
 func abort(ac js.Value) {
@@ -326,8 +358,20 @@ type streamReader struct {
 
 func newStreamReader(ctx context.Context, ac, reader js.Value) *streamReader {
 	r := &streamReader{ctx: ctx, ac: ac, reader: reader}
-	r.stop = context.AfterFunc(ctx, func() { abort(ac) })
+	r.stop = context.AfterFunc(ctx, func() {
+		// Aborting alone is not enough: undici leaves a read pending on a
+		// locked body stream until more bytes arrive. Cancelling the reader
+		// settles it at once (done), and Read reports ctx's error.
+		abort(ac)
+		cancelReader(reader)
+	})
 	return r
+}
+
+// cancelReader cancels a stream reader; a pending read resolves as done.
+func cancelReader(reader js.Value) {
+	defer func() { _ = recover() }()
+	reader.Call("cancel").Call("catch", ignoreRejection())
 }
 
 // finish records the end of the stream once: it stops watching the context
@@ -361,8 +405,8 @@ func (r *streamReader) Read(p []byte) (int, error) {
 			r.mu.Lock()
 			if r.closed {
 				err = errBodyClosed
-			} else if cerr := r.ctx.Err(); cerr != nil && err != io.EOF {
-				err = cerr
+			} else if cerr := r.ctx.Err(); cerr != nil {
+				err = cerr // also for the EOF of a reader cancelled because ctx ended
 			}
 			r.finish(err)
 			err = r.err
@@ -413,10 +457,7 @@ func (r *streamReader) Close() error {
 	}
 	r.closed = true
 	if !r.done {
-		func() {
-			defer func() { _ = recover() }()
-			r.reader.Call("cancel").Call("catch", ignoreRejection())
-		}()
+		cancelReader(r.reader)
 		abort(r.ac)
 	}
 	r.finish(errBodyClosed)

@@ -60,7 +60,7 @@ test: test-go test-node test-types
 test-go:
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./jsbridge/ ./cmd/wasm/...
+	GOOS=js GOARCH=wasm $(GO) vet ./jsbridge/... ./cmd/wasm/...
 
 # The Node suites run against the package as users get it: npm pack, installed
 # into a throw-away project under .build/consumer.
@@ -98,6 +98,7 @@ bench: consumer
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...
 	rm -rf $(CONSUMER)/bench && cp -r bench $(CONSUMER)/bench
 	cd $(CONSUMER) && node bench/bench.mjs
+	cd $(CONSUMER) && node bench/mcp-rtt.mjs
 
 demo: package
 	node web-demo/serve.mjs

@@ -26,7 +26,9 @@ import (
 // `...rest` as core.ParamKeywords, a nested object pattern as a
 // core.ParamDestructured field with its own Fields, a nested array pattern
 // as a plain field). A default that is a JSON-like literal is kept as
-// canonical JSON in Default (as JSON.stringify would write it); any other
+// JSON in Default (as JSON.stringify would write it, except that a number
+// already spelled as a JSON number keeps its spelling: 2.0 stays a float for
+// type inference, big integers stay exact); any other
 // default only sets HasDefault. Names are kept as written, repeats included
 // (core's schema derivation decides what a repeated name means).
 //
@@ -1281,6 +1283,9 @@ func (lp *literalParser) value(b []byte, depth int) ([]byte, bool) {
 		return appendStringJSON(b, t.val), !t.bad
 	case tkNumber:
 		v, ok := jsNumberValue(t.text)
+		if ok && isJSONNumberSpelling(t.text) {
+			return append(b, t.text...), true // keep 2.0 a float and big integers exact
+		}
 		return appendNumberJSON(b, v), ok
 	case tkIdent:
 		switch t.text {
@@ -1293,6 +1298,12 @@ func (lp *literalParser) value(b []byte, depth int) ([]byte, bool) {
 			n := lp.peek()
 			lp.i++
 			v, ok := jsNumberValue(n.text)
+			if ok && n.kind == tkNumber && isJSONNumberSpelling(n.text) {
+				if t.text == "-" {
+					b = append(b, '-')
+				}
+				return append(b, n.text...), true
+			}
 			if t.text == "-" {
 				v = -v
 			}
@@ -1419,6 +1430,18 @@ func jsArrayIndex(key string) (uint64, bool) {
 
 // jsNumberValue returns the value of a numeric literal's text; BigInts and
 // values too large for a double are refused.
+// isJSONNumberSpelling reports whether a JS number literal is already a JSON
+// number as written (2.0, 1e3, 9007199254740993); then the default keeps the
+// author's spelling, so 2.0 stays a float for type inference and big integers
+// stay exact. Other spellings (0x10, .5, 1_000) are written as JSON.stringify
+// would write their value.
+func isJSONNumberSpelling(text string) bool {
+	if text == "" || text[0] < '0' || text[0] > '9' || len(text) > 64 {
+		return false
+	}
+	return json.Valid([]byte(text))
+}
+
 func jsNumberValue(text string) (float64, bool) {
 	s := strings.ReplaceAll(text, "_", "")
 	if s == "" || strings.HasSuffix(s, "n") {

@@ -6,12 +6,15 @@ import { initialize as initializeCore } from "toolgate/core";
 
 export const fixturesDir = process.env.TOOLGATE_FIXTURES;
 
-export function fixtures(sub) {
+export function fixtures(sub, { raw = false } = {}) {
   const dir = join(fixturesDir, sub);
   if (!existsSync(dir)) throw new Error(`fixtures missing: ${dir}`);
   return readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
-    .map((f) => ({ file: f, data: JSON.parse(readFileSync(join(dir, f), "utf8")) }));
+    .map((f) => {
+      const text = readFileSync(join(dir, f), "utf8");
+      return raw ? { file: f, text } : { file: f, data: JSON.parse(text) };
+    });
 }
 
 export const tg = await initialize();

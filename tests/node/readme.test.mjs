@@ -1,4 +1,5 @@
-// The README's examples run, as a user would paste them, against the packed package.
+// The README's ```js examples run, as a user would paste them, against the packed package.
+// (```javascript blocks need a network or secrets of their own and are not run.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";

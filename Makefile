@@ -12,7 +12,7 @@ WASMFLAGS := -trimpath -ldflags="-s -w -buildid="
 CONSUMER := $(BUILD)/consumer
 TGZ := $(PKG)/toolgate-$(VERSION).tgz
 
-.PHONY: all build wasm package test test-go test-node test-types deps demo bench fuzz cover clean
+.PHONY: all build wasm package consumer test test-go test-node test-types test-browser chromium deps demo bench fuzz cover clean
 
 all: build
 
@@ -54,7 +54,7 @@ package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(
 	@node -e 'const p=require("./$(PKG)/package.json"); if(p.version!=="$(VERSION)"){console.error("npm/package.json version "+p.version+" != version.txt $(VERSION)");process.exit(1)}'
 
 ## test: every suite
-test: test-go test-node test-types
+test: test-go test-node test-types test-browser
 	@echo "make test: all suites passed"
 
 test-go:
@@ -80,6 +80,16 @@ test-types: consumer
 	cp -r tests/types $(CONSUMER)/types
 	cd $(CONSUMER)/types && $(CURDIR)/node_modules/.bin/tsc -p tsconfig.json
 	cd $(CONSUMER)/types && node $(CURDIR)/tests/types/check-failures.mjs
+
+# Debian's Chromium, installed when missing (CI runs as root on a fresh machine).
+chromium:
+	@command -v chromium >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null; \
+	  else echo "make test-browser needs Debian's chromium: sudo apt-get install chromium" >&2; exit 1; fi; }
+
+test-browser: consumer chromium
+	rm -rf $(CONSUMER)/browser && cp -r tests/browser $(CONSUMER)/browser
+	cd $(CONSUMER) && TOOLGATE_SERVE=$(CURDIR)/web-demo/serve.mjs node --test --test-reporter=spec browser/
 
 cover:
 	$(GO) test -count=1 -coverprofile=coverage.out ./core/...

@@ -5,7 +5,8 @@ import { extname, join, normalize, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const roots = { "/npm/": join(here, "..", "npm"), "/": here };
+// TOOLGATE_PKG_DIR points /npm/ at an installed package (the browser tests use the packed one).
+const roots = { "/npm/": process.env.TOOLGATE_PKG_DIR || join(here, "..", "npm"), "/": here };
 const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json" };
 const port = Number(process.env.PORT || 8765);
 
@@ -26,5 +27,5 @@ const server = createServer(async (req, res) => {
   }
 });
 server.listen(port, "127.0.0.1", () => {
-  console.log(`toolgate playground: http://localhost:${port}/  (Ctrl-C to stop)`);
+  console.log(`toolgate playground: http://localhost:${server.address().port}/  (Ctrl-C to stop)`);
 });

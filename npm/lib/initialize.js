@@ -25,7 +25,7 @@ export function makeInitialize(flavor, defaultURL, load, extend) {
       }
       if (!module) module = await load(o.wasmURL ?? defaultURL);
       const inst = new GoInstance(module, VERSION);
-      inst.start();
+      await inst.startAsync();
       const built = createApi(inst, flavor);
       if (extend) extend(built);
       return Object.freeze(built.api);

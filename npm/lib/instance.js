@@ -22,10 +22,21 @@ export class GoInstance {
     this.ex = null;
   }
 
-  /** Starts (or restarts) the Go program synchronously. */
+  /** Starts the Go program; browsers refuse synchronous instantiation of large modules, so this is async. */
+  async startAsync() {
+    const go = this._newGo();
+    const instance = await WebAssembly.instantiate(this.module, go.importObject);
+    this._run(go, instance);
+  }
+
+  /** Restarts the Go program synchronously (Node; small modules in browsers). */
   start() {
+    const go = this._newGo();
+    this._run(go, new WebAssembly.Instance(this.module, go.importObject));
+  }
+
+  _newGo() {
     const go = new globalThis.Go();
-    const boot = {};
     go.exit = (code) => {
       // wasm_exec keeps Go's timers as JS timeouts; after an exit they would
       // resume a dead program and throw from a timer, so clear them.
@@ -33,10 +44,13 @@ export class GoInstance {
       go._scheduledTimeouts?.clear();
       this._exited(code);
     };
+    return go;
+  }
+
+  _run(go, instance) {
+    const boot = {};
     globalThis[BOOT] = boot;
-    let instance;
     try {
-      instance = new WebAssembly.Instance(this.module, go.importObject);
       go.run(instance).catch(() => {});
     } finally {
       delete globalThis[BOOT];
@@ -69,8 +83,25 @@ export class GoInstance {
     this.pending.clear();
   }
 
+  /**
+   * Makes sure a live instance exists. After an exit it restarts
+   * synchronously; where the host refuses that (a browser's main thread and
+   * a large module), it restarts in the background and this call throws
+   * `internal` — the next call after the restart succeeds.
+   */
   _ensure() {
-    if (this.dead || !this.ex) this.start();
+    if (!this.dead && this.ex) return;
+    if (this.restarting) throw new ToolgateError("internal", "the WebAssembly instance is restarting; retry the call");
+    try {
+      this.start();
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      this.restarting = this.startAsync().finally(() => {
+        this.restarting = null;
+      });
+      this.restarting.catch(() => {});
+      throw new ToolgateError("internal", "the WebAssembly instance is restarting; retry the call", { cause: e });
+    }
   }
 
   _raw(op, handle, payload) {
@@ -111,6 +142,7 @@ export class GoInstance {
 
   /** Calls an asynchronous Go operation; an AbortSignal cancels its context. */
   async callAsync(opName, handle, payload, signal) {
+    if (this.restarting) await this.restarting;
     this._ensure();
     const [promise, cancelID] = this.boot.async(opName, handle | 0, payload);
     const boot = this.boot;

@@ -1,0 +1,88 @@
+// Browser suite: the packed package in Debian's headless Chromium, through the
+// playground page and a page that imports the browser entries directly.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { dirname } from "node:path";
+import { createRequire } from "node:module";
+import { chromium } from "playwright-core";
+
+const require = createRequire(import.meta.url);
+const pkgDir = dirname(require.resolve("toolgate/package.json"));
+const serveScript = process.env.TOOLGATE_SERVE;
+let server, browser, base; // playwright gives Chromium a fresh temporary profile
+
+before(async () => {
+  server = spawn(process.execPath, [serveScript], { env: { ...process.env, PORT: "0", TOOLGATE_PKG_DIR: pkgDir }, stdio: ["ignore", "pipe", "inherit"] });
+  base = await new Promise((resolve, reject) => {
+    let out = "";
+    server.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/http:\/\/localhost:(\d+)\//);
+      if (m) resolve(`http://localhost:${m[1]}`);
+    });
+    server.on("exit", (code) => reject(new Error(`server exited ${code}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.kill();
+});
+
+test("the playground loads the full build, derives a schema, validates and invokes", async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e));
+  await page.goto(`${base}/`);
+  await page.waitForFunction(() => /is ready/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
+  assert.match(await page.textContent("#status"), /\(full build\)/);
+  const schema = JSON.parse(await page.textContent("#schema"));
+  assert.equal(schema.function.name, "add");
+  assert.deepEqual(schema.function.parameters.required, ["a", "b"]);
+  await page.click("#validate");
+  assert.equal(JSON.parse(await page.textContent("#result")).ok, true);
+  await page.click("#invoke");
+  await page.waitForFunction(() => /"status"/.test(document.getElementById("result").textContent));
+  const record = JSON.parse(await page.textContent("#result"));
+  assert.equal(record.execution.status, "completed");
+  assert.equal(record.execution.response, 3);
+  await page.fill("#call", '{"function":"add","arguments":{"a":1,"zzz":2}}');
+  await page.click("#invoke");
+  await page.waitForFunction(() => /failed/.test(document.getElementById("result").textContent));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the core and full browser entries work when imported directly", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  const result = await page.evaluate(async () => {
+    const core = await import("/npm/core.browser.js");
+    const tg = await core.initialize();
+    const again = await core.initialize();
+    const b = tg.branch({ tools: [tg.tool({ name: "id", parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] }, handler: ({ n }) => n })] });
+    const big = await b.invoke('{"function":"id","arguments":{"n":9007199254740993}}');
+    const bad = b.validate({ function: "id", arguments: { n: "x" } });
+    let mcpInCore = "mcp" in tg;
+    const full = await (await import("/npm/index.browser.js")).initialize();
+    const denied = full.mcp.checkUrl("https://169.254.169.254/latest", full.mcp.trusted());
+    const allowed = full.mcp.checkUrl("https://api.example.com/mcp", full.mcp.trusted());
+    return {
+      same: tg === again,
+      flavor: tg.flavor,
+      big: typeof big.response === "bigint" ? String(big.response) : "not a bigint",
+      badCode: bad.ok ? "ok" : bad.error.code,
+      isInstance: core.ToolgateError.isInstance(bad.error),
+      mcpInCore,
+      denied: denied.allowed,
+      allowed: allowed.allowed,
+    };
+  });
+  assert.deepEqual(result, { same: true, flavor: "core", big: "9007199254740993", badCode: "invalid-arguments", isInstance: true, mcpInCore: false, denied: false, allowed: true });
+  await page.close();
+});

@@ -226,8 +226,8 @@ func TestRedactMCPConfig(t *testing.T) {
 		want string
 	}{
 		{"alias and tool name kept", `{"server":"gh","_original_tool_name":"search"}`, `{"server":"gh","_original_tool_name":"search"}`},
-		{"headers values", `{"url":"https://h/mcp","headers":{"Authorization":"Bearer x","X-Api-Key":"k"}}`,
-			`{"url":"https://h/mcp","headers":{"Authorization":"[redacted]","X-Api-Key":"[redacted]"}}`},
+		{"headers values", `{"url":"https://h/rpc","headers":{"Authorization":"Bearer x","X-Api-Key":"k"}}`,
+			`{"url":"https://h/rpc","headers":{"Authorization":"[redacted]","X-Api-Key":"[redacted]"}}`},
 		{"env values", `{"command":"npx","env":{"GITHUB_TOKEN":"ghp_1","HOME":"/root"}}`,
 			`{"command":"npx","env":{"GITHUB_TOKEN":"[redacted]","HOME":"[redacted]"}}`},
 		{"headers not an object", `{"Headers":"Authorization: x"}`, `{"Headers":"[redacted]"}`},
@@ -238,7 +238,7 @@ func TestRedactMCPConfig(t *testing.T) {
 		{"url userinfo with @ in password", `{"url":"wss://u:p@ss@host/"}`, `{"url":"wss://[redacted]@host/"}`},
 		{"url query and fragment", `{"url":"https://h/p?key=v&flag&=x#access_token=y"}`, `{"url":"https://h/p?key=[redacted]&[redacted]&=[redacted]#access_token=[redacted]"}`},
 		{"url empty query", `{"url":"https://h/p?"}`, `{"url":"https://h/p?"}`},
-		{"url without secrets", `{"url":"https://h.example.com/mcp"}`, `{"url":"https://h.example.com/mcp"}`},
+		{"url without secrets", `{"url":"https://h.example.com/rpc"}`, `{"url":"https://h.example.com/rpc"}`},
 		{"not a url", `{"name":"a://"}`, `{"name":"a://"}`},
 		{"nested url", `{"servers":[{"endpoint":"https://a:b@h"}]}`, `{"servers":[{"endpoint":"https://[redacted]@h"}]}`},
 		{"args flags", `{"args":["--token","abc","--api-key=xyz","-v","SECRET_KEY=1","plain","--password"]}`,
@@ -268,7 +268,7 @@ func TestRedactMCPConfig(t *testing.T) {
 // FuzzRedactMCPConfig plants a secret in the places a config carries one and
 // checks it never survives, and that redaction is idempotent.
 func FuzzRedactMCPConfig(f *testing.F) {
-	f.Add("s3cr3t-value", "https://h/mcp")
+	f.Add("s3cr3t-value", "https://h/rpc")
 	f.Add("a b", "wss://x:y@h/?q=1")
 	f.Add("[redacted]", "")
 	f.Fuzz(func(t *testing.T, secret, url string) {

@@ -88,6 +88,7 @@ type derivedFields struct {
 	required        []string
 	requiredErr     error
 	minimum         []string
+	typed           bool // RequestOptions counts as given
 }
 
 type rawIdentity struct {
@@ -111,6 +112,7 @@ func (t *Tool) fields() *derivedFields {
 	d := &derivedFields{schema: s, request: r, function: t.functionUncached()}
 	d.required, d.requiredErr = t.requiredFieldsUncached(d.function)
 	d.minimum = t.minimumAcceptableFieldsUncached()
+	d.typed = !schemaNotGiven(t.RequestOptions)
 	t.derived.Store(d)
 	return d
 }
@@ -428,13 +430,14 @@ func (t *Tool) signature() (sig Signature, err error) {
 // with invalid-arguments and a strict check on a schema without "required"
 // with invalid-schema.
 func (t *Tool) ValidateArguments(args *Arguments) (*Arguments, []Conversion, error) {
-	name := t.Function()
+	d := t.fields()
+	name := d.function
 	if args == nil {
 		return nil, nil, Errorf(CodeInvalidRequest, name, "arguments of %s must be an object, got null.", name)
 	}
-	out := cloneArguments(args)
+	var out *Arguments
 	var conv []Conversion
-	if !schemaNotGiven(t.RequestOptions) {
+	if d.typed {
 		cs := t.compiled
 		if cs == nil || !bytes.Equal(t.compiledFrom, t.RequestOptions) {
 			var err error
@@ -447,19 +450,21 @@ func (t *Tool) ValidateArguments(args *Arguments) (*Arguments, []Conversion, err
 			coerce = CoerceLax
 		}
 		var err error
-		if out, conv, err = cs.Normalize(name, out, coerce); err != nil {
+		// Normalize never mutates its input and returns new arguments.
+		if out, conv, err = cs.Normalize(name, args, coerce); err != nil {
 			return nil, nil, err
 		}
+	} else {
+		out = cloneArguments(args)
 	}
 	if t.StrictFuncCall {
-		req, err := t.RequiredFields()
-		if err != nil {
+		if d.requiredErr != nil {
+			return nil, nil, d.requiredErr
+		}
+		if err := CheckStrict(name, out, d.required); err != nil {
 			return nil, nil, err
 		}
-		if err := CheckStrict(name, out, req); err != nil {
-			return nil, nil, err
-		}
-	} else if err := CheckNonStrict(name, out, t.MinimumAcceptableFields()); err != nil {
+	} else if err := CheckNonStrict(name, out, d.minimum); err != nil {
 		return nil, nil, err
 	}
 	return out, conv, nil

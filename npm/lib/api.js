@@ -320,28 +320,17 @@ export function createApi(inst, flavor) {
     return inst.callAsync("tool.invoke", toolObj._handle(), toJSON(args), signal);
   }
 
+  /** Runs pre → handler → post for fc; total: every outcome becomes a status. */
   async function run(fc, signal) {
     if (fc.status !== "pending") return;
     const spec = fc.tool._spec;
     fc.status = "processing";
     const t0 = performance.now();
-    const ctrl = new AbortController();
+    const cancellable = !!signal || !!spec.timeoutMs;
+    const ctrl = cancellable ? new AbortController() : null;
     let timer;
     let onAbort;
     try {
-      const cancelled = new Promise((_, reject) => {
-        onAbort = () => reject(new Cancelled(signal.reason));
-        if (signal) {
-          if (signal.aborted) onAbort();
-          else signal.addEventListener("abort", onAbort, { once: true });
-        }
-        if (spec.timeoutMs) {
-          timer = setTimeout(
-            () => reject(new Cancelled(new ToolgateError("timeout", `tool ${fc.function} did not finish within ${spec.timeoutMs} ms`, { tool: fc.function }))),
-            spec.timeoutMs,
-          );
-        }
-      });
       const work = (async () => {
         let args = fc.arguments;
         if (spec.preprocessor) {
@@ -351,12 +340,29 @@ export function createApi(inst, flavor) {
           }
           fc.arguments = args;
         }
-        let res = await callTool(fc.tool, args, ctrl.signal);
+        let res = await callTool(fc.tool, args, ctrl?.signal);
         if (spec.postprocessor) res = await spec.postprocessor(res, spec.postprocessorKwargs);
         return res;
       })();
-      work.catch(() => {});
-      fc.response = await Promise.race([work, cancelled]);
+      if (!cancellable) {
+        fc.response = await work;
+      } else {
+        const cancelled = new Promise((_, reject) => {
+          if (signal) {
+            onAbort = () => reject(new Cancelled(signal.reason));
+            if (signal.aborted) onAbort();
+            else signal.addEventListener("abort", onAbort, { once: true });
+          }
+          if (spec.timeoutMs) {
+            timer = setTimeout(
+              () => reject(new Cancelled(new ToolgateError("timeout", `tool ${fc.function} did not finish within ${spec.timeoutMs} ms`, { tool: fc.function }))),
+              spec.timeoutMs,
+            );
+          }
+        });
+        work.catch(() => {}); // a late rejection after cancellation is not unhandled
+        fc.response = await Promise.race([work, cancelled]);
+      }
       fc.status = "completed";
     } catch (e) {
       if (e instanceof Cancelled) {

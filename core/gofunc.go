@@ -315,6 +315,8 @@ type panicError struct {
 	stack string
 }
 
+// Error returns the panic value and the stack (for Go logs; the Error's
+// Message, which JS sees, carries only the value).
 func (p *panicError) Error() string { return fmt.Sprintf("panic: %v\n%s", p.value, p.stack) }
 
 // Handler is a Go tool body that takes the whole arguments object, like a JS

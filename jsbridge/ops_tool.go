@@ -55,7 +55,10 @@ type toolInfo struct {
 // never reached through the bridge.
 type jsCallable struct{ sig core.Signature }
 
+// Signature returns the signature parsed from the function's source.
 func (c *jsCallable) Signature() (core.Signature, error) { return c.sig, nil }
+
+// Call refuses: JS tools run in JS, never through Go.
 
 func (c *jsCallable) Call(_ context.Context, _ *core.Arguments) (any, error) {
 	return nil, core.Errorf(core.CodeInternal, c.sig.Name, "JS tools are invoked from JavaScript")

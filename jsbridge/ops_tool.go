@@ -59,7 +59,6 @@ type jsCallable struct{ sig core.Signature }
 func (c *jsCallable) Signature() (core.Signature, error) { return c.sig, nil }
 
 // Call refuses: JS tools run in JS, never through Go.
-
 func (c *jsCallable) Call(_ context.Context, _ *core.Arguments) (any, error) {
 	return nil, core.Errorf(core.CodeInternal, c.sig.Name, "JS tools are invoked from JavaScript")
 }

@@ -106,13 +106,24 @@ export class GoInstance {
 
   _raw(op, handle, payload) {
     const ex = this.ex;
-    const need = payload.length * 3 + 1;
+    // Small payloads are encoded straight into Go's buffer (sized for the
+    // worst case of 3 bytes per UTF-16 unit); large ones are encoded first so
+    // the buffer, which WebAssembly memory never gives back, is only as big
+    // as the bytes.
+    const bytes = payload.length > 1 << 20 ? encoder.encode(payload) : null;
+    const need = bytes ? bytes.length + 1 : payload.length * 3 + 1;
     if (need > this.inCap) {
       this.inPtr = ex.toolgate_buffer(need);
       this.inCap = need;
     }
     const mem = new Uint8Array(ex.mem.buffer);
-    const { written } = encoder.encodeInto(payload, mem.subarray(this.inPtr, this.inPtr + need));
+    let written;
+    if (bytes) {
+      mem.set(bytes, this.inPtr);
+      written = bytes.length;
+    } else {
+      written = encoder.encodeInto(payload, mem.subarray(this.inPtr, this.inPtr + need)).written;
+    }
     const p = ex.toolgate_call(op, handle, written);
     const buf = ex.mem.buffer;
     const len = new DataView(buf).getUint32(p, true);

@@ -36,3 +36,21 @@ async function main(): Promise<void> {
   void add.toDict("db").function;
 }
 void main;
+
+// The full build's MCP surface.
+async function mcp(): Promise<void> {
+  const tg = await initialize();
+  const b = tg.branch();
+  const names: string[] = await b.registerMcpServer(
+    { name: "docs", url: "https://mcp.example.com/mcp", headers: { authorization: "Bearer x" } },
+    { security: { allowUrls: true, urlAllowlist: ["mcp.example.com"] }, qualify: true },
+  );
+  const loaded = await b.loadMcpConfig({ mcpServers: { docs: { url: "https://mcp.example.com/mcp" } } }, { security: tg.mcp.trusted() });
+  const verdict = tg.mcp.checkUrl("https://x.example/", tg.mcp.trusted());
+  const allowed: boolean = verdict.allowed;
+  await tg.mcp.cleanup();
+  void names;
+  void loaded;
+  void allowed;
+}
+void mcp;

@@ -1,0 +1,3 @@
+import { initialize } from "toolgate/core";
+const tg = await initialize();
+tg.mcp.checkUrl("https://x.example/", { allowUrls: true });

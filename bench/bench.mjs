@@ -67,6 +67,9 @@ const results = [
   bench("toolgate b.validate({function, arguments: JSON text})", n, () => {
     if (!b.validate({ function: "forecast", arguments: argsText }).ok) throw new Error("invalid");
   }),
+  bench("toolgate b.validate(raw function add(a, b))", n, (i) => {
+    if (!b.validate({ function: "add", arguments: { a: i, b: 1 } }).ok) throw new Error("invalid");
+  }),
   bench("Ajv validate(object)", n, () => {
     if (!ajvValidate(args)) throw new Error("invalid");
   }),

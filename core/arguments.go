@@ -219,11 +219,7 @@ func DecodeArguments(tool string, data []byte) (*Arguments, error) {
 	}
 	keys := make([]string, len(sc.keys))
 	for i, keySpan := range sc.keys {
-		k, err := decodeKeyLiteral(data[keySpan.start:keySpan.end])
-		if err != nil {
-			return nil, &Error{Code: CodeInvalidRequest, Tool: tool, Message: "arguments are not valid JSON: " + err.Error(), Cause: err}
-		}
-		keys[i] = k
+		keys[i] = decodeStringLiteral(data[keySpan.start:keySpan.end]) // validated above
 	}
 	if len(keys) != len(values) {
 		return nil, Errorf(CodeInvalidRequest, tool,
@@ -258,17 +254,6 @@ func describeStart(c byte) string {
 		return "a number"
 	}
 	return fmt.Sprintf("text starting with %q", rune(c))
-}
-
-// decodeKeyLiteral decodes a JSON string literal (quotes included) exactly as
-// encoding/json decodes object keys.
-func decodeKeyLiteral(lit []byte) (string, error) {
-	if bytes.IndexByte(lit, '\\') < 0 {
-		return string(lit[1 : len(lit)-1]), nil
-	}
-	var s string
-	err := json.Unmarshal(lit, &s)
-	return s, err
 }
 
 // firstDuplicate returns the first key of keys that appeared before.

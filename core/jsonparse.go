@@ -82,15 +82,21 @@ func (p *validParser) array() []any {
 
 func (p *validParser) str() string {
 	start := p.i
-	end := endOfString(p.b, p.i)
-	p.i = end
-	raw := p.b[start:end]
-	for _, c := range raw[1 : len(raw)-1] {
+	p.i = endOfString(p.b, p.i)
+	return decodeStringLiteral(p.b[start:p.i])
+}
+
+// decodeStringLiteral decodes a valid JSON string literal (quotes
+// included) exactly as encoding/json does: plain ASCII without escapes is
+// sliced; anything else goes through encoding/json, so escapes, lone
+// surrogates and invalid UTF-8 become what they become there.
+func decodeStringLiteral(lit []byte) string {
+	for _, c := range lit[1 : len(lit)-1] {
 		if c == '\\' || c >= 0x80 {
 			var s string
-			_ = json.Unmarshal(raw, &s)
+			_ = json.Unmarshal(lit, &s)
 			return s
 		}
 	}
-	return string(raw[1 : len(raw)-1])
+	return string(lit[1 : len(lit)-1])
 }

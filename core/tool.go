@@ -549,10 +549,7 @@ func splitObject(obj json.RawMessage) ([]jsonMember, bool) {
 			i = skipSpace(obj, i+1)
 		}
 		kend := endOfString(obj, i)
-		key, ok := unquoteMemberKey(obj[i:kend])
-		if !ok {
-			return nil, false
-		}
+		key := decodeStringLiteral(obj[i:kend])
 		i = skipSpace(obj, kend) + 1 // the colon
 		i = skipSpace(obj, i)
 		vend := endOfValue(obj, i)
@@ -621,27 +618,6 @@ func endOfValue(b []byte, i int) int {
 		}
 	}
 	return i
-}
-
-// unquoteKey decodes a JSON string token; plain ASCII without escapes is
-// sliced, anything else goes through encoding/json (which also replaces
-// invalid UTF-8 the way the rest of the decoding does).
-func unquoteMemberKey(tok []byte) (string, bool) {
-	plain := len(tok) >= 2
-	for _, c := range tok[1 : len(tok)-1] {
-		if c == '\\' || c >= 0x80 {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return string(tok[1 : len(tok)-1]), true
-	}
-	var s string
-	if err := json.Unmarshal(tok, &s); err != nil {
-		return "", false
-	}
-	return s, true
 }
 
 // lookupMember returns the raw value of key in a JSON object.

@@ -67,8 +67,9 @@ func ExtractDocstring(doc string, style string) (Docstring, error) {
 // Google-style docstring.
 var googleHeaders = []string{"args", "parameters", "params", "arguments"}
 
-// parseGoogle is LionAGI's _extract_docstring_details_google.
-func parseGoogle(doc string) (Docstring, error) {
+// docLines is what both parsers start with: the cleandoc'd lines and the
+// description (the first line, stripped); no lines for an empty docstring.
+func docLines(doc string) (Docstring, []string) {
 	out := Docstring{Params: map[string]string{}}
 	cleaned := CleanDoc(doc)
 	if cleaned == "" {
@@ -77,6 +78,15 @@ func parseGoogle(doc string) (Docstring, error) {
 	lines := strings.Split(cleaned, "\n")
 	desc := pyStrip(lines[0])
 	out.Description = &desc
+	return out, lines
+}
+
+// parseGoogle is LionAGI's _extract_docstring_details_google.
+func parseGoogle(doc string) (Docstring, error) {
+	out, lines := docLines(doc)
+	if lines == nil {
+		return out, nil
+	}
 
 	start := 0
 	for i := 1; i < len(lines); i++ {
@@ -115,14 +125,10 @@ func parseGoogle(doc string) (Docstring, error) {
 
 // parseRest is LionAGI's _extract_docstring_details_rest.
 func parseRest(doc string) (Docstring, error) {
-	out := Docstring{Params: map[string]string{}}
-	cleaned := CleanDoc(doc)
-	if cleaned == "" {
+	out, lines := docLines(doc)
+	if lines == nil {
 		return out, nil
 	}
-	lines := strings.Split(cleaned, "\n")
-	desc := pyStrip(lines[0])
-	out.Description = &desc
 
 	for i := 1; i < len(lines); i++ {
 		line := pyStrip(lines[i])

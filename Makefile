@@ -36,8 +36,10 @@ $(PKG)/toolgate.wasm: $(GO_SOURCES)
 $(PKG)/toolgate-core.wasm: $(GO_SOURCES)
 	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./cmd/wasm/core
 
+# Go's wasm_exec.js, copied from the toolchain, plus one export: the package is
+# "sideEffects": false, so bundlers would drop a bare side-effect import of it.
 $(PKG)/wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
-	cp $< $@
+	{ cat $<; printf '\n// Added by toolgate'"'"'s Makefile: a binding the loader imports, so bundlers keep this module.\nexport const Go = globalThis.Go;\n'; } > $@
 
 $(PKG)/lib/version.js: version.txt
 	printf '// Generated from version.txt by make. Do not edit.\nexport const VERSION = "%s";\n' "$(VERSION)" > $@

@@ -191,6 +191,12 @@ export function createApi(inst, flavor) {
       kind = "function";
       fn = fnOrSpec;
       name = fn.name;
+      if (!name && !o.name) {
+        throw new ToolgateError(
+          "invalid-tool",
+          "Function must have a name: pass {name} for an anonymous function. (Minifiers rename functions and parameters too: in bundled code prefer the typed path {name, parameters, handler}.)",
+        );
+      }
       source = Function.prototype.toString.call(fn);
     } else if (fnOrSpec && typeof fnOrSpec === "object" && !Array.isArray(fnOrSpec)) {
       if (opts !== undefined) throw new ToolgateError("unsupported-type", "tg.tool({…}): pass options inside the object, not as a second argument");

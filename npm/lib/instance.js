@@ -1,5 +1,5 @@
 // One Go WebAssembly instance and the byte-level calls into it. Internal.
-import "../wasm_exec.js";
+import { Go } from "../wasm_exec.js";
 import { ToolgateError, errorFromGo } from "./errors.js";
 
 const encoder = new TextEncoder();
@@ -36,7 +36,7 @@ export class GoInstance {
   }
 
   _newGo() {
-    const go = new globalThis.Go();
+    const go = new Go();
     go.exit = (code) => {
       // wasm_exec keeps Go's timers as JS timeouts; after an exit they would
       // resume a dead program and throw from a timer, so clear them.

@@ -86,3 +86,43 @@ test("the core and full browser entries work when imported directly", async () =
   assert.deepEqual(result, { same: true, flavor: "core", big: "9007199254740993", badCode: "invalid-arguments", isInstance: true, mcpInCore: false, denied: false, allowed: true });
   await page.close();
 });
+
+test("a Vite production build of an app importing toolgate works", { timeout: 180000 }, async () => {
+  const { build } = await import("vite");
+  const { mkdtempSync, cpSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { fileURLToPath } = await import("node:url");
+  // The app lives inside the consumer project so "toolgate" resolves to the packed package.
+  const root = join(dirname(fileURLToPath(import.meta.url)), "vite-app");
+  const outDir = mkdtempSync(join(tmpdir(), "toolgate-vite-"));
+  try {
+    await build({ root, logLevel: "silent", build: { outDir, emptyOutDir: true, target: "es2022" } });
+    const { createServer } = await import("node:http");
+    const { readFile } = await import("node:fs/promises");
+    const srv = createServer(async (req, res) => {
+      const path = new URL(req.url, "http://x").pathname;
+      try {
+        const body = await readFile(join(outDir, path === "/" ? "index.html" : path));
+        const type = path.endsWith(".wasm") ? "application/wasm" : path.endsWith(".js") ? "text/javascript" : "text/html";
+        res.writeHead(200, { "content-type": type }).end(body);
+      } catch {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise((r) => srv.listen(0, "127.0.0.1", r));
+    const page = await browser.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`http://localhost:${srv.address().port}/`);
+    await page.waitForFunction(() => document.getElementById("out").textContent.startsWith("{"), null, { timeout: 60000 }).catch(() => {
+      throw new Error(`the bundled app did not finish: ${errors.join("; ") || "no page error"}`);
+    });
+    const got = JSON.parse(await page.textContent("#out"));
+    assert.deepEqual(got, { flavor: "full", ok: true, badCode: "invalid-arguments", isInstance: true, response: 5, mcp: "function" });
+    await page.close();
+    srv.close();
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+});

@@ -157,7 +157,7 @@ func requestArguments(name, key string, raw json.RawMessage) (*Arguments, error)
 	r := bytes.TrimSpace(raw)
 	switch {
 	case len(r) > 0 && r[0] == '{':
-		return DecodeArguments(name, r)
+		return decodeArguments(name, r, true) // sliced from an envelope json.Valid accepted
 	case len(r) > 0 && r[0] == '"':
 		var s string
 		if err := json.Unmarshal(r, &s); err != nil {

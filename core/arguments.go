@@ -6,8 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // Arguments is a JSON object of call arguments that keeps its top-level key
@@ -201,15 +202,15 @@ func decodeArguments(tool string, data []byte, known bool) (*Arguments, error) {
 	if !utf8.Valid(data) {
 		return nil, Errorf(CodeInvalidRequest, tool, "arguments are not valid UTF-8")
 	}
-	sc := scanJSON(data, MaxArgumentDepth, true)
+	sc := jsontext.Scan(data, MaxArgumentDepth, true)
 	switch {
-	case sc.first != '{':
-		return nil, Errorf(CodeInvalidRequest, tool, "arguments must be one JSON object, got %s", describeStart(sc.first))
-	case sc.tooDeep:
+	case sc.First != '{':
+		return nil, Errorf(CodeInvalidRequest, tool, "arguments must be one JSON object, got %s", describeStart(sc.First))
+	case sc.TooDeep:
 		return nil, limitError(tool, "maxDepth",
 			"arguments nest deeper than %d levels of objects and arrays", MaxArgumentDepth)
 	}
-	end := sc.end
+	end := sc.End
 	if end < 0 {
 		end = len(data) // unterminated: let encoding/json say what is wrong
 	}
@@ -221,13 +222,13 @@ func decodeArguments(tool string, data []byte, known bool) (*Arguments, error) {
 		}
 		return nil, &Error{Code: CodeInvalidRequest, Tool: tool, Message: "arguments are not valid JSON: " + err.Error(), Cause: err}
 	}
-	values := parseValidJSON(data[:end]).(map[string]any)
-	if sc.end < 0 || !onlyWhitespace(data[end:]) {
+	values := jsontext.ParseValid(data[:end]).(map[string]any)
+	if sc.End < 0 || !jsontext.OnlySpace(data[end:]) {
 		return nil, Errorf(CodeInvalidRequest, tool, "arguments are followed by trailing data after the JSON object")
 	}
-	keys := make([]string, len(sc.keys))
-	for i, keySpan := range sc.keys {
-		keys[i] = decodeStringLiteral(data[keySpan.start:keySpan.end]) // validated above
+	keys := make([]string, len(sc.Keys))
+	for i, keySpan := range sc.Keys {
+		keys[i] = jsontext.Unquote(data[keySpan.Start:keySpan.End]) // validated above
 	}
 	if len(keys) != len(values) {
 		return nil, Errorf(CodeInvalidRequest, tool,
@@ -274,133 +275,4 @@ func firstDuplicate(keys []string) string {
 		seen[k] = struct{}{}
 	}
 	return ""
-}
-
-// isJSONSpace reports whether c is JSON insignificant whitespace.
-func isJSONSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r'
-}
-
-// onlyWhitespace reports whether b holds nothing but JSON whitespace.
-func onlyWhitespace(b []byte) bool {
-	for _, c := range b {
-		if !isJSONSpace(c) {
-			return false
-		}
-	}
-	return true
-}
-
-// keySpan is a half-open byte range.
-type keySpan struct{ start, end int }
-
-// scanResult is what scanJSON learns about a JSON text without parsing it.
-type scanResult struct {
-	first   byte      // first non-whitespace byte, 0 when there is none
-	end     int       // index just past the first complete top-level value; -1 if it never closes
-	tooDeep bool      // nesting exceeded the maximum
-	keys    []keySpan // string literals (quotes included) in key position of the top-level object
-}
-
-// scanJSON measures nesting depth with a byte scan that knows strings and
-// escapes, stopping as soon as maxDepth is exceeded, and finds where the first
-// top-level value ends. With wantKeys it records the top-level object's keys.
-// It does not validate the JSON: encoding/json does that afterwards, and the
-// spans are only used once it has accepted the text.
-func scanJSON(data []byte, maxDepth int, wantKeys bool) scanResult {
-	res := scanResult{end: -1}
-	i := 0
-	for i < len(data) && isJSONSpace(data[i]) {
-		i++
-	}
-	if i == len(data) {
-		return res
-	}
-	res.first = data[i]
-	if res.first != '{' && res.first != '[' {
-		// A scalar: no nesting. encoding/json finds its end.
-		res.end = len(data)
-		return res
-	}
-	depth := 0
-	expectKey := false
-	for ; i < len(data); i++ {
-		switch data[i] {
-		case '"':
-			start := i
-			i++
-			for i < len(data) {
-				c := data[i]
-				if c == '\\' {
-					i += 2
-					continue
-				}
-				if c == '"' {
-					break
-				}
-				i++
-			}
-			if i >= len(data) {
-				return res // unterminated string
-			}
-			if wantKeys && depth == 1 && expectKey {
-				if res.keys == nil {
-					res.keys = make([]keySpan, 0, 8)
-				}
-				res.keys = append(res.keys, keySpan{start, i + 1})
-			}
-			expectKey = false
-		case '{':
-			depth++
-			if depth > maxDepth {
-				res.tooDeep = true
-				return res
-			}
-			expectKey = depth == 1
-		case '[':
-			depth++
-			if depth > maxDepth {
-				res.tooDeep = true
-				return res
-			}
-		case ',':
-			expectKey = depth == 1 && res.first == '{'
-		case '}', ']':
-			depth--
-			if depth <= 0 {
-				res.end = i + 1
-				return res
-			}
-		}
-	}
-	return res
-}
-
-// pointerEscape escapes one JSON pointer (RFC 6901) reference token.
-func pointerEscape(token string) string {
-	if !strings.ContainsAny(token, "~/") {
-		return token
-	}
-	token = strings.ReplaceAll(token, "~", "~0")
-	return strings.ReplaceAll(token, "/", "~1")
-}
-
-// pointerUnescape undoes pointerEscape.
-func pointerUnescape(token string) string {
-	if !strings.Contains(token, "~") {
-		return token
-	}
-	token = strings.ReplaceAll(token, "~1", "/")
-	return strings.ReplaceAll(token, "~0", "~")
-}
-
-// pointerJoin appends escaped tokens to a JSON pointer.
-func pointerJoin(base string, tokens ...string) string {
-	var b strings.Builder
-	b.WriteString(base)
-	for _, t := range tokens {
-		b.WriteByte('/')
-		b.WriteString(pointerEscape(t))
-	}
-	return b.String()
 }

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // Lax coercion: Pydantic v2's lax scalar conversions, guided by the schema.
@@ -209,7 +211,7 @@ func (b *planBuilder) expand(locs []string) view {
 			return
 		}
 		seen[loc] = true
-		switch n := valueAtPointer(b.doc, loc).(type) {
+		switch n := jsontext.At(b.doc, loc).(type) {
 		case bool:
 			if !n {
 				v.never = true
@@ -357,7 +359,7 @@ func (b *planBuilder) buildObject(p *coercePlan, v view) {
 		for i, n := range v.nodes {
 			props, _ := n["properties"].(map[string]any)
 			if _, ok := props[k]; ok {
-				locs = append(locs, pointerJoin(v.locs[i], "properties", k))
+				locs = append(locs, jsontext.Join(v.locs[i], "properties", k))
 			} else if loc, ok := additional(i); ok {
 				locs = append(locs, loc)
 			}
@@ -460,7 +462,7 @@ func (b *planBuilder) rootKeys() (keepAll bool, known map[string]struct{}, patte
 			return
 		}
 		seen[loc] = true
-		n, ok := valueAtPointer(b.doc, loc).(map[string]any)
+		n, ok := jsontext.At(b.doc, loc).(map[string]any)
 		if !ok {
 			return
 		}
@@ -508,7 +510,7 @@ func (b *planBuilder) rootKeys() (keepAll bool, known map[string]struct{}, patte
 		}
 		if ds, ok := n["dependentSchemas"].(map[string]any); ok {
 			for _, k := range sortedSchemaKeys(ds) {
-				walk(pointerJoin(loc, "dependentSchemas", k), hops+1)
+				walk(jsontext.Join(loc, "dependentSchemas", k), hops+1)
 			}
 		}
 	}
@@ -524,7 +526,7 @@ type coerceState struct {
 
 // pointer is the JSON pointer of the current path.
 func (st *coerceState) pointer() string {
-	return pointerJoin("", st.path...)
+	return jsontext.Join("", st.path...)
 }
 
 // record notes one conversion at the current path.
@@ -646,7 +648,7 @@ func (p *coercePlan) fromString(s string, st *coerceState) (any, bool) {
 func (p *coercePlan) fromNumber(n json.Number, st *coerceState) (any, bool) {
 	k := p.kinds
 	s := string(n)
-	if isIntegerLiteral(s) {
+	if jsontext.IsIntegerText(s) {
 		switch {
 		case k&kindInteger != 0:
 			return nil, false
@@ -691,12 +693,6 @@ func zeroOrOne(s string) (bool, bool) {
 	return false, false
 }
 
-// isIntegerLiteral reports whether a JSON number literal has neither a
-// fraction nor an exponent.
-func isIntegerLiteral(s string) bool {
-	return !strings.ContainsAny(s, ".eE")
-}
-
 // maxIntDigits is Python's (and so Pydantic's) limit on the length of an
 // integer parsed from a string.
 const maxIntDigits = 4300
@@ -709,45 +705,27 @@ func strAsInt(s string) (string, bool) {
 	if len(s) > maxIntDigits {
 		return "", false
 	}
-	if t, ok := canonicalInt(s); ok {
+	if t, ok := wholeDecimal(s); ok {
 		return t, true
 	}
-	if i := strings.IndexByte(s, '.'); i >= 0 {
-		if strings.Trim(s[i+1:], "0") == "" {
-			return canonicalInt(s[:i])
-		}
+	if strings.Contains(s, ".") {
 		return "", false
 	}
 	if stripped, ok := stripUnderscores(s); ok {
-		return canonicalInt(stripped)
+		return wholeDecimal(stripped)
 	}
 	return "", false
 }
 
-// canonicalInt validates [+-]digits and returns it as a JSON integer: no
-// plus sign, no leading zeros, "-0" as "0".
-func canonicalInt(s string) (string, bool) {
-	neg := false
-	if s != "" && (s[0] == '+' || s[0] == '-') {
-		neg = s[0] == '-'
-		s = s[1:]
-	}
-	if s == "" {
+// wholeDecimal reads [+-]digits, optionally followed by "." and only zeros,
+// as a canonical JSON integer: no plus sign, no leading zeros, "-0" as "0".
+func wholeDecimal(s string) (string, bool) {
+	d, ok := jsontext.ParseDecimal(s, true)
+	if !ok || d.Int == "" || d.Exp != "" || strings.Trim(d.Frac, "0") != "" {
 		return "", false
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return "", false
-		}
-	}
-	s = strings.TrimLeft(s, "0")
-	if s == "" {
-		return "0", true
-	}
-	if neg {
-		return "-" + s, true
-	}
-	return s, true
+	d.Frac = ""
+	return d.Integer(maxIntDigits)
 }
 
 // stripUnderscores is pydantic-core's strip_underscores: underscores are
@@ -773,75 +751,21 @@ func strAsFloat(s string) (string, bool) {
 	return "", false
 }
 
-// decimalLiteral parses [+-]? (digits [. digits?] | . digits) ([eE][+-]?digits)?
-// and rewrites it as a JSON number literal.
+// decimalLiteral reads Rust's float text, [+-]?(digits[.digits?]|.digits)
+// ([eE][+-]?digits)?, as a JSON number literal with the same digits,
+// refusing one beyond MaxNumberExponent.
 func decimalLiteral(s string) (string, bool) {
-	neg := false
-	if s != "" && (s[0] == '+' || s[0] == '-') {
-		neg = s[0] == '-'
-		s = s[1:]
-	}
-	i := 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	intPart := s[:i]
-	frac := ""
-	if i < len(s) && s[i] == '.' {
-		j := i + 1
-		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
-			j++
-		}
-		frac = s[i+1 : j]
-		i = j
-	}
-	if intPart == "" && frac == "" {
+	d, ok := jsontext.ParseDecimal(s, true)
+	if !ok || !d.ExponentWithin(MaxNumberExponent) {
 		return "", false
 	}
-	exp := ""
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		j := i + 1
-		if j < len(s) && (s[j] == '+' || s[j] == '-') {
-			j++
-		}
-		k := j
-		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
-			k++
-		}
-		if k == j {
-			return "", false
-		}
-		exp = "e" + s[i+1:k]
-		i = k
-	}
-	if i != len(s) {
-		return "", false
-	}
-	intPart = strings.TrimLeft(intPart, "0")
-	if intPart == "" {
-		intPart = "0"
-	}
-	var b strings.Builder
-	if neg {
-		b.WriteByte('-')
-	}
-	b.WriteString(intPart)
-	if frac != "" {
-		b.WriteByte('.')
-		b.WriteString(frac)
-	}
-	b.WriteString(exp)
-	out := b.String()
-	if !numberInRange(out) {
-		return "", false
-	}
-	return out, true
+	return d.Canonical(), true
 }
 
 // floatText writes a number literal in float form: an integer literal gets
 // ".0" (5 → 5.0), as Pydantic dumps a float.
 func floatText(s string) string {
-	if isIntegerLiteral(s) {
+	if jsontext.IsIntegerText(s) {
 		return s + ".0"
 	}
 	return s
@@ -852,57 +776,11 @@ func floatText(s string) string {
 // computed from the digits so nothing is rounded. Integers of more than
 // maxIntDigits digits are not converted.
 func numberAsInt(s string) (string, bool) {
-	neg := false
-	if s != "" && s[0] == '-' {
-		neg = true
-		s = s[1:]
-	}
-	mant := s
-	exp := 0
-	if i := strings.IndexAny(s, "eE"); i >= 0 {
-		mant = s[:i]
-		e, err := strconv.Atoi(strings.TrimPrefix(s[i+1:], "+"))
-		if err != nil || e > maxIntDigits || e < -maxIntDigits {
-			return "", false
-		}
-		exp = e
-	}
-	digits := mant
-	if i := strings.IndexByte(mant, '.'); i >= 0 {
-		digits = mant[:i] + mant[i+1:]
-		exp -= len(mant) - i - 1
-	}
-	if digits == "" {
+	d, ok := jsontext.ParseDecimal(s, false)
+	if !ok {
 		return "", false
 	}
-	for _, c := range []byte(digits) {
-		if c < '0' || c > '9' {
-			return "", false
-		}
-	}
-	digits = strings.TrimLeft(digits, "0")
-	if exp < 0 {
-		cut := len(digits) + exp
-		if cut < 0 {
-			cut = 0
-		}
-		if strings.Trim(digits[cut:], "0") != "" {
-			return "", false // a fractional part
-		}
-		digits = digits[:cut]
-	} else if digits != "" {
-		if len(digits)+exp > maxIntDigits {
-			return "", false
-		}
-		digits += strings.Repeat("0", exp)
-	}
-	if digits == "" {
-		return "0", true
-	}
-	if neg {
-		return "-" + digits, true
-	}
-	return digits, true
+	return d.Integer(maxIntDigits)
 }
 
 // strAsBool is pydantic-core's str_as_bool: "0" / "1" exactly, and
@@ -917,23 +795,11 @@ func strAsBool(s string) (bool, bool) {
 	if len(s) > 5 {
 		return false, false
 	}
-	switch asciiLower(s) {
+	switch jsontext.LowerASCII(s) {
 	case "f", "n", "no", "off", "false":
 		return false, true
 	case "t", "y", "on", "yes", "true":
 		return true, true
 	}
 	return false, false
-}
-
-// asciiLower lower-cases ASCII letters only, as Rust's eq_ignore_ascii_case
-// compares (so no Unicode letter, the Kelvin sign included, folds to ASCII).
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if c >= 'A' && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
 }

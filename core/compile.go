@@ -6,13 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/toolgate/toolgate/internal/jsontext"
+	"github.com/toolgate/toolgate/internal/redact"
 )
 
 // Limits on a parameters schema.
@@ -35,6 +36,14 @@ const (
 	// grows with the exponent.
 	MaxNumberExponent = 1000
 )
+
+// numberInRange reports whether a number literal (JSON, or the lax float
+// text of a coercion) has a decimal exponent, net of its fraction digits,
+// within ±MaxNumberExponent.
+func numberInRange(s string) bool {
+	d, ok := jsontext.ParseDecimal(s, true)
+	return ok && d.ExponentWithin(MaxNumberExponent)
+}
 
 // schemaBaseURL is the URI a schema document is compiled under. The .invalid
 // top-level domain never resolves, and nothing is ever fetched anyway.
@@ -102,8 +111,8 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 	if !utf8.Valid(schema) {
 		return nil, Errorf(CodeInvalidSchema, tool, "parameters schema is not valid UTF-8")
 	}
-	sc := scanJSON(schema, MaxSchemaDepth, false)
-	if sc.tooDeep {
+	sc := jsontext.Scan(schema, MaxSchemaDepth, false)
+	if sc.TooDeep {
 		return nil, schemaIssueError(tool, "", "maxDepth",
 			fmt.Sprintf("parameters schema nests deeper than %d levels of objects and arrays", MaxSchemaDepth))
 	}
@@ -118,7 +127,7 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 	switch doc.(type) {
 	case map[string]any, bool:
 	default:
-		return nil, Errorf(CodeInvalidSchema, tool, "parameters schema must be a JSON object or boolean, got %s", jsonTypeName(doc))
+		return nil, Errorf(CodeInvalidSchema, tool, "parameters schema must be a JSON object or boolean, got %s", jsontext.KindOf(doc))
 	}
 
 	var refused string
@@ -205,7 +214,7 @@ func compileError(tool string, doc any, refused string, err error) *Error {
 			}
 		}
 		msg := fmt.Sprintf("parameters schema refers to %s, outside itself; %s, so a schema may only use its own parts and the built-in draft metaschemas",
-			redactURL(refused), errRefRefused.Error())
+			redact.URL(refused), errRefRefused.Error())
 		return &Error{Code: CodeInvalidSchema, Tool: tool, Message: msg, Cause: err,
 			Issues: []Issue{{Path: "", Keyword: keyword, Message: msg}}}
 	}
@@ -243,13 +252,13 @@ func schemaIssues(doc any, ve *jsonschema.ValidationError) []Issue {
 // regexIssue explains a pattern (or patternProperties name) at path that is
 // not an RE2 regular expression.
 func regexIssue(doc any, path string) Issue {
-	tokens := pointerTokens(path)
+	tokens := jsontext.Tokens(path)
 	keyword := "pattern"
 	pattern := ""
 	if n := len(tokens); n >= 2 && tokens[n-2] == "patternProperties" {
 		keyword = "patternProperties"
 		pattern = tokens[n-1]
-	} else if s, ok := valueAtPointer(doc, path).(string); ok {
+	} else if s, ok := jsontext.At(doc, path).(string); ok {
 		pattern = s
 	}
 	why := "not a valid regular expression"
@@ -259,20 +268,6 @@ func regexIssue(doc any, path string) Issue {
 	return Issue{Path: path, Keyword: keyword, Message: fmt.Sprintf(
 		"%s: %q is not an RE2 regular expression (%s); toolgate, like Go, does not support ECMAScript-only syntax such as look-ahead (?=…), look-behind (?<=…) or back-references",
 		describeField(path, "schema"), pattern, why)}
-}
-
-// redactURL shows a refused URL without userinfo, query or fragment.
-func redactURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return "an unparsable URL"
-	}
-	u.User = nil
-	u.RawQuery = ""
-	u.ForceQuery = false
-	u.Fragment = ""
-	u.RawFragment = ""
-	return u.String()
 }
 
 // cleanSchemaText removes the compiler's internal base URL and prefix.
@@ -369,15 +364,15 @@ func (d *schemaDecoder) value(path string, depth int) (any, error) {
 				}
 				k, ok := kt.(string)
 				if !ok {
-					return nil, fmt.Errorf("object key at %s is not a string", displayPointer(path))
+					return nil, fmt.Errorf("object key at %s is not a string", jsontext.Display(path))
 				}
 				if _, dup := m[k]; dup {
-					return nil, fmt.Errorf("the object at %s repeats the key %q (RFC 7493, I-JSON)", displayPointer(path), k)
+					return nil, fmt.Errorf("the object at %s repeats the key %q (RFC 7493, I-JSON)", jsontext.Display(path), k)
 				}
 				if depth == 1 && path == "/properties" {
 					d.props = append(d.props, k)
 				}
-				v, err := d.value(pointerJoin(path, k), depth+1)
+				v, err := d.value(jsontext.Join(path, k), depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -401,135 +396,15 @@ func (d *schemaDecoder) value(path string, depth int) (any, error) {
 			}
 			return a, nil
 		}
-		return nil, fmt.Errorf("unexpected %q at %s", rune(t), displayPointer(path))
+		return nil, fmt.Errorf("unexpected %q at %s", rune(t), jsontext.Display(path))
 	case json.Number:
 		if !numberInRange(string(t)) {
-			return nil, fmt.Errorf("the number at %s has a decimal exponent beyond ±%d", displayPointer(path), MaxNumberExponent)
+			return nil, fmt.Errorf("the number at %s has a decimal exponent beyond ±%d", jsontext.Display(path), MaxNumberExponent)
 		}
 		return t, nil
 	default:
 		return t, nil // string, bool, nil
 	}
-}
-
-// numberInRange reports whether the JSON number literal s has a decimal
-// exponent, net of its fraction digits, within ±MaxNumberExponent.
-func numberInRange(s string) bool {
-	i := 0
-	if i < len(s) && (s[i] == '-' || s[i] == '+') {
-		i++
-	}
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	frac := 0
-	if i < len(s) && s[i] == '.' {
-		i++
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-			frac++
-		}
-	}
-	exp := 0
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		neg := false
-		if i < len(s) && (s[i] == '-' || s[i] == '+') {
-			neg = s[i] == '-'
-			i++
-		}
-		for i < len(s) && s[i] == '0' {
-			i++
-		}
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			exp = exp*10 + int(s[i]-'0')
-			if exp > 4*MaxNumberExponent+len(s) {
-				return false
-			}
-			i++
-		}
-		if neg {
-			exp = -exp
-		}
-	}
-	if frac > 4*MaxNumberExponent+len(s) {
-		return false
-	}
-	e := exp - frac
-	return e >= -MaxNumberExponent && e <= MaxNumberExponent
-}
-
-// jsonTypeName is the JSON type of a value decoded with UseNumber, for
-// messages.
-func jsonTypeName(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case json.Number:
-		return "number"
-	case string:
-		return "string"
-	case []any:
-		return "array"
-	}
-	return "object"
-}
-
-// valueAtPointer returns the value at a JSON pointer in doc, or nil.
-func valueAtPointer(doc any, ptr string) any {
-	cur := doc
-	for _, tok := range pointerTokens(ptr) {
-		switch c := cur.(type) {
-		case map[string]any:
-			cur = c[tok]
-		case []any:
-			i, ok := parseArrayIndex(tok)
-			if !ok || i >= len(c) {
-				return nil
-			}
-			cur = c[i]
-		default:
-			return nil
-		}
-	}
-	return cur
-}
-
-// pointerTokens splits a JSON pointer into unescaped tokens.
-func pointerTokens(ptr string) []string {
-	if ptr == "" {
-		return nil
-	}
-	parts := strings.Split(strings.TrimPrefix(ptr, "/"), "/")
-	for i, p := range parts {
-		parts[i] = pointerUnescape(p)
-	}
-	return parts
-}
-
-// parseArrayIndex parses a non-negative decimal array index.
-func parseArrayIndex(tok string) (int, bool) {
-	if tok == "" || len(tok) > 9 || (len(tok) > 1 && tok[0] == '0') {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(tok); i++ {
-		if tok[i] < '0' || tok[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(tok[i]-'0')
-	}
-	return n, true
-}
-
-// displayPointer shows a JSON pointer, naming the root.
-func displayPointer(ptr string) string {
-	if ptr == "" {
-		return "the root"
-	}
-	return ptr
 }
 
 // sortedSchemaKeys returns the keys of m, sorted.

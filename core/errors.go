@@ -11,7 +11,7 @@ import (
 type Code string
 
 // The closed set of error codes. Each mirrors one LionAGI exception class;
-// see API.md "Errors".
+// docs/contract.md, "Errors", says when each is used.
 const (
 	// CodeInvalidTool: a tool can't be built (not callable, no name, bad MCP
 	// config shape, a docstring the parser refuses).
@@ -77,11 +77,16 @@ type Issue struct {
 // Error is the only error type toolgate returns. Compare with errors.Is
 // against the sentinel values (ErrInvalidArguments, …), which match by Code.
 // Messages never carry configured secrets (header values, tokens, env).
+//
+// What code compares is data: Code always, Issues for argument and schema
+// problems (each with its keyword), Rule for a refusal by a named rule (the
+// URL policy's rule for policy-denied). Message is for people.
 type Error struct {
 	Code    Code    `json:"code"`
 	Message string  `json:"message"`
 	Tool    string  `json:"tool,omitempty"`
 	Issues  []Issue `json:"issues,omitempty"`
+	Rule    string  `json:"rule,omitempty"`
 	Cause   error   `json:"-"`
 }
 

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // ManagerOptions are the knobs of NewManager. A nil *ManagerOptions means
@@ -423,7 +425,7 @@ func (m *Manager) schemaOf(sel any, autoRegister, update bool) (json.RawMessage,
 		}
 		return append(json.RawMessage(nil), r...), nil
 	case map[string]any, map[string]json.RawMessage:
-		b, err := marshalUnescaped(v)
+		b, err := jsontext.Marshal(v)
 		if err != nil {
 			return nil, Errorf(CodeUnsupportedType, "", "Unsupported type %T (not JSON: %v).", v, err)
 		}

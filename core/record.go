@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
-	"regexp"
 	"sort"
 	"strconv"
-	"strings"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
+	"github.com/toolgate/toolgate/internal/redact"
 )
 
 // The lion_class values LionAGI writes into record metadata.
@@ -16,9 +17,6 @@ const (
 	ToolClass            = "lionagi.protocols.action.tool.Tool"
 	FunctionCallingClass = "lionagi.protocols.action.function_calling.FunctionCalling"
 )
-
-// Redacted replaces every secret in a record.
-const Redacted = "[redacted]"
 
 // ErrorNamer is implemented by errors that carry their own name for records,
 // such as a wrapped JS error (its name, or its typeof for a non-Error value).
@@ -67,7 +65,7 @@ func (t *Tool) ToDict(mode string) (json.RawMessage, error) {
 	if t.MCPConfig == nil {
 		w.raw("mcp_config", []byte("null"))
 	} else {
-		red, err := RedactMCPConfig(t.MCPConfig)
+		red, err := redact.Config(t.MCPConfig)
 		if err != nil {
 			return nil, Errorf(CodeUnsupportedType, name, "the MCP config of %s is not JSON-serialisable: %v", name, err)
 		}
@@ -150,7 +148,7 @@ func (w *objectWriter) key(k string) {
 		w.b.WriteByte(',')
 	}
 	w.n++
-	kb, _ := marshalUnescaped(k)
+	kb, _ := jsontext.Marshal(k)
 	w.b.Write(kb)
 	w.b.WriteByte(':')
 }
@@ -163,7 +161,7 @@ func (w *objectWriter) raw(k string, v []byte) {
 
 // rawJSON writes a json.RawMessage compacted, or null when absent.
 func (w *objectWriter) rawJSON(k string, v json.RawMessage) {
-	if rawAbsent(v) {
+	if jsontext.Absent(v) {
 		w.raw(k, []byte("null"))
 		return
 	}
@@ -172,7 +170,7 @@ func (w *objectWriter) rawJSON(k string, v json.RawMessage) {
 
 // value marshals v.
 func (w *objectWriter) value(k string, v any) {
-	b, err := marshalUnescaped(v)
+	b, err := jsontext.Marshal(v)
 	if err != nil {
 		if w.err == nil {
 			w.err = Errorf(CodeUnsupportedType, w.tool, "%q of the record of %s is not JSON-serialisable: %v", k, w.tool, err)
@@ -205,7 +203,7 @@ func metadataJSON(meta map[string]any, class, tool string) ([]byte, error) {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		b, err := marshalUnescaped(meta[k])
+		b, err := jsontext.Marshal(meta[k])
 		if err != nil {
 			return nil, Errorf(CodeUnsupportedType, tool, "metadata %q of %s is not JSON-serialisable: %v", k, tool, err)
 		}
@@ -222,7 +220,7 @@ func responseJSON(v any) (out []byte) {
 			out = []byte(`"<unserializable>"`)
 		}
 	}()
-	b, err := marshalUnescaped(v)
+	b, err := jsontext.Marshal(v)
 	if err != nil {
 		return []byte(`"<unserializable>"`)
 	}
@@ -303,196 +301,4 @@ func exactFloatJSON(f float64) []byte {
 		return []byte("null")
 	}
 	return []byte(strconv.FormatFloat(f, 'f', -1, 64))
-}
-
-// marshalUnescaped marshals v like json.Marshal but leaves <, > and & as they
-// are.
-func marshalUnescaped(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
-}
-
-// secretKeyPattern matches key names whose values are secrets.
-var secretKeyPattern = regexp.MustCompile(`(?i)token|secret|passw(or)?d|authorization|api[_-]?key|cookie|credential|private[_-]?key`)
-
-// RedactMCPConfig returns a redacted deep copy of an MCP config (normalised
-// through JSON): every value under a "headers" or "env" key, and every value
-// of a key matching token, secret, password, authorization, api key, cookie,
-// credential or private key (case-insensitively) becomes "[redacted]"
-// (keys are kept); in every string that is a URL the userinfo and each query
-// and fragment value are redacted; in string lists a sensitive "--flag=value"
-// or "NAME=value" loses its value, and the item after a sensitive "--flag"
-// is redacted. The server alias, "_original_tool_name", the URL's scheme,
-// host and path are kept. Redacting twice gives the same result. It refuses
-// a config that does not marshal to JSON.
-func RedactMCPConfig(cfg map[string]any) (map[string]any, error) {
-	if cfg == nil {
-		return nil, nil
-	}
-	data, err := json.Marshal(cfg)
-	if err != nil {
-		return nil, err
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var generic map[string]any
-	if err := dec.Decode(&generic); err != nil {
-		return nil, err
-	}
-	return redactConfigObject(generic), nil
-}
-
-func redactConfigObject(m map[string]any) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		out[k] = redactConfigMember(k, v)
-	}
-	return out
-}
-
-// redactConfigMember redacts the value of key k.
-func redactConfigMember(k string, v any) any {
-	if v == nil {
-		return nil
-	}
-	switch strings.ToLower(k) {
-	case "headers", "env":
-		if m, ok := v.(map[string]any); ok {
-			out := make(map[string]any, len(m))
-			for hk, hv := range m {
-				if hv == nil {
-					out[hk] = nil
-				} else {
-					out[hk] = Redacted
-				}
-			}
-			return out
-		}
-		return Redacted
-	}
-	if secretKeyPattern.MatchString(k) {
-		return Redacted
-	}
-	return redactConfigValue(v)
-}
-
-func redactConfigValue(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		return redactConfigObject(x)
-	case []any:
-		return redactConfigList(x)
-	case string:
-		return redactConfigString(x)
-	}
-	return v
-}
-
-// redactConfigList redacts each item; a sensitive flag without "=value" redacts
-// the string item after it.
-func redactConfigList(xs []any) []any {
-	out := make([]any, len(xs))
-	redactNext := false
-	for i, x := range xs {
-		s, isString := x.(string)
-		if redactNext && isString {
-			out[i] = Redacted
-			redactNext = false
-			continue
-		}
-		redactNext = false
-		if !isString {
-			out[i] = redactConfigValue(x)
-			continue
-		}
-		if strings.HasPrefix(s, "-") && !strings.Contains(s, "=") && secretKeyPattern.MatchString(strings.TrimLeft(s, "-")) {
-			redactNext = true
-			out[i] = s
-			continue
-		}
-		out[i] = redactConfigString(s)
-	}
-	return out
-}
-
-// redactConfigString redacts a URL's credentials, or the value of a sensitive
-// NAME=value / --flag=value.
-func redactConfigString(s string) string {
-	if u, ok := redactURLCredentials(s); ok {
-		return u
-	}
-	if i := strings.IndexByte(s, '='); i > 0 {
-		name := strings.TrimLeft(s[:i], "-")
-		if !strings.ContainsAny(name, " \t/") && secretKeyPattern.MatchString(name) {
-			return s[:i+1] + Redacted
-		}
-	}
-	return s
-}
-
-var urlSchemePrefix = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*://`)
-
-// redactURLCredentials redacts the userinfo and the query and fragment values of a
-// string that starts with scheme://; ok is false for other strings.
-func redactURLCredentials(s string) (string, bool) {
-	t := strings.TrimSpace(s)
-	loc := urlSchemePrefix.FindStringIndex(t)
-	if loc == nil {
-		return s, false
-	}
-	head, rest := t[:loc[1]], t[loc[1]:]
-	end := strings.IndexAny(rest, "/\\?#")
-	if end < 0 {
-		end = len(rest)
-	}
-	auth, tail := rest[:end], rest[end:]
-	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
-		auth = Redacted + "@" + auth[at+1:]
-	}
-	path, query, fragment := tail, "", ""
-	hasQuery, hasFragment := false, false
-	if i := strings.IndexByte(path, '#'); i >= 0 {
-		path, fragment, hasFragment = path[:i], path[i+1:], true
-	}
-	if i := strings.IndexByte(path, '?'); i >= 0 {
-		path, query, hasQuery = path[:i], path[i+1:], true
-	}
-	var b strings.Builder
-	b.WriteString(head)
-	b.WriteString(auth)
-	b.WriteString(path)
-	if hasQuery {
-		b.WriteByte('?')
-		b.WriteString(redactQueryPairs(query))
-	}
-	if hasFragment {
-		b.WriteByte('#')
-		b.WriteString(redactQueryPairs(fragment))
-	}
-	return b.String(), true
-}
-
-// redactQueryPairs keeps the names of name=value pairs and redacts every value
-// (a bare item is redacted whole).
-func redactQueryPairs(q string) string {
-	if q == "" {
-		return q
-	}
-	parts := strings.Split(q, "&")
-	for i, p := range parts {
-		if p == "" {
-			continue
-		}
-		if j := strings.IndexByte(p, '='); j >= 0 {
-			parts[i] = p[:j+1] + Redacted
-		} else {
-			parts[i] = Redacted
-		}
-	}
-	return strings.Join(parts, "&")
 }

@@ -5,21 +5,21 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // recordKeys returns the top-level keys of a JSON object in order.
 func recordKeys(t *testing.T, rec json.RawMessage) []string {
 	t.Helper()
-	ms, ok := splitObject(rec)
+	ms, ok := jsontext.Split(rec)
 	require.True(t, ok, "record %s is an object", rec)
 	keys := make([]string, len(ms))
 	for i, m := range ms {
-		keys[i] = m.key
+		keys[i] = m.Key
 	}
 	return keys
 }
@@ -171,10 +171,10 @@ func TestFunctionCallingToDictErrorsAndResponses(t *testing.T) {
 			fc := &FunctionCalling{ID: "i", Tool: &Tool{Schema: schemaFor("f", "")}, Status: StatusFailed, Response: tc.resp, Err: tc.err}
 			rec, err := fc.ToDict("json")
 			require.NoError(t, err)
-			ex, ok := lookupMember(rec, "execution")
+			ex, ok := jsontext.Lookup(rec, "execution")
 			require.True(t, ok)
-			resp, _ := lookupMember(ex, "response")
-			e, _ := lookupMember(ex, "error")
+			resp, _ := jsontext.Lookup(ex, "response")
+			e, _ := jsontext.Lookup(ex, "error")
 			assert.Equal(t, tc.wantResp, string(resp))
 			assert.Equal(t, tc.wantErr, string(e))
 		})
@@ -189,9 +189,9 @@ func TestFunctionCallingToDictArguments(t *testing.T) {
 	fc := &FunctionCalling{}
 	rec, err := fc.ToDict("")
 	require.NoError(t, err)
-	args, _ := lookupMember(rec, "arguments")
+	args, _ := jsontext.Lookup(rec, "arguments")
 	assert.Equal(t, "{}", string(args), "no arguments are written as {}")
-	fn, _ := lookupMember(rec, "function")
+	fn, _ := jsontext.Lookup(rec, "function")
 	assert.Equal(t, `""`, string(fn))
 
 	fc.Metadata = map[string]any{"bad": make(chan int)}
@@ -217,82 +217,4 @@ func TestExactFloat(t *testing.T) {
 func nan() float64 {
 	zero := 0.0
 	return zero / zero
-}
-
-func TestRedactMCPConfig(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		want string
-	}{
-		{"alias and tool name kept", `{"server":"gh","_original_tool_name":"search"}`, `{"server":"gh","_original_tool_name":"search"}`},
-		{"headers values", `{"url":"https://h/rpc","headers":{"Authorization":"Bearer x","X-Api-Key":"k"}}`,
-			`{"url":"https://h/rpc","headers":{"Authorization":"[redacted]","X-Api-Key":"[redacted]"}}`},
-		{"env values", `{"command":"npx","env":{"GITHUB_TOKEN":"ghp_1","HOME":"/root"}}`,
-			`{"command":"npx","env":{"GITHUB_TOKEN":"[redacted]","HOME":"[redacted]"}}`},
-		{"headers not an object", `{"Headers":"Authorization: x"}`, `{"Headers":"[redacted]"}`},
-		{"null headers kept", `{"headers":null,"env":{"A":null}}`, `{"headers":null,"env":{"A":null}}`},
-		{"sensitive keys", `{"token":"t","clientSecret":"s","PASSWORD":"p","api_key":"k","apiKey":"k","Api-Key":"k","cookie":"c","auth":{"Authorization":"a"},"refresh_token":{"x":1}}`,
-			`{"token":"[redacted]","clientSecret":"[redacted]","PASSWORD":"[redacted]","api_key":"[redacted]","apiKey":"[redacted]","Api-Key":"[redacted]","cookie":"[redacted]","auth":{"Authorization":"[redacted]"},"refresh_token":"[redacted]"}`},
-		{"url userinfo", `{"url":"https://u:p@host:8443/path"}`, `{"url":"https://[redacted]@host:8443/path"}`},
-		{"url userinfo with @ in password", `{"url":"wss://u:p@ss@host/"}`, `{"url":"wss://[redacted]@host/"}`},
-		{"url query and fragment", `{"url":"https://h/p?key=v&flag&=x#access_token=y"}`, `{"url":"https://h/p?key=[redacted]&[redacted]&=[redacted]#access_token=[redacted]"}`},
-		{"url empty query", `{"url":"https://h/p?"}`, `{"url":"https://h/p?"}`},
-		{"url without secrets", `{"url":"https://h.example.com/rpc"}`, `{"url":"https://h.example.com/rpc"}`},
-		{"not a url", `{"name":"a://"}`, `{"name":"a://"}`},
-		{"nested url", `{"servers":[{"endpoint":"https://a:b@h"}]}`, `{"servers":[{"endpoint":"https://[redacted]@h"}]}`},
-		{"args flags", `{"args":["--token","abc","--api-key=xyz","-v","SECRET_KEY=1","plain","--password"]}`,
-			`{"args":["--token","[redacted]","--api-key=[redacted]","-v","SECRET_KEY=[redacted]","plain","--password"]}`},
-		{"flag before non-string", `{"args":["--token",5,"x"]}`, `{"args":["--token",5,"x"]}`},
-		{"numbers and bools kept", `{"port":8080,"debug":true,"ratio":1.5}`, `{"port":8080,"debug":true,"ratio":1.5}`},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var in map[string]any
-			require.NoError(t, json.Unmarshal([]byte(tc.in), &in))
-			got, err := RedactMCPConfig(in)
-			require.NoError(t, err)
-			assert.JSONEq(t, tc.want, mustMarshal(t, got))
-			again, err := RedactMCPConfig(got)
-			require.NoError(t, err)
-			assert.Equal(t, got, again, "redaction is idempotent")
-		})
-	}
-	got, err := RedactMCPConfig(nil)
-	assert.NoError(t, err)
-	assert.Nil(t, got)
-	_, err = RedactMCPConfig(map[string]any{"x": make(chan int)})
-	assert.Error(t, err)
-}
-
-// FuzzRedactMCPConfig plants a secret in the places a config carries one and
-// checks it never survives, and that redaction is idempotent.
-func FuzzRedactMCPConfig(f *testing.F) {
-	f.Add("s3cr3t-value", "https://h/rpc")
-	f.Add("a b", "wss://x:y@h/?q=1")
-	f.Add("[redacted]", "")
-	f.Fuzz(func(t *testing.T, secret, url string) {
-		cfg := map[string]any{"srv": map[string]any{
-			"url":     url,
-			"headers": map[string]any{"Authorization": secret},
-			"env":     map[string]any{"X": secret},
-			"token":   secret,
-			"userurl": "https://" + "u:" + strings.ReplaceAll(secret, "/", "") + "@h/?k=" + secret,
-		}}
-		got, err := RedactMCPConfig(cfg)
-		require.NoError(t, err)
-		inner := got["srv"].(map[string]any)
-		for what, v := range map[string]any{
-			"header": inner["headers"].(map[string]any)["Authorization"],
-			"env":    inner["env"].(map[string]any)["X"],
-			"token":  inner["token"],
-		} {
-			if v != Redacted {
-				t.Fatalf("the %s secret survived: %#v", what, v)
-			}
-		}
-		again, err := RedactMCPConfig(got)
-		require.NoError(t, err)
-		require.Equal(t, got, again)
-	})
 }

@@ -3,6 +3,8 @@ package core
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // The shapes ParseRequest recognises, as Request.Provider names them.
@@ -52,7 +54,7 @@ func parseRequest(data []byte, allowString bool) (*Request, error) {
 	if len(d) == 0 {
 		return nil, Errorf(CodeInvalidRequest, "", "the request is empty.")
 	}
-	if maxNesting(d) > MaxArgumentDepth+4 {
+	if jsontext.Scan(d, MaxArgumentDepth+4, false).TooDeep {
 		return nil, Errorf(CodeInvalidArguments, "", "the request nests deeper than %d levels of arrays and objects.", MaxArgumentDepth)
 	}
 	if !json.Valid(d) {
@@ -70,15 +72,15 @@ func parseRequest(data []byte, allowString bool) (*Request, error) {
 		return parseRequest([]byte(s), false)
 	case '{':
 	default:
-		return nil, Errorf(CodeInvalidRequest, "", "a request must be a JSON object (or a JSON string of one), got %s.", rawKindName(d))
+		return nil, Errorf(CodeInvalidRequest, "", "a request must be a JSON object (or a JSON string of one), got %s.", jsontext.Described(jsontext.Kind(d)))
 	}
-	m, ok := membersMap(d)
+	m, ok := jsontext.Members(d)
 	if !ok {
 		return nil, Errorf(CodeInvalidRequest, "", "the request object cannot be read.")
 	}
 	if inner, ok := m["action_request"]; ok {
 		if _, hasFn := m["function"]; !hasFn {
-			im, ok := memberObject(inner)
+			im, ok := jsontext.Members(inner)
 			if !ok {
 				return nil, Errorf(CodeInvalidRequest, "", "\"action_request\" must be an object with function and arguments.")
 			}
@@ -86,34 +88,34 @@ func parseRequest(data []byte, allowString bool) (*Request, error) {
 		}
 	}
 	if fc, ok := m["functionCall"]; ok {
-		fm, ok := memberObject(fc)
+		fm, ok := jsontext.Members(fc)
 		if !ok {
 			return nil, Errorf(CodeInvalidRequest, "", "\"functionCall\" must be an object with name and args.")
 		}
-		return providerRequest(ProviderGemini, fm, "name", "args", memberString(fm, "id"), true)
+		return providerRequest(ProviderGemini, fm, "name", "args", jsontext.StringMember(fm, "id"), true)
 	}
-	switch memberString(m, "type") {
+	switch jsontext.StringMember(m, "type") {
 	case "function_call":
-		id := memberString(m, "call_id")
+		id := jsontext.StringMember(m, "call_id")
 		if id == "" {
-			id = memberString(m, "id")
+			id = jsontext.StringMember(m, "id")
 		}
 		return providerRequest(ProviderOpenAIResponses, m, "name", "arguments", id, false)
 	case "tool_use":
-		return providerRequest(ProviderAnthropic, m, "name", "input", memberString(m, "id"), false)
+		return providerRequest(ProviderAnthropic, m, "name", "input", jsontext.StringMember(m, "id"), false)
 	}
 	if fn, ok := m["function"]; ok {
-		if fm, isObj := memberObject(fn); isObj {
-			if t, hasType := m["type"]; hasType && memberString(m, "type") != "function" {
+		if fm, isObj := jsontext.Members(fn); isObj {
+			if t, hasType := m["type"]; hasType && jsontext.StringMember(m, "type") != "function" {
 				return nil, Errorf(CodeInvalidRequest, "", "a tool call of type %s is not a function call.", string(t))
 			}
-			return providerRequest(ProviderOpenAIChat, fm, "name", "arguments", memberString(m, "id"), false)
+			return providerRequest(ProviderOpenAIChat, fm, "name", "arguments", jsontext.StringMember(m, "id"), false)
 		}
 		return lionagiRequest(m)
 	}
 	if _, hasName := m["name"]; hasName {
 		if _, hasArgs := m["args"]; hasArgs {
-			return providerRequest(ProviderGemini, m, "name", "args", memberString(m, "id"), false)
+			return providerRequest(ProviderGemini, m, "name", "args", jsontext.StringMember(m, "id"), false)
 		}
 	}
 	return nil, Errorf(CodeInvalidRequest, "", "the request has no function and arguments (accepted: {function, arguments}, OpenAI Chat and Responses tool calls, Anthropic tool_use, Gemini functionCall).")
@@ -132,7 +134,7 @@ func providerRequest(provider string, m map[string]json.RawMessage, nameKey, arg
 	}
 	var name string
 	if err := json.Unmarshal(raw, &name); err != nil {
-		return nil, Errorf(CodeInvalidRequest, "", "%q of the request must be a string, got %s.", nameKey, rawKindName(raw))
+		return nil, Errorf(CodeInvalidRequest, "", "%q of the request must be a string, got %s.", nameKey, jsontext.Described(jsontext.Kind(raw)))
 	}
 	if name == "" {
 		return nil, Errorf(CodeInvalidRequest, "", "%q of the request is empty.", nameKey)
@@ -166,100 +168,11 @@ func requestArguments(name, key string, raw json.RawMessage) (*Arguments, error)
 		t := bytes.TrimSpace([]byte(s))
 		if len(t) == 0 || t[0] != '{' {
 			if len(t) > 0 && json.Valid(t) {
-				return nil, Errorf(CodeInvalidRequest, name, "%q of %s must hold a JSON object, got %s.", key, name, rawKindName(t))
+				return nil, Errorf(CodeInvalidRequest, name, "%q of %s must hold a JSON object, got %s.", key, name, jsontext.Described(jsontext.Kind(t)))
 			}
 			return nil, Errorf(CodeInvalidRequest, name, "%q of %s is a string that is not a JSON object.", key, name)
 		}
 		return DecodeArguments(name, []byte(s))
 	}
-	return nil, Errorf(CodeInvalidRequest, name, "%q of %s must be an object or a JSON string of one, got %s.", key, name, rawKindName(r))
-}
-
-// membersMap reads a JSON object into a map (a repeated key keeps its last
-// value).
-func membersMap(obj json.RawMessage) (map[string]json.RawMessage, bool) {
-	ms, ok := splitObject(obj)
-	if !ok {
-		return nil, false
-	}
-	m := make(map[string]json.RawMessage, len(ms))
-	for _, x := range ms {
-		m[x.key] = x.value
-	}
-	return m, true
-}
-
-// memberObject reads raw as a JSON object.
-func memberObject(raw json.RawMessage) (map[string]json.RawMessage, bool) {
-	r := bytes.TrimSpace(raw)
-	if len(r) == 0 || r[0] != '{' {
-		return nil, false
-	}
-	return membersMap(r)
-}
-
-// memberString returns m[key] when it is a JSON string, else "".
-func memberString(m map[string]json.RawMessage, key string) string {
-	raw, ok := m[key]
-	if !ok {
-		return ""
-	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
-		return ""
-	}
-	return s
-}
-
-// rawKindName names the JSON type of a raw value by its first byte.
-func rawKindName(raw []byte) string {
-	r := bytes.TrimSpace(raw)
-	if len(r) == 0 {
-		return "nothing"
-	}
-	switch r[0] {
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
-}
-
-// maxNesting returns the deepest nesting of arrays and objects in JSON
-// text, ignoring brackets inside strings; it reads malformed text too.
-func maxNesting(data []byte) int {
-	depth, max := 0, 0
-	inString, escaped := false, false
-	for _, c := range data {
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		}
-		switch c {
-		case '"':
-			inString = true
-		case '[', '{':
-			depth++
-			if depth > max {
-				max = depth
-			}
-		case ']', '}':
-			depth--
-		}
-	}
-	return max
+	return nil, Errorf(CodeInvalidRequest, name, "%q of %s must be an object or a JSON string of one, got %s.", key, name, jsontext.Described(jsontext.Kind(r)))
 }

@@ -115,20 +115,6 @@ func TestParseRequestTooLarge(t *testing.T) {
 	assert.ErrorIs(t, err, ErrInvalidArguments, "got %v, want invalid-arguments", err)
 }
 
-func TestMaxNesting(t *testing.T) {
-	tests := []struct {
-		in   string
-		want int
-	}{
-		{`1`, 0}, {`{}`, 1}, {`[[1],{"a":[2]}]`, 3}, {`"[[[["`, 0}, {`"\"[[["`, 0}, {`{"a":"\\"}`, 1}, {`[[[`, 3},
-	}
-	for _, tc := range tests {
-		t.Run(tc.in, func(t *testing.T) {
-			assert.Equal(t, tc.want, maxNesting([]byte(tc.in)))
-		})
-	}
-}
-
 // FuzzParseRequest checks that no input panics and every refusal is an
 // *Error with invalid-request or invalid-arguments.
 func FuzzParseRequest(f *testing.F) {

@@ -3,6 +3,8 @@ package core
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // SchemaMode chooses how the raw path derives a schema from a signature.
@@ -116,11 +118,11 @@ func FunctionToSchema(sig Signature, opts *SchemaOptions) (json.RawMessage, erro
 
 	var b bytes.Buffer
 	b.WriteString(`{"type":"function","function":{"name":`)
-	writeJSONString(&b, sig.Name)
+	b.Write(jsontext.AppendString(b.AvailableBuffer(), sig.Name))
 	switch {
 	case description != nil:
 		b.WriteString(`,"description":`)
-		writeJSONString(&b, *description)
+		b.Write(jsontext.AppendString(b.AvailableBuffer(), *description))
 	case mode == SchemaLionAGI:
 		b.WriteString(`,"description":null`)
 	}
@@ -178,7 +180,7 @@ func requestOptionsSchema(tool string, raw json.RawMessage) (json.RawMessage, bo
 	}
 	if compact.Bytes()[0] != '{' {
 		return nil, false, Errorf(CodeInvalidSchema, tool,
-			"RequestOptions must be a JSON Schema object, got %s", jsonKind(compact.Bytes()))
+			"RequestOptions must be a JSON Schema object, got %s", jsontext.Kind(compact.Bytes()))
 	}
 	if compact.String() == "{}" {
 		return nil, false, nil
@@ -284,7 +286,7 @@ func writeParameters(props []property, descs map[string]string, mode SchemaMode)
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		writeJSONString(&b, name)
+		b.Write(jsontext.AppendString(b.AvailableBuffer(), name))
 		b.WriteByte(':')
 		b.Write(bodies[name])
 	}
@@ -293,7 +295,7 @@ func writeParameters(props []property, descs map[string]string, mode SchemaMode)
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		writeJSONString(&b, name)
+		b.Write(jsontext.AppendString(b.AvailableBuffer(), name))
 	}
 	b.WriteByte(']')
 	if additional {
@@ -331,10 +333,10 @@ func lionagiProperty(p property, descs map[string]string) []byte {
 	}
 	var b bytes.Buffer
 	b.WriteString(`{"type":`)
-	writeJSONString(&b, typ)
+	b.Write(jsontext.AppendString(b.AvailableBuffer(), typ))
 	b.WriteString(`,"description":`)
 	if d, ok := descs[p.name]; ok {
-		writeJSONString(&b, d)
+		b.Write(jsontext.AppendString(b.AvailableBuffer(), d))
 	} else {
 		b.WriteString("null")
 	}
@@ -360,13 +362,13 @@ func accurateProperty(p property, descs map[string]string) []byte {
 	if typ != "" {
 		var f bytes.Buffer
 		f.WriteString(`"type":`)
-		writeJSONString(&f, typ)
+		f.Write(jsontext.AppendString(f.AvailableBuffer(), typ))
 		fields = append(fields, f.Bytes())
 	}
 	if d, ok := descs[p.name]; ok {
 		var f bytes.Buffer
 		f.WriteString(`"description":`)
-		writeJSONString(&f, d)
+		f.Write(jsontext.AppendString(f.AvailableBuffer(), d))
 		fields = append(fields, f.Bytes())
 	}
 	if def != nil && p.kind != ParamRest {
@@ -396,7 +398,7 @@ func jsonLiteral(raw json.RawMessage) []byte {
 // literalType is the JSON Schema type of a compacted JSON literal: "integer"
 // for a number written without fraction or exponent, "" for null.
 func literalType(lit []byte) string {
-	switch k := jsonKind(lit); k {
+	switch k := jsontext.Kind(lit); k {
 	case "null":
 		return ""
 	case "number":
@@ -407,34 +409,6 @@ func literalType(lit []byte) string {
 	default:
 		return k
 	}
-}
-
-// jsonKind names the JSON type of a compacted, valid JSON value by its first
-// byte: "object", "array", "string", "boolean", "null" or "number".
-func jsonKind(v []byte) string {
-	switch v[0] {
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case '"':
-		return "string"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "number"
-}
-
-// writeJSONString writes s as a JSON string without HTML escaping (invalid
-// UTF-8 becomes U+FFFD, as encoding/json does).
-func writeJSONString(b *bytes.Buffer, s string) {
-	var tmp bytes.Buffer
-	enc := json.NewEncoder(&tmp)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(s) // encoding a string cannot fail
-	b.Write(bytes.TrimSuffix(tmp.Bytes(), []byte("\n")))
 }
 
 // SchemaForStruct returns the JSON Schema (parameters object) of a Go struct

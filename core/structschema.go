@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // structSchema implements SchemaForStruct (see its documentation).
@@ -80,7 +81,7 @@ func reorderTopLevel(t reflect.Type, raw []byte) (json.RawMessage, error) {
 			b.WriteByte(',')
 		}
 		n++
-		writeJSONString(&b, k)
+		b.Write(jsontext.AppendString(b.AvailableBuffer(), k))
 		b.WriteByte(':')
 		b.Write(vals[k])
 	}

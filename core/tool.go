@@ -3,16 +3,13 @@ package core
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
-	mathrand "math/rand/v2"
 	"reflect"
 	"slices"
-	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // Processor transforms a value around a call: a preprocessor receives the
@@ -221,7 +218,7 @@ func NewTool(c Callable, opts *ToolOptions) (*Tool, error) {
 	}
 	typed := !schemaNotGiven(o.Parameters)
 
-	if !rawAbsent(o.Schema) {
+	if !jsontext.Absent(o.Schema) {
 		schema, name, err := checkProviderSchema(o.Name, o.Schema)
 		if err != nil {
 			return nil, err
@@ -232,7 +229,7 @@ func NewTool(c Callable, opts *ToolOptions) (*Tool, error) {
 			}
 			name = o.Name
 		}
-		if params, ok := schemaParameters(schema); ok && !rawAbsent(params) {
+		if params, ok := schemaParameters(schema); ok && !jsontext.Absent(params) {
 			if _, err := compileParameters(name, params); err != nil {
 				return nil, err
 			}
@@ -313,11 +310,11 @@ func (t *Tool) Function() string {
 }
 
 func (t *Tool) functionUncached() string {
-	fn, ok := lookupMember(t.Schema, "function")
+	fn, ok := jsontext.Lookup(t.Schema, "function")
 	if !ok {
 		return ""
 	}
-	raw, ok := lookupMember(fn, "name")
+	raw, ok := jsontext.Lookup(fn, "name")
 	if !ok {
 		return ""
 	}
@@ -342,10 +339,10 @@ func (t *Tool) RequiredFields() ([]string, error) {
 
 func (t *Tool) requiredFieldsUncached(name string) ([]string, error) {
 	params, ok := schemaParameters(t.Schema)
-	if !ok || rawAbsent(params) {
+	if !ok || jsontext.Absent(params) {
 		return nil, Errorf(CodeInvalidSchema, name, "the schema of %s has no function.parameters, so it has no \"required\".", name)
 	}
-	req, ok := lookupMember(params, "required")
+	req, ok := jsontext.Lookup(params, "required")
 	if !ok {
 		return nil, Errorf(CodeInvalidSchema, name, "the parameters schema of %s has no \"required\", which the strict check needs.", name)
 	}
@@ -371,7 +368,7 @@ func (t *Tool) MinimumAcceptableFields() []string {
 func (t *Tool) minimumAcceptableFieldsUncached() []string {
 	out := []string{}
 	if !schemaNotGiven(t.RequestOptions) {
-		if req, ok := lookupMember(t.RequestOptions, "required"); ok {
+		if req, ok := jsontext.Lookup(t.RequestOptions, "required"); ok {
 			var fields []string
 			if json.Unmarshal(req, &fields) == nil {
 				out = append(out, uniqueStrings(fields)...)
@@ -484,11 +481,11 @@ func checkProviderSchema(tool string, schema json.RawMessage) (json.RawMessage, 
 	if len(s) == 0 || s[0] != '{' || !json.Valid(s) {
 		return nil, "", Errorf(CodeInvalidTool, tool, "the tool schema must be a JSON object with function.name.")
 	}
-	fn, ok := lookupMember(s, "function")
+	fn, ok := jsontext.Lookup(s, "function")
 	if !ok || len(fn) == 0 || fn[0] != '{' {
 		return nil, "", Errorf(CodeInvalidTool, tool, "the tool schema must have a \"function\" object.")
 	}
-	raw, ok := lookupMember(fn, "name")
+	raw, ok := jsontext.Lookup(fn, "name")
 	var name string
 	if !ok || json.Unmarshal(raw, &name) != nil || name == "" {
 		return nil, "", Errorf(CodeInvalidTool, tool, "the tool schema's function must have a non-empty string \"name\".")
@@ -499,188 +496,33 @@ func checkProviderSchema(tool string, schema json.RawMessage) (json.RawMessage, 
 // renameFunction sets function.name in schema, keeping every other byte of
 // the members' values and the key order.
 func renameFunction(schema json.RawMessage, name string) (json.RawMessage, error) {
-	fn, _ := lookupMember(schema, "function")
-	n, err := marshalUnescaped(name)
-	if err != nil {
-		return nil, err
+	fn, _ := jsontext.Lookup(schema, "function")
+	fn2, ok := jsontext.Replace(fn, "name", jsontext.AppendString(nil, name))
+	if ok {
+		schema, ok = jsontext.Replace(schema, "function", fn2)
 	}
-	fn2, err := replaceMember(fn, "name", n)
-	if err != nil {
-		return nil, err
+	if !ok {
+		return nil, Errorf(CodeInvalidTool, "", "not a JSON object")
 	}
-	return replaceMember(schema, "function", fn2)
+	return schema, nil
 }
 
 // schemaParameters returns function.parameters of a provider schema.
 func schemaParameters(schema json.RawMessage) (json.RawMessage, bool) {
-	fn, ok := lookupMember(schema, "function")
+	fn, ok := jsontext.Lookup(schema, "function")
 	if !ok {
 		return nil, false
 	}
-	return lookupMember(fn, "parameters")
-}
-
-// jsonMember is one key and raw value of a JSON object, in order.
-type jsonMember struct {
-	key   string
-	value json.RawMessage
-}
-
-// splitObject splits a JSON object into its members in order; a repeated
-// key keeps its first position and its last value (as JSON.parse does). It
-// validates once with json.Valid and then slices the bytes without decoding
-// values: it sits on the hot path of every match.
-func splitObject(obj json.RawMessage) ([]jsonMember, bool) {
-	if !json.Valid(obj) {
-		return nil, false
-	}
-	i := skipSpace(obj, 0)
-	if obj[i] != '{' {
-		return nil, false
-	}
-	i++
-	ms := make([]jsonMember, 0, 4)
-	for {
-		i = skipSpace(obj, i)
-		switch obj[i] {
-		case '}':
-			return ms, true
-		case ',':
-			i = skipSpace(obj, i+1)
-		}
-		kend := endOfString(obj, i)
-		key := decodeStringLiteral(obj[i:kend])
-		i = skipSpace(obj, kend) + 1 // the colon
-		i = skipSpace(obj, i)
-		vend := endOfValue(obj, i)
-		v := json.RawMessage(obj[i:vend])
-		i = vend
-		dup := false
-		for k := range ms {
-			if ms[k].key == key {
-				ms[k].value = v
-				dup = true
-				break
-			}
-		}
-		if !dup {
-			ms = append(ms, jsonMember{key: key, value: v})
-		}
-	}
-}
-
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// endOfString returns the index just past the string starting at b[i] ('"').
-func endOfString(b []byte, i int) int {
-	for i++; i < len(b); i++ {
-		switch b[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(b)
-}
-
-// endOfValue returns the index just past the (valid) JSON value at b[i].
-func endOfValue(b []byte, i int) int {
-	switch b[i] {
-	case '"':
-		return endOfString(b, i)
-	case '{', '[':
-		depth := 0
-		for ; i < len(b); i++ {
-			switch b[i] {
-			case '"':
-				i = endOfString(b, i) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1
-				}
-			}
-		}
-		return len(b)
-	}
-	for ; i < len(b); i++ {
-		switch b[i] {
-		case ',', '}', ']', ' ', '\t', '\n', '\r':
-			return i
-		}
-	}
-	return i
-}
-
-// lookupMember returns the raw value of key in a JSON object.
-func lookupMember(obj json.RawMessage, key string) (json.RawMessage, bool) {
-	ms, ok := splitObject(obj)
-	if !ok {
-		return nil, false
-	}
-	for _, m := range ms {
-		if m.key == key {
-			return m.value, true
-		}
-	}
-	return nil, false
-}
-
-// replaceMember replaces (in place) or appends key in a JSON object.
-func replaceMember(obj json.RawMessage, key string, value json.RawMessage) (json.RawMessage, error) {
-	ms, ok := splitObject(obj)
-	if !ok {
-		return nil, Errorf(CodeInvalidTool, "", "not a JSON object")
-	}
-	found := false
-	for i := range ms {
-		if ms[i].key == key {
-			ms[i].value = value
-			found = true
-		}
-	}
-	if !found {
-		ms = append(ms, jsonMember{key: key, value: value})
-	}
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for i, m := range ms {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		k, err := marshalUnescaped(m.key)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(k)
-		b.WriteByte(':')
-		b.Write(m.value)
-	}
-	b.WriteByte('}')
-	return b.Bytes(), nil
-}
-
-// rawAbsent reports whether raw is absent or JSON null.
-func rawAbsent(raw json.RawMessage) bool {
-	s := bytes.TrimSpace(raw)
-	return len(s) == 0 || string(s) == "null"
+	return jsontext.Lookup(fn, "parameters")
 }
 
 // schemaNotGiven reports whether a request-options schema counts as "not
 // given": absent, null or an empty object (LionAGI's truthiness test).
 func schemaNotGiven(raw json.RawMessage) bool {
-	if rawAbsent(raw) {
+	if jsontext.Absent(raw) {
 		return true
 	}
-	ms, ok := splitObject(raw)
+	ms, ok := jsontext.Split(raw)
 	return ok && len(ms) == 0
 }
 
@@ -730,43 +572,4 @@ func uniqueStrings(xs []string) []string {
 		}
 	}
 	return out
-}
-
-// uuidRNG is ChaCha8 (a CSPRNG) seeded once from crypto/rand: one random
-// read per process instead of one per call, which under WebAssembly is a
-// call out to JavaScript.
-var (
-	uuidMu  sync.Mutex
-	uuidRNG = func() *mathrand.ChaCha8 {
-		var seed [32]byte
-		_, _ = rand.Read(seed[:])
-		return mathrand.NewChaCha8(seed)
-	}()
-)
-
-// newUUID4 returns a random (version 4) UUID string from uuidRNG.
-func newUUID4() string {
-	var b [16]byte
-	uuidMu.Lock()
-	_, _ = uuidRNG.Read(b[:])
-	uuidMu.Unlock()
-	b[6] = b[6]&0x0f | 0x40
-	b[8] = b[8]&0x3f | 0x80
-	var s strings.Builder
-	h := hex.EncodeToString(b[:])
-	s.WriteString(h[0:8])
-	s.WriteByte('-')
-	s.WriteString(h[8:12])
-	s.WriteByte('-')
-	s.WriteString(h[12:16])
-	s.WriteByte('-')
-	s.WriteString(h[16:20])
-	s.WriteByte('-')
-	s.WriteString(h[20:32])
-	return s.String()
-}
-
-// epochSeconds is the current time in epoch seconds, to the microsecond.
-func epochSeconds() float64 {
-	return float64(time.Now().UnixMicro()) / 1e6
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // CoerceMode chooses which scalar conversions request-model validation makes.
@@ -177,7 +178,7 @@ func (s *CompiledSchema) validateValue(tool string, v any) *Error {
 func numbersSafe(v any) bool {
 	switch x := v.(type) {
 	case json.Number:
-		return validNumberLiteral(string(x)) && numberInRange(string(x))
+		return jsontext.ValidNumber(string(x)) && numberInRange(string(x))
 	case float64:
 		return !math.IsNaN(x) && !math.IsInf(x, 0)
 	case float32:
@@ -204,18 +205,18 @@ func numbersSafe(v any) bool {
 func unsafeNumbers(v any, path []string, issues []Issue) []Issue {
 	switch x := v.(type) {
 	case json.Number:
-		if !validNumberLiteral(string(x)) {
-			p := pointerJoin("", path...)
+		if !jsontext.ValidNumber(string(x)) {
+			p := jsontext.Join("", path...)
 			issues = append(issues, Issue{Path: p, Keyword: "type",
 				Message: describeField(p, "arguments") + ": " + strconv.Quote(clipText(string(x), 40)) + " is not a JSON number"})
 		} else if !numberInRange(string(x)) {
-			p := pointerJoin("", path...)
+			p := jsontext.Join("", path...)
 			issues = append(issues, Issue{Path: p, Keyword: "maxExponent",
 				Message: fmt.Sprintf("%s: the number %s has a decimal exponent beyond ±%d", describeField(p, "arguments"), clipText(string(x), 40), MaxNumberExponent)})
 		}
 	case float64:
 		if math.IsNaN(x) || math.IsInf(x, 0) {
-			p := pointerJoin("", path...)
+			p := jsontext.Join("", path...)
 			issues = append(issues, Issue{Path: p, Keyword: "type", Message: describeField(p, "arguments") + ": NaN and infinities are not JSON numbers"})
 		}
 	case float32:
@@ -234,48 +235,6 @@ func unsafeNumbers(v any, path []string, issues []Issue) []Issue {
 		}
 	}
 	return issues
-}
-
-// validNumberLiteral reports whether s is a JSON number literal.
-func validNumberLiteral(s string) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case i < len(s) && s[i] >= '1' && s[i] <= '9':
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-	default:
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		start := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == start {
-			return false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		start := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			i++
-		}
-		if i == start {
-			return false
-		}
-	}
-	return i == len(s)
 }
 
 // clipText shortens s to at most n bytes for a message.
@@ -323,7 +282,7 @@ func argumentIssues(ve *jsonschema.ValidationError) []Issue {
 		switch {
 		case keyword == "required" && strings.HasPrefix(leaf.Message, "missing properties: "):
 			for _, name := range quotedNames(strings.TrimPrefix(leaf.Message, "missing properties: ")) {
-				p := pointerJoin(path, name)
+				p := jsontext.Join(path, name)
 				issues = append(issues, Issue{Path: p, Keyword: "required",
 					Message: describeField(p, "arguments") + " is required but missing"})
 			}
@@ -331,7 +290,7 @@ func argumentIssues(ve *jsonschema.ValidationError) []Issue {
 		case keyword == "additionalProperties" && strings.HasPrefix(leaf.Message, "additionalProperties "):
 			names := quotedNames(strings.TrimSuffix(strings.TrimPrefix(leaf.Message, "additionalProperties "), " not allowed"))
 			for _, name := range names {
-				p := pointerJoin(path, name)
+				p := jsontext.Join(path, name)
 				issues = append(issues, Issue{Path: p, Keyword: "additionalProperties",
 					Message: describeField(p, "arguments") + " is not allowed: the schema names no such property (additionalProperties is false)"})
 			}
@@ -340,7 +299,7 @@ func argumentIssues(ve *jsonschema.ValidationError) []Issue {
 			}
 		case keyword == "dependentRequired" || keyword == "dependencies":
 			if names := quotedNames(strings.TrimPrefix(leaf.Message, "property ")); len(names) > 0 {
-				p := pointerJoin(path, names[0])
+				p := jsontext.Join(path, names[0])
 				issues = append(issues, Issue{Path: p, Keyword: keyword,
 					Message: describeField(p, "arguments") + " is required: " + leaf.Message})
 				continue
@@ -417,7 +376,7 @@ func keywordOf(leaf *jsonschema.ValidationError) string {
 
 // isIndexToken reports whether a pointer token is an array index.
 func isIndexToken(s string) bool {
-	_, ok := parseArrayIndex(s)
+	_, ok := jsontext.Index(s)
 	return ok
 }
 
@@ -505,7 +464,7 @@ func sortIssues(issues []Issue) []Issue {
 	sort.SliceStable(issues, func(i, j int) bool {
 		a, b := issues[i], issues[j]
 		if a.Path != b.Path {
-			return pointerLess(a.Path, b.Path)
+			return jsontext.Less(a.Path, b.Path)
 		}
 		if a.Keyword != b.Keyword {
 			return a.Keyword < b.Keyword
@@ -520,23 +479,6 @@ func sortIssues(issues []Issue) []Issue {
 		out = append(out, is)
 	}
 	return out
-}
-
-// pointerLess compares JSON pointers token by token, indexes numerically.
-func pointerLess(a, b string) bool {
-	ta, tb := pointerTokens(a), pointerTokens(b)
-	for i := 0; i < len(ta) && i < len(tb); i++ {
-		if ta[i] == tb[i] {
-			continue
-		}
-		na, okA := parseArrayIndex(ta[i])
-		nb, okB := parseArrayIndex(tb[i])
-		if okA && okB {
-			return na < nb
-		}
-		return ta[i] < tb[i]
-	}
-	return len(ta) < len(tb)
 }
 
 // strictMessage is LionAGI's message for a failed key-set check.
@@ -559,7 +501,7 @@ func CheckStrict(tool string, args *Arguments, required []string) error {
 	issues := missingIssues(args, required)
 	for _, k := range args.orderedKeys() {
 		if _, ok := want[k]; !ok {
-			p := pointerJoin("", k)
+			p := jsontext.Join("", k)
 			issues = append(issues, Issue{Path: p, Keyword: "strict",
 				Message: fmt.Sprintf("argument %q is not in the schema's required set (strict mode takes exactly those)", k)})
 		}
@@ -591,7 +533,7 @@ func missingIssues(args *Arguments, want []string) []Issue {
 		}
 		seen[r] = struct{}{}
 		if _, ok := args.Values[r]; !ok {
-			issues = append(issues, Issue{Path: pointerJoin("", r), Keyword: "required",
+			issues = append(issues, Issue{Path: jsontext.Join("", r), Keyword: "required",
 				Message: fmt.Sprintf("argument %q is required but missing", r)})
 		}
 	}

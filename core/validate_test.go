@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // pk is an issue's path and keyword.
@@ -354,7 +355,7 @@ func FuzzValidate(f *testing.F) {
 		if len(instance) > MaxArgumentBytes || !json.Valid(instance) {
 			return
 		}
-		if sc := scanJSON(instance, MaxArgumentDepth, false); sc.tooDeep {
+		if jsontext.Scan(instance, MaxArgumentDepth, false).TooDeep {
 			return
 		}
 		dec := json.NewDecoder(bytes.NewReader(instance))

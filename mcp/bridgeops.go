@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgate/toolgate/internal/jsontext"
+
 	"github.com/toolgate/toolgate/core"
 )
 
@@ -30,8 +32,8 @@ func RegisterServerJSON(ctx context.Context, p *Pool, m *core.Manager, payload [
 		return nil, err
 	}
 	raw, ok := top["config"]
-	if !ok || jsonKind(raw) != "object" {
-		return nil, core.Errorf(core.CodeInvalidTool, "", "%s: config must be an object {name, url, transport?, headers?}, got %s", call, jsonKind(raw))
+	if !ok || jsontext.Kind(raw) != "object" {
+		return nil, core.Errorf(core.CodeInvalidTool, "", "%s: config must be an object {name, url, transport?, headers?}, got %s", call, jsontext.Kind(raw))
 	}
 	cfg, err := ValidateServerConfig("", raw)
 	if err != nil {
@@ -144,12 +146,12 @@ func LoadMcpToolsJSON(ctx context.Context, p *Pool, payload []byte) ([]*core.Too
 	}
 	if v, ok := opts["requestOptionsMap"]; ok {
 		var servers map[string]json.RawMessage
-		if jsonKind(v) != "object" || json.Unmarshal(v, &servers) != nil {
+		if jsontext.Kind(v) != "object" || json.Unmarshal(v, &servers) != nil {
 			return nil, nil, optionTypeError(call, "requestOptionsMap", "an object {server: {tool: schema}}", v)
 		}
 		o.RequestOptionsMap = make(map[string]map[string]json.RawMessage, len(servers))
 		for s, m := range servers {
-			if jsonKind(m) == "null" {
+			if jsontext.Kind(m) == "null" {
 				continue
 			}
 			if o.RequestOptionsMap[s], err = schemaMap(call, "requestOptionsMap["+strconv.Quote(s)+"]", m); err != nil {
@@ -167,8 +169,8 @@ func LoadMcpToolsJSON(ctx context.Context, p *Pool, payload []byte) ([]*core.Too
 }
 
 // CheckURLJSON is tg.mcp.checkUrl: payload {"url": string, "security":
-// object or null} gives {"allowed": true} or {"allowed": false, "reason":
-// message}. It refuses with unsupported-type a url that is not a string and
+// object or null} gives {"allowed": true} or {"allowed": false, "rule":
+// rule, "reason": message}. It refuses with unsupported-type a url that is not a string and
 // a security object ParseSecurity refuses.
 func CheckURLJSON(payload []byte) (json.RawMessage, error) {
 	const call = "mcp.checkUrl"
@@ -177,18 +179,14 @@ func CheckURLJSON(payload []byte) (json.RawMessage, error) {
 		return nil, err
 	}
 	var u string
-	if v := top["url"]; jsonKind(v) != "string" || json.Unmarshal(v, &u) != nil {
-		return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: url must be a string, got %s", call, jsonKind(v))
+	if v := top["url"]; jsontext.Kind(v) != "string" || json.Unmarshal(v, &u) != nil {
+		return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: url must be a string, got %s", call, jsontext.Kind(v))
 	}
 	sec, err := securityOption(top["security"])
 	if err != nil {
 		return nil, err
 	}
-	allowed, reason := CheckURLVerdict(u, sec)
-	return json.Marshal(struct {
-		Allowed bool   `json:"allowed"`
-		Reason  string `json:"reason,omitempty"`
-	}{allowed, reason})
+	return json.Marshal(CheckURLVerdict(u, sec))
 }
 
 // payloadObject decodes a payload object, dropping null members and
@@ -196,14 +194,14 @@ func CheckURLJSON(payload []byte) (json.RawMessage, error) {
 func payloadObject(call string, payload []byte, keys ...string) (map[string]json.RawMessage, error) {
 	payload = bytes.TrimSpace(payload)
 	var top map[string]json.RawMessage
-	if jsonKind(payload) != "object" || strictUnmarshal(payload, &top) != nil {
+	if jsontext.Kind(payload) != "object" || strictUnmarshal(payload, &top) != nil {
 		return nil, core.Errorf(core.CodeInvalidRequest, "", "%s: the payload must be one JSON object", call)
 	}
 	for k, v := range top {
 		if !slices.Contains(keys, k) {
 			return nil, core.Errorf(core.CodeInvalidRequest, "", "%s: unknown payload key %s", call, strconv.QuoteToASCII(k))
 		}
-		if jsonKind(v) == "null" {
+		if jsontext.Kind(v) == "null" {
 			delete(top, k)
 		}
 	}
@@ -217,15 +215,15 @@ func optionsObject(call string, raw json.RawMessage, keys ...string) (map[string
 	if raw == nil {
 		return out, nil
 	}
-	if jsonKind(raw) != "object" || json.Unmarshal(raw, &out) != nil {
-		return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: options must be an object, got %s", call, jsonKind(raw))
+	if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &out) != nil {
+		return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: options must be an object, got %s", call, jsontext.Kind(raw))
 	}
 	for k, v := range out {
 		if !slices.Contains(keys, k) {
 			return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: unknown option %s; known options are %s",
 				call, strconv.QuoteToASCII(k), strings.Join(keys, ", "))
 		}
-		if jsonKind(v) == "null" {
+		if jsontext.Kind(v) == "null" {
 			delete(out, k)
 		}
 	}
@@ -248,7 +246,7 @@ func loadOptions(call string, opts map[string]json.RawMessage, o *LoadOptions) e
 // configText returns a loader's config as .mcp.json text: an object as it
 // is, a JSON string as its content; absent gives nil.
 func configText(call string, raw json.RawMessage) ([]byte, error) {
-	switch jsonKind(raw) {
+	switch jsontext.Kind(raw) {
 	case "nothing":
 		return nil, nil
 	case "object":
@@ -260,7 +258,7 @@ func configText(call string, raw json.RawMessage) ([]byte, error) {
 		}
 		return []byte(s), nil
 	}
-	return nil, core.Errorf(core.CodeInvalidRequest, "", "%s: the config must be a .mcp.json object or its JSON text, got %s", call, jsonKind(raw))
+	return nil, core.Errorf(core.CodeInvalidRequest, "", "%s: the config must be a .mcp.json object or its JSON text, got %s", call, jsontext.Kind(raw))
 }
 
 // stringList decodes an optional array of strings.
@@ -269,7 +267,7 @@ func stringList(call, key string, raw json.RawMessage) ([]string, error) {
 		return nil, nil
 	}
 	var out []string
-	if jsonKind(raw) != "array" || json.Unmarshal(raw, &out) != nil {
+	if jsontext.Kind(raw) != "array" || json.Unmarshal(raw, &out) != nil {
 		return nil, optionTypeError(call, key, "an array of strings", raw)
 	}
 	return out, nil
@@ -280,7 +278,7 @@ func boolOption(call, key string, raw json.RawMessage) (bool, error) {
 	if raw == nil {
 		return false, nil
 	}
-	if jsonKind(raw) != "boolean" {
+	if jsontext.Kind(raw) != "boolean" {
 		return false, optionTypeError(call, key, "a boolean", raw)
 	}
 	return string(raw) == "true", nil
@@ -293,11 +291,11 @@ func schemaMap(call, key string, raw json.RawMessage) (map[string]json.RawMessag
 		return nil, nil
 	}
 	var out map[string]json.RawMessage
-	if jsonKind(raw) != "object" || json.Unmarshal(raw, &out) != nil {
+	if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &out) != nil {
 		return nil, optionTypeError(call, key, "an object mapping tool names to JSON Schemas", raw)
 	}
 	for k, v := range out {
-		switch jsonKind(v) {
+		switch jsontext.Kind(v) {
 		case "null":
 			delete(out, k)
 		case "object":
@@ -319,7 +317,7 @@ func securityOption(raw json.RawMessage) (*Security, error) {
 // optionTypeError is the unsupported-type error of an option of the wrong
 // type.
 func optionTypeError(call, key, want string, got json.RawMessage) error {
-	return core.Errorf(core.CodeUnsupportedType, "", "%s: option %s must be %s, got %s", call, key, want, jsonKind(got))
+	return core.Errorf(core.CodeUnsupportedType, "", "%s: option %s must be %s, got %s", call, key, want, jsontext.Kind(got))
 }
 
 // warningList collects loader warnings as JSON.

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strconv"
 
+	"github.com/toolgate/toolgate/internal/jsontext"
+
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/toolgate/toolgate/core"
@@ -90,16 +92,16 @@ func parsePage(cfg *ServerConfig, raw json.RawMessage) ([]json.RawMessage, strin
 	}
 	var fields map[string]json.RawMessage
 	raw = bytes.TrimSpace(raw)
-	if jsonKind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
+	if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
 		return nil, "", bad("not a JSON object")
 	}
 	var tools []json.RawMessage
-	if v, ok := fields["tools"]; !ok || jsonKind(v) != "array" || json.Unmarshal(v, &tools) != nil {
+	if v, ok := fields["tools"]; !ok || jsontext.Kind(v) != "array" || json.Unmarshal(v, &tools) != nil {
 		return nil, "", bad(`"tools" is not an array`)
 	}
 	var next string
-	if v, ok := fields["nextCursor"]; ok && jsonKind(v) != "null" {
-		if jsonKind(v) != "string" || json.Unmarshal(v, &next) != nil {
+	if v, ok := fields["nextCursor"]; ok && jsontext.Kind(v) != "null" {
+		if jsontext.Kind(v) != "string" || json.Unmarshal(v, &next) != nil {
 			return nil, "", bad(`"nextCursor" is not a string`)
 		}
 	}
@@ -120,11 +122,11 @@ func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage) ([]descripto
 	seen := make(map[string]bool, len(raws))
 	for i, raw := range raws {
 		var fields map[string]json.RawMessage
-		if jsonKind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
+		if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
 			return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %d of tools/list is not an object", i)
 		}
 		var name string
-		if v := fields["name"]; jsonKind(v) != "string" || json.Unmarshal(v, &name) != nil {
+		if v := fields["name"]; jsontext.Kind(v) != "string" || json.Unmarshal(v, &name) != nil {
 			return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %d of tools/list has no string \"name\"", i)
 		}
 		if !wireNamePattern.MatchString(name) {
@@ -138,18 +140,18 @@ func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage) ([]descripto
 		seen[name] = true
 		d := descriptor{wire: name, description: json.RawMessage("null")}
 		if v, ok := fields["description"]; ok {
-			switch jsonKind(v) {
+			switch jsontext.Kind(v) {
 			case "string", "null":
 				d.description = compactJSON(v)
 			default:
 				return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg,
-					"the description of tool %q is %s; want a string", name, jsonKind(v))
+					"the description of tool %q is %s; want a string", name, jsontext.Kind(v))
 			}
 		}
 		schema, ok := fields["inputSchema"]
-		if !ok || jsonKind(schema) != "object" {
+		if !ok || jsontext.Kind(schema) != "object" {
 			return nil, serverError(core.CodeInvalidSchema, cfg.Name, cfg,
-				"the inputSchema of tool %q must be a JSON Schema object, got %s", name, jsonKind(schema))
+				"the inputSchema of tool %q must be a JSON Schema object, got %s", name, jsontext.Kind(schema))
 		}
 		var top map[string]json.RawMessage
 		_ = json.Unmarshal(schema, &top) // an object: always decodes
@@ -188,6 +190,6 @@ func prefixed(cfg *ServerConfig, tool string, err error) error {
 	if tool != "" {
 		msg += "tool " + strconv.QuoteToASCII(tool) + ": "
 	}
-	c.Message = Redact(msg+ce.Message, cfg)
+	c.Message = cfg.scrub(msg + ce.Message)
 	return &c
 }

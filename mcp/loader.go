@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/toolgate/toolgate/internal/jsontext"
+
 	"github.com/toolgate/toolgate/core"
 )
 
@@ -33,8 +35,8 @@ func LoadConfig(data []byte) ([]NamedConfig, error) {
 	}
 	data = bytes.TrimSpace(data)
 	var top map[string]json.RawMessage
-	if jsonKind(data) != "object" {
-		return nil, bad("must be a JSON object, got %s", jsonKind(data))
+	if jsontext.Kind(data) != "object" {
+		return nil, bad("must be a JSON object, got %s", jsontext.Kind(data))
 	}
 	if err := strictUnmarshal(data, &top); err != nil {
 		return nil, bad("not valid JSON: %v", err)
@@ -43,8 +45,8 @@ func LoadConfig(data []byte) ([]NamedConfig, error) {
 	if !ok {
 		return []NamedConfig{}, nil
 	}
-	if jsonKind(servers) != "object" {
-		return nil, bad(`"mcpServers" must be an object, got %s`, jsonKind(servers))
+	if jsontext.Kind(servers) != "object" {
+		return nil, bad(`"mcpServers" must be an object, got %s`, jsontext.Kind(servers))
 	}
 	dec := json.NewDecoder(bytes.NewReader(servers))
 	_, _ = dec.Token() // '{': checked above
@@ -205,7 +207,7 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 		}
 		cfg.Security = nil // a config file cannot grant itself trust
 		if err := CheckURL(cfg.URL, o.Security); err != nil {
-			return nil, nil, serverError(core.CodePolicyDenied, name, cfg, "%s", err.(*core.Error).Message)
+			return nil, nil, serverPolicyError(name, cfg, err)
 		}
 		valid[name] = cfg
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/redact"
 )
 
 // urlCase is one row of tests/fixtures/policy/urls.json.
@@ -37,17 +38,10 @@ func loadURLCases(tb testing.TB) []urlCase {
 	return doc.Cases
 }
 
-// allRules lists every rule checkURL can return.
-var allRules = []string{
-	ruleNoPolicy, ruleAllowURLs, ruleLength, ruleCharacters, ruleParse, ruleScheme,
-	ruleOpaque, ruleUserinfo, ruleHostEmpty, ruleHostPercent, ruleIPForbidden,
-	ruleIPLiteral, ruleHostname, ruleNumericHost, ruleLocalName, rulePort, ruleAllowlist,
-}
-
 func TestCheckURLFixture(t *testing.T) {
 	cases := loadURLCases(t)
 	require.GreaterOrEqual(t, len(cases), 60, "got %d fixture cases, want at least 60", len(cases))
-	covered := map[string]bool{}
+	covered := map[Rule]bool{}
 	for _, tc := range cases {
 		t.Run(tc.Name, func(t *testing.T) {
 			sec, err := ParseSecurity(tc.Security)
@@ -55,26 +49,29 @@ func TestCheckURLFixture(t *testing.T) {
 
 			rule, _ := checkURL(tc.URL, sec)
 			covered[rule] = true
-			assert.Equal(t, tc.Rule, rule, "got rule %q, want %q", rule, tc.Rule)
+			assert.Equal(t, tc.Rule, string(rule), "got rule %q, want %q", rule, tc.Rule)
 
 			err = CheckURL(tc.URL, sec)
-			allowed, reason := CheckURLVerdict(tc.URL, sec)
-			assert.Equal(t, tc.Allowed, allowed, "got allowed %v, want %v (reason %s)", allowed, tc.Allowed, reason)
+			v := CheckURLVerdict(tc.URL, sec)
+			assert.Equal(t, tc.Allowed, v.Allowed, "got allowed %v, want %v (reason %s)", v.Allowed, tc.Allowed, v.Reason)
 			if tc.Allowed {
 				assert.NoError(t, err)
-				assert.Empty(t, reason, "got reason %q for an allowed URL, want none", reason)
+				assert.Equal(t, Verdict{Allowed: true}, v, "got rule or reason for an allowed URL, want none")
 				return
 			}
 			var ce *core.Error
 			require.True(t, errors.As(err, &ce), "got %T, want *core.Error", err)
 			assert.Equal(t, core.CodePolicyDenied, ce.Code, "got code %q, want policy-denied", ce.Code)
 			assert.ErrorIs(t, err, core.ErrPolicyDenied)
-			assert.Equal(t, ce.Message, reason, "got reason %q, want the error message %q", reason, ce.Message)
-			assert.Contains(t, reason, fmt.Sprintf("rule %q", tc.Rule), "got reason %q, want it to name rule %q", reason, tc.Rule)
+			assert.Equal(t, tc.Rule, ce.Rule, "got error rule %q, want %q", ce.Rule, tc.Rule)
+			assert.Equal(t, Rule(tc.Rule), v.Rule, "got verdict rule %q, want %q", v.Rule, tc.Rule)
+			assert.Equal(t, ce.Message, v.Reason, "got reason %q, want the error message %q", v.Reason, ce.Message)
 		})
 	}
-	for _, r := range allRules {
-		assert.True(t, covered[r], "rule %q has no fixture case", r)
+	for _, r := range Rules {
+		if r != RuleOrigin { // the transport's rule, tested there
+			assert.True(t, covered[r], "rule %q has no fixture case", r)
+		}
 	}
 	assert.True(t, covered[""], "the fixture has no allowed case")
 }
@@ -96,7 +93,7 @@ func TestCheckURLMessage(t *testing.T) {
 			name: "allowlist port names the entry to add",
 			url:  "https://api.example.com:8443/mcp?token=abc",
 			sec:  &Security{AllowURLs: true, URLAllowlist: []string{"api.example.com"}},
-			want: `URL "https://api.example.com:8443/mcp?[redacted]" refused by rule "allowlist": port 8443 of "api.example.com" is not listed; add "api.example.com:8443" to urlAllowlist`,
+			want: `URL "https://api.example.com:8443/mcp?token=[redacted]" refused by rule "allowlist": port 8443 of "api.example.com" is not listed; add "api.example.com:8443" to urlAllowlist`,
 		},
 		{
 			name: "allowlist default port",
@@ -162,7 +159,7 @@ func TestCheckURLNeverQuotesSecrets(t *testing.T) {
 			err := CheckURL(tc.url, &Security{AllowURLs: true, URLAllowlist: []string{"other.example.com"}})
 			require.Error(t, err)
 			assert.NotContains(t, err.Error(), secret, "got %q, want no secret in it", err.Error())
-			assert.Contains(t, err.Error(), redactedMark, "got %q, want %q in it", err.Error(), redactedMark)
+			assert.Contains(t, err.Error(), redact.Mark, "got %q, want %q in it", err.Error(), redact.Mark)
 		})
 	}
 }
@@ -184,8 +181,8 @@ func TestCheckURLGoBuiltSecurity(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			allowed, reason := CheckURLVerdict(tc.url, tc.sec)
-			assert.Equal(t, tc.allowed, allowed, "got allowed %v (%s), want %v", allowed, reason, tc.allowed)
+			v := CheckURLVerdict(tc.url, tc.sec)
+			assert.Equal(t, tc.allowed, v.Allowed, "got allowed %v (%s), want %v", v.Allowed, v.Reason, tc.allowed)
 		})
 	}
 }
@@ -228,7 +225,7 @@ func mustAddr(t *testing.T, s string) netip.Addr {
 }
 
 func TestRefuseCommand(t *testing.T) {
-	err := RefuseCommand("files", "npx")
+	err := refuseCommand("files", "npx")
 	var ce *core.Error
 	require.True(t, errors.As(err, &ce))
 	assert.Equal(t, core.CodeUnsupported, ce.Code, "got code %q, want unsupported", ce.Code)
@@ -344,7 +341,7 @@ func TestServerConfigRedacted(t *testing.T) {
 	got := cfg.Redacted()
 	want := map[string]any{
 		"name":      "docs",
-		"url":       "https://[redacted]@api.example.com/mcp?[redacted]",
+		"url":       "https://[redacted]@api.example.com/mcp?key=[redacted]#[redacted]",
 		"transport": "sse",
 		"headers":   map[string]any{"Authorization": "[redacted]"},
 		"env":       map[string]any{"API_KEY": "[redacted]"},
@@ -362,68 +359,6 @@ func TestServerConfigRedacted(t *testing.T) {
 	plain := (&ServerConfig{Name: "p", URL: "https://api.example.com/mcp", Transport: TransportStreamableHTTP}).Redacted()
 	assert.Equal(t, map[string]any{"name": "p", "url": "https://api.example.com/mcp", "transport": TransportStreamableHTTP}, plain)
 	assert.Nil(t, (*ServerConfig)(nil).Redacted(), "got a map for a nil config, want nil")
-}
-
-func TestRedact(t *testing.T) {
-	cfg := &ServerConfig{
-		Name:    "docs",
-		URL:     "https://alice:p%40ssw0rd@api.example.com/mcp?api_key=QK-123456&x=1",
-		Headers: map[string]string{"Authorization": "Bearer tok_ABCDEFGH", "X-Short": "abc"},
-		Env:     map[string]string{"TOKEN": "env-secret-value"},
-	}
-	tests := []struct {
-		name string
-		msg  string
-		want string
-	}{
-		{"whole header value", "sent Bearer tok_ABCDEFGH to server", "sent [redacted] to server"},
-		{"bare bearer token", "server said: invalid token tok_ABCDEFGH", "server said: invalid token [redacted]"},
-		{"env value", "env was env-secret-value", "env was [redacted]"},
-		{"decoded password", "login p@ssw0rd failed", "login [redacted] failed"},
-		{"escaped password", "GET https://alice:p%40ssw0rd@api", "GET https://[redacted]@api"},
-		{"query", "url ?api_key=QK-123456&x=1 rejected", "url ?[redacted] rejected"},
-		{"query value", "key QK-123456 revoked", "key [redacted] revoked"},
-		{"short values stay", "abc and x=1 stay", "abc and x=1 stay"},
-		{"nothing to hide", "connection refused", "connection refused"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got := Redact(tc.msg, cfg)
-			assert.Equal(t, tc.want, got, "got %q, want %q", got, tc.want)
-		})
-	}
-	assert.Equal(t, "m", Redact("m", nil), "got a change with a nil config, want none")
-	assert.Equal(t, "m", Redact("m", &ServerConfig{URL: "https://x.example/"}), "got a change with no secrets, want none")
-	assert.Equal(t, "q [redacted]", Redact("q abc=1234", &ServerConfig{URL: "https://x.example/?abc=1234"}), "query of a URL that parses")
-	assert.Equal(t, "q [redacted]", Redact("q abc=1234", &ServerConfig{URL: "https://x.example/%zz?abc=1234"}), "query of a URL that does not parse")
-}
-
-func TestRedactURL(t *testing.T) {
-	tests := []struct {
-		raw  string
-		want string
-	}{
-		{"https://api.example.com/mcp", "https://api.example.com/mcp"},
-		{"https://u:p@api.example.com/mcp", "https://[redacted]@api.example.com/mcp"},
-		{"https://api.example.com/mcp?t=1", "https://api.example.com/mcp?[redacted]"},
-		{"https://api.example.com/mcp#t", "https://api.example.com/mcp#[redacted]"},
-		{"https://a.example/p?q@evil/x", "https://a.example/p?[redacted]"},
-		{"https://a.example/p#@evil/x", "https://a.example/p#[redacted]"},
-		{"https://a.example/u@x/y", "https://a.example/u@x/y"},
-		{"https:u:pw@a.example/", "https:[redacted]@a.example/"},
-		{"user:pw@a.example/mcp", "[redacted]@a.example/mcp"},
-		{"TOKEN@a.example", "[redacted]@a.example"},
-		{"WSS:u:pw@a.example", "WSS:[redacted]@a.example"},
-		{"//u:pw@a.example/", "//[redacted]@a.example/"},
-		{"https://u:p\\w@a.example\\@evil/", "https://[redacted]@evil/"},
-		{"https://u:p w@a.example/", "https://[redacted]@a.example/"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.raw, func(t *testing.T) {
-			got := redactURL(tc.raw)
-			assert.Equal(t, tc.want, got, "got %q, want %q", got, tc.want)
-		})
-	}
 }
 
 func ExampleCheckURL() {

@@ -169,7 +169,7 @@ type opFunc func(ctx context.Context, e *entry, c *conn) error
 // a refusal (policy-denied) or a nil sec happens before any request.
 func (p *Pool) run(ctx context.Context, cfg *ServerConfig, sec *Security, tool string, op opFunc) error {
 	if err := CheckURL(cfg.URL, sec); err != nil {
-		e := serverError(core.CodePolicyDenied, cfg.Name, cfg, "%s", err.(*core.Error).Message)
+		e := serverPolicyError(cfg.Name, cfg, err)
 		if tool != "" {
 			e.Tool = tool
 		}

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/toolgate/toolgate/internal/jsontext"
+
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/toolgate/toolgate/core"
@@ -113,12 +115,12 @@ func (p *Pool) callTool(ctx context.Context, cfg *ServerConfig, sec *Security, t
 func unwrapResult(cfg *ServerConfig, tool, wire string, raw json.RawMessage) (any, error) {
 	var fields map[string]json.RawMessage
 	raw = bytes.TrimSpace(raw)
-	if jsonKind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
+	if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
 		return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: not a JSON object"), tool)
 	}
 	content := []any{}
-	if v, ok := fields["content"]; ok && jsonKind(v) != "null" {
-		if jsonKind(v) != "array" {
+	if v, ok := fields["content"]; ok && jsontext.Kind(v) != "null" {
+		if jsontext.Kind(v) != "array" {
 			return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: \"content\" is not an array"), tool)
 		}
 		dec := json.NewDecoder(bytes.NewReader(v))

@@ -102,7 +102,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 		return nil, named(err, cfg.Name)
 	}
 	if err := CheckURL(cfg.URL, o.Security); err != nil {
-		return nil, serverError(core.CodePolicyDenied, cfg.Name, cfg, "%s", err.(*core.Error).Message)
+		return nil, serverPolicyError(cfg.Name, cfg, err)
 	}
 	qualify := o.Qualify == nil || *o.Qualify
 	reqOpts := map[string]json.RawMessage{}

@@ -6,18 +6,17 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"math"
-	"net/netip"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
-// Defaults of the Security caps (API.md "MCP"; SECURITY.md number sheet).
+// Defaults of the Security caps (docs/contract.md, "MCP").
 const (
 	// DefaultMaxConnectionsPerServer is the connection cap per server identity.
 	DefaultMaxConnectionsPerServer = 5
@@ -115,7 +114,7 @@ func ParseSecurity(data []byte) (*Security, error) {
 		return nil, securityError("security is not valid JSON: %v", err)
 	}
 	if d, ok := tok.(json.Delim); !ok || d != '{' {
-		return nil, securityError("security must be an object, got %s", tokenKind(tok))
+		return nil, securityError("security must be an object, got %s", jsontext.Kind(data))
 	}
 	var s Security
 	seen := make(map[string]bool, len(securityKeys))
@@ -182,7 +181,7 @@ func (s *Security) setField(key string, raw json.RawMessage) error {
 			err = checkURLAllowlist(s.URLAllowlist)
 		}
 		for i, e := range s.URLAllowlist {
-			s.URLAllowlist[i] = asciiLower(e) // "lower-cased on load" (API.md)
+			s.URLAllowlist[i] = jsontext.LowerASCII(e) // "lower-cased on load" (API.md)
 		}
 	case "commandAllowlist":
 		s.CommandAllowlist, err = decodeStrings(key, raw)
@@ -222,17 +221,6 @@ func (s *Security) Validate() error {
 	return checkURLAllowlist(s.URLAllowlist)
 }
 
-// checkURLAllowlist refuses the first entry that could never match a URL.
-func checkURLAllowlist(list []string) error {
-	for i, e := range list {
-		if _, err := parseAllowEntry(e); err != nil {
-			return securityError("security.urlAllowlist[%d]: %s is not a host, host:port or IP literal (%v)",
-				i, strconv.QuoteToASCII(e), err)
-		}
-	}
-	return nil
-}
-
 // withDefaults returns a copy of s with every zero or negative cap replaced
 // by its default and urlAllowlist entries lower-cased (ASCII only). The
 // slices are copied, so later changes by the caller do not leak in. nil stays
@@ -245,7 +233,7 @@ func (s *Security) withDefaults() *Security {
 	if s.URLAllowlist != nil {
 		c.URLAllowlist = make([]string, len(s.URLAllowlist))
 		for i, e := range s.URLAllowlist {
-			c.URLAllowlist[i] = asciiLower(e)
+			c.URLAllowlist[i] = jsontext.LowerASCII(e)
 		}
 	}
 	if s.CommandAllowlist != nil {
@@ -273,32 +261,16 @@ const fingerprintVersion = "toolgate/mcp.Security/v1\n"
 // commandAllowlist sorted, duplicates dropped. Two policies that decide every
 // URL and cap the same way have the same fingerprint; nil (no policy) and an
 // empty allowlist ([]) each have their own. Used as a connection-pool key.
+//
+// The encoding is Security's own JSON, so every field, a future one too,
+// takes part (TestFingerprintCoversEveryField changes each one).
 func (s *Security) Fingerprint() string {
-	var body []byte
-	if s == nil {
-		body = []byte("null")
-	} else {
+	body := []byte("null")
+	if s != nil {
 		c := s.withDefaults()
-		canon := struct {
-			AllowURLs               bool     `json:"allowUrls"`
-			URLAllowlist            []string `json:"urlAllowlist"`
-			AllowCommands           bool     `json:"allowCommands"`
-			CommandAllowlist        []string `json:"commandAllowlist"`
-			MaxConnectionsPerServer int      `json:"maxConnectionsPerServer"`
-			AllowLoopbackHTTP       bool     `json:"allowLoopbackHttp"`
-			TimeoutMs               int      `json:"timeoutMs"`
-			MaxMessageBytes         int      `json:"maxMessageBytes"`
-		}{
-			AllowURLs:               c.AllowURLs,
-			URLAllowlist:            canonicalSet(c.URLAllowlist, canonicalEntry),
-			AllowCommands:           c.AllowCommands,
-			CommandAllowlist:        canonicalSet(c.CommandAllowlist, nil),
-			MaxConnectionsPerServer: c.MaxConnectionsPerServer,
-			AllowLoopbackHTTP:       c.AllowLoopbackHTTP,
-			TimeoutMs:               c.TimeoutMs,
-			MaxMessageBytes:         c.MaxMessageBytes,
-		}
-		body, _ = json.Marshal(canon) // a struct of bools, ints and strings always marshals
+		c.URLAllowlist = canonicalSet(c.URLAllowlist, canonicalEntry)
+		c.CommandAllowlist = canonicalSet(c.CommandAllowlist, nil)
+		body, _ = json.Marshal(c) // bools, ints and strings always marshal
 	}
 	sum := sha256.Sum256(append([]byte(fingerprintVersion), body...))
 	return hex.EncodeToString(sum[:])
@@ -321,117 +293,6 @@ func canonicalSet(list []string, mapping func(string) string) []string {
 	return slices.Compact(out)
 }
 
-// canonicalEntry is the normalised text of an allowlist entry, or the entry
-// itself (lower-cased) when it is unusable.
-func canonicalEntry(e string) string {
-	p, err := parseAllowEntry(e)
-	if err != nil {
-		return asciiLower(e)
-	}
-	return p.String()
-}
-
-// allowEntry is one parsed urlAllowlist entry.
-type allowEntry struct {
-	host string     // lower-cased hostname; "" for an IP entry
-	addr netip.Addr // valid for an IP entry
-	port string     // "" means the default port (443)
-}
-
-// String is the canonical text of the entry.
-func (e allowEntry) String() string {
-	h := e.host
-	if e.addr.IsValid() {
-		h = e.addr.String()
-		if e.addr.Is6() && e.port != "" {
-			h = "[" + h + "]"
-		}
-	}
-	if e.port != "" {
-		return h + ":" + e.port
-	}
-	return h
-}
-
-// parseAllowEntry parses "host", "host:port", "1.2.3.4[:port]", "::1" or
-// "[::1][:port]". Case is ignored (ASCII only). It refuses anything CheckURL
-// would refuse as a host or port, except the local names (localhost,
-// *.localhost, *.local), which an entry is exactly the way to allow.
-func parseAllowEntry(raw string) (allowEntry, error) {
-	for i := 0; i < len(raw); i++ {
-		if c := raw[i]; c < 0x21 || c > 0x7e || c == '\\' {
-			return allowEntry{}, fmt.Errorf("byte %d is 0x%02x; only printable ASCII is allowed", i, c)
-		}
-	}
-	s := asciiLower(raw)
-	var host, port string
-	hasPort := false
-	switch {
-	case strings.HasPrefix(s, "["):
-		end := strings.IndexByte(s, ']')
-		if end < 0 {
-			return allowEntry{}, errors.New(`"[" without "]"`)
-		}
-		host = s[1:end]
-		rest := s[end+1:]
-		if rest != "" {
-			if rest[0] != ':' {
-				return allowEntry{}, errors.New(`only ":port" may follow "]"`)
-			}
-			port, hasPort = rest[1:], true
-		}
-		addr, err := netip.ParseAddr(host)
-		if err != nil || !addr.Is6() || addr.Zone() != "" {
-			return allowEntry{}, errors.New("brackets must hold an IPv6 address without a zone")
-		}
-	case strings.Count(s, ":") > 1:
-		host = s // a bare IPv6 address; a port needs brackets
-	default:
-		var found bool
-		host, port, found = strings.Cut(s, ":")
-		hasPort = found
-	}
-	e := allowEntry{}
-	if hasPort {
-		p, why := normalisePort(port)
-		if why != "" {
-			return allowEntry{}, errors.New(why)
-		}
-		e.port = p
-	}
-	if addr, err := netip.ParseAddr(host); err == nil {
-		if addr.Zone() != "" {
-			return allowEntry{}, errors.New("an IPv6 zone is not allowed")
-		}
-		e.addr = addr
-		return e, nil
-	}
-	if strings.Contains(host, ":") {
-		return allowEntry{}, errors.New("not an IPv6 address")
-	}
-	if rule, detail := checkHostname(host); rule != "" {
-		return allowEntry{}, errors.New(detail)
-	}
-	e.host = host
-	return e, nil
-}
-
-// parseAllowlist parses every usable entry of list; unusable ones (possible
-// only in a Security built in Go) are skipped, so they never match. A nil
-// list gives nil: no allowlist.
-func parseAllowlist(list []string) []allowEntry {
-	if list == nil {
-		return nil
-	}
-	out := make([]allowEntry, 0, len(list))
-	for _, raw := range list {
-		if e, err := parseAllowEntry(raw); err == nil {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 // decodeBool decodes a JSON boolean, refusing every other type.
 func decodeBool(key string, raw json.RawMessage) (bool, error) {
 	switch string(raw) {
@@ -440,13 +301,13 @@ func decodeBool(key string, raw json.RawMessage) (bool, error) {
 	case "false":
 		return false, nil
 	}
-	return false, securityError("security.%s: got %s, want boolean", key, jsonKind(raw))
+	return false, securityError("security.%s: got %s, want boolean", key, jsontext.Kind(raw))
 }
 
 // decodeStrings decodes a JSON array of strings (a JS Set arrives as one).
 func decodeStrings(key string, raw json.RawMessage) ([]string, error) {
 	if raw[0] != '[' {
-		return nil, securityError("security.%s: got %s, want an array of strings", key, jsonKind(raw))
+		return nil, securityError("security.%s: got %s, want an array of strings", key, jsontext.Kind(raw))
 	}
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
@@ -456,7 +317,7 @@ func decodeStrings(key string, raw json.RawMessage) ([]string, error) {
 	for i, item := range items {
 		var v string
 		if item[0] != '"' || json.Unmarshal(item, &v) != nil {
-			return nil, securityError("security.%s[%d]: got %s, want string", key, i, jsonKind(item))
+			return nil, securityError("security.%s[%d]: got %s, want string", key, i, jsontext.Kind(item))
 		}
 		out = append(out, v)
 	}
@@ -469,8 +330,8 @@ func decodeCap(key string, raw json.RawMessage, max int) (int, error) {
 	refuse := func(got string) (int, error) {
 		return 0, securityError("security.%s: got %s, want an integer from 1 to %d", key, got, max)
 	}
-	if jsonKind(raw) != "number" {
-		return refuse(jsonKind(raw))
+	if jsontext.Kind(raw) != "number" {
+		return refuse(jsontext.Kind(raw))
 	}
 	f, err := strconv.ParseFloat(string(raw), 64)
 	if err != nil || f != math.Trunc(f) || f < 1 || f > float64(max) {
@@ -483,55 +344,4 @@ func decodeCap(key string, raw json.RawMessage, max int) (int, error) {
 // failure returns.
 func securityError(format string, args ...any) *core.Error {
 	return core.Errorf(core.CodeUnsupportedType, "", format, args...)
-}
-
-// jsonKind names the JSON type of a raw value for messages.
-func jsonKind(raw json.RawMessage) string {
-	if len(raw) == 0 {
-		return "nothing"
-	}
-	switch raw[0] {
-	case '"':
-		return "string"
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case 't', 'f':
-		return "boolean"
-	case 'n':
-		return "null"
-	}
-	return "number"
-}
-
-// tokenKind names the JSON type of the first token of a value.
-func tokenKind(tok json.Token) string {
-	switch t := tok.(type) {
-	case json.Delim:
-		if t == '[' {
-			return "array"
-		}
-		return "object"
-	case string:
-		return "string"
-	case bool:
-		return "boolean"
-	case nil:
-		return "null"
-	}
-	return "number"
-}
-
-// asciiLower lower-cases ASCII letters only. strings.ToLower would map the
-// Kelvin sign (U+212A) to "k", making a non-ASCII entry look like an ASCII
-// one.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + ('a' - 'A')
-		}
-	}
-	return string(b)
 }

@@ -3,6 +3,7 @@ package mcp
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -274,6 +275,40 @@ func TestParseAllowEntryCanonical(t *testing.T) {
 			e, err := parseAllowEntry(tc.raw)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, e.String(), "got %q, want %q", e.String(), tc.want)
+		})
+	}
+}
+
+// TestFingerprintStable pins the encoding: a change to it changes every pool
+// key, which must be deliberate (bump fingerprintVersion).
+func TestFingerprintStable(t *testing.T) {
+	assert.Equal(t, "43c623e09fd0a5ae9eb5a6f15f5bc6df508c39cc724b015fb8b5d3f38b89d06f", Trusted().Fingerprint())
+	assert.Equal(t, "11df4b3b681692fdab409a4cd28f18031ba7ec5b4bea590c9bf32d44d8f59ea7",
+		(&Security{AllowURLs: true, URLAllowlist: []string{"B.example:443", "a.example"}, CommandAllowlist: []string{"uv", "node"}}).Fingerprint())
+}
+
+// TestFingerprintCoversEveryField changes each field of Security in turn,
+// found by reflection, so a field added later cannot drop out of the pool
+// key unnoticed.
+func TestFingerprintCoversEveryField(t *testing.T) {
+	base := Trusted()
+	typ := reflect.TypeOf(*base)
+	for i := 0; i < typ.NumField(); i++ {
+		f := typ.Field(i)
+		t.Run(f.Name, func(t *testing.T) {
+			changed := *base
+			v := reflect.ValueOf(&changed).Elem().Field(i)
+			switch v.Kind() {
+			case reflect.Bool:
+				v.SetBool(!v.Bool())
+			case reflect.Int:
+				v.SetInt(v.Int() + 1)
+			case reflect.Slice:
+				v.Set(reflect.ValueOf([]string{"x.example"}))
+			default:
+				t.Fatalf("field %s has kind %s: teach this test to change it", f.Name, v.Kind())
+			}
+			assert.NotEqual(t, base.Fingerprint(), changed.Fingerprint(), "changing %s does not change the fingerprint", f.Name)
 		})
 	}
 }

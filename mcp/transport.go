@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // guard is the http.RoundTripper under every MCP client: the policy check,
@@ -74,7 +75,7 @@ func originOf(raw string) string {
 	if err != nil {
 		return ""
 	}
-	return asciiLower(u.Scheme) + "://" + asciiLower(u.Host)
+	return jsontext.LowerASCII(u.Scheme) + "://" + jsontext.LowerASCII(u.Host)
 }
 
 // RoundTrip sends req through the base transport when the policy allows its
@@ -167,12 +168,14 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 // leaves the configured server's origin, or nil.
 func (g *guard) check(raw string) *core.Error {
 	if err := CheckURL(raw, g.sec); err != nil {
-		return g.wrap(core.CodePolicyDenied, err.(*core.Error).Message)
+		return serverPolicyError(g.server, g.cfg, err)
 	}
 	if o := originOf(raw); o != g.origin {
-		return g.wrap(core.CodePolicyDenied, fmt.Sprintf(
+		e := g.wrap(core.CodePolicyDenied, fmt.Sprintf(
 			"URL %s refused by rule %q: requests stay on the configured server's origin %s",
-			displayURL(raw), "origin", displayURL(g.origin)))
+			displayURL(raw), RuleOrigin, displayURL(g.origin)))
+		e.Rule = string(RuleOrigin)
+		return e
 	}
 	return nil
 }
@@ -342,5 +345,5 @@ func sinkFrom(ctx context.Context) *failureSink {
 // and carries no secret of cfg (Redact).
 func serverError(code core.Code, server string, cfg *ServerConfig, format string, args ...any) *core.Error {
 	msg := fmt.Sprintf("server %s: %s", strconv.QuoteToASCII(server), fmt.Sprintf(format, args...))
-	return &core.Error{Code: code, Tool: server, Message: Redact(msg, cfg)}
+	return &core.Error{Code: code, Tool: server, Message: cfg.scrub(msg)}
 }

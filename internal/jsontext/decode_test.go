@@ -1,4 +1,4 @@
-package core
+package jsontext
 
 import (
 	"bytes"
@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// FuzzParseValidJSON checks parseValidJSON against encoding/json (UseNumber)
+// FuzzParseValid checks ParseValid against encoding/json (UseNumber)
 // on every valid JSON text: the fast path must build exactly the same value.
-func FuzzParseValidJSON(f *testing.F) {
+func FuzzParseValid(f *testing.F) {
 	for _, s := range []string{
 		`{}`, `[]`, `{"a":1,"a":2}`, `{"a":[1,-0,1e5,2.5E-3,true,false,null,"x"]}`,
 		`{"\u00e9\ud800\n":"\ud83d\ude00","k":{"n":{"m":[[]]}}}`, ` { "a" : [ 1 , { } ] } `,
@@ -27,9 +27,9 @@ func FuzzParseValidJSON(f *testing.F) {
 		if err := dec.Decode(&want); err != nil {
 			t.Fatalf("encoding/json refused valid %q: %v", data, err)
 		}
-		got := parseValidJSON(data)
+		got := ParseValid(data)
 		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("parseValidJSON(%q) = %#v, want %#v", data, got, want)
+			t.Fatalf("ParseValid(%q) = %#v, want %#v", data, got, want)
 		}
 	})
 }

@@ -1,17 +1,15 @@
-package core
+package jsontext
 
-import (
-	"encoding/json"
-)
+import "encoding/json"
 
-// parseValidJSON builds the value of a JSON text that json.Valid has already
+// ParseValid builds the value of a JSON text that json.Valid has already
 // accepted, the way encoding/json decodes into any with UseNumber: objects
 // become map[string]any (a repeated key keeps its last value), arrays []any,
 // numbers json.Number, strings string. It skips encoding/json's reflection,
 // which dominates argument decoding under WebAssembly. Strings with escapes
 // are still decoded by encoding/json, so escapes and lone surrogates (→
 // U+FFFD) read exactly as there. Calling it on invalid JSON is a bug.
-func parseValidJSON(b []byte) any {
+func ParseValid(b []byte) any {
 	p := validParser{b: b}
 	return p.value()
 }
@@ -22,7 +20,7 @@ type validParser struct {
 }
 
 func (p *validParser) value() any {
-	p.i = skipSpace(p.b, p.i)
+	p.i = SkipSpace(p.b, p.i)
 	switch c := p.b[p.i]; c {
 	case '{':
 		return p.object()
@@ -41,7 +39,7 @@ func (p *validParser) value() any {
 		return nil
 	}
 	start := p.i
-	end := endOfValue(p.b, p.i)
+	end := EndOfValue(p.b, p.i)
 	p.i = end
 	return json.Number(p.b[start:end])
 }
@@ -50,16 +48,16 @@ func (p *validParser) object() map[string]any {
 	m := make(map[string]any)
 	p.i++ // {
 	for {
-		p.i = skipSpace(p.b, p.i)
+		p.i = SkipSpace(p.b, p.i)
 		switch p.b[p.i] {
 		case '}':
 			p.i++
 			return m
 		case ',':
-			p.i = skipSpace(p.b, p.i+1)
+			p.i = SkipSpace(p.b, p.i+1)
 		}
 		k := p.str()
-		p.i = skipSpace(p.b, p.i) + 1 // the colon
+		p.i = SkipSpace(p.b, p.i) + 1 // the colon
 		m[k] = p.value()
 	}
 }
@@ -68,7 +66,7 @@ func (p *validParser) array() []any {
 	a := make([]any, 0, 4)
 	p.i++ // [
 	for {
-		p.i = skipSpace(p.b, p.i)
+		p.i = SkipSpace(p.b, p.i)
 		switch p.b[p.i] {
 		case ']':
 			p.i++
@@ -82,15 +80,15 @@ func (p *validParser) array() []any {
 
 func (p *validParser) str() string {
 	start := p.i
-	p.i = endOfString(p.b, p.i)
-	return decodeStringLiteral(p.b[start:p.i])
+	p.i = EndOfString(p.b, p.i)
+	return Unquote(p.b[start:p.i])
 }
 
-// decodeStringLiteral decodes a valid JSON string literal (quotes
-// included) exactly as encoding/json does: plain ASCII without escapes is
-// sliced; anything else goes through encoding/json, so escapes, lone
-// surrogates and invalid UTF-8 become what they become there.
-func decodeStringLiteral(lit []byte) string {
+// Unquote decodes a valid JSON string literal (quotes included) exactly as
+// encoding/json does: plain ASCII without escapes is sliced; anything else
+// goes through encoding/json, so escapes, lone surrogates and invalid UTF-8
+// become what they become there.
+func Unquote(lit []byte) string {
 	for _, c := range lit[1 : len(lit)-1] {
 		if c == '\\' || c >= 0x80 {
 			var s string

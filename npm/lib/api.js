@@ -1,5 +1,7 @@
 // The public API over one GoInstance: tool(), branch(), errors. Node and browser.
 import { ToolgateError, checkOptions, describe } from "./errors.js";
+import { toJSON, reviveBigints } from "./json.js";
+import { jsonSchemaOf } from "./schema.js";
 
 const TOOL_OPTIONS = [
   "name", "description", "parameterDescriptions", "parameters", "schema", "strict", "strictFuncCall",
@@ -14,53 +16,6 @@ const ENUMS = {
 
 const H = Symbol("toolgate.handle");
 const GEN = Symbol("toolgate.generation");
-
-/** Serialises a value for Go; BigInts become exact JSON integers. */
-function toJSON(value) {
-  try {
-    return JSON.stringify(value); // the common case: no BigInt anywhere
-  } catch (e) {
-    if (!(e instanceof TypeError)) throw e;
-  }
-  let big = false;
-  const text = JSON.stringify(value, (_k, v) => {
-    if (typeof v === "bigint") {
-      big = true;
-      return `\u0000bigint:${v}`;
-    }
-    return v;
-  });
-  return big ? text.replace(/"\\u0000bigint:(-?\d+)"/g, "$1") : text;
-}
-
-/** Turns the JSON pointers Go marks as big integers into BigInts. */
-function reviveBigints(obj, pointers) {
-  for (const ptr of pointers) {
-    const parts = ptr.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
-    let parent = obj;
-    for (let i = 0; i < parts.length - 1; i++) parent = parent[parts[i]];
-    const last = parts[parts.length - 1];
-    parent[last] = BigInt(parent[last]);
-  }
-  return obj;
-}
-
-/** Converts a zod 4 / Standard JSON Schema / plain JSON Schema to JSON Schema. */
-function jsonSchemaOf(parameters, where) {
-  if (parameters == null) return undefined;
-  if (typeof parameters !== "object") {
-    throw new ToolgateError("invalid-schema", `${where}: parameters must be a JSON Schema object, got ${describe(parameters)}`);
-  }
-  const std = parameters["~standard"];
-  if (std && std.jsonSchema && typeof std.jsonSchema.input === "function") {
-    return std.jsonSchema.input({ target: "draft-2020-12" });
-  }
-  if (typeof parameters.toJSONSchema === "function") return parameters.toJSONSchema();
-  if (std) {
-    throw new ToolgateError("invalid-schema", `${where}: this Standard Schema has no JSON Schema export; pass a JSON Schema`);
-  }
-  return parameters;
-}
 
 function newUUID() {
   if (globalThis.crypto && typeof globalThis.crypto.randomUUID === "function") return globalThis.crypto.randomUUID();

@@ -18,10 +18,20 @@ function newUUID() {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** A record's error: {error: "ToolgateError", code, message}, {error: name, message} or {error: typeof, message}. */
+/**
+ * A record's error, as Go's core errorJSON writes it: {error: "ToolgateError", message, code,
+ * issues?} for a ToolgateError (issues only when there are any), {error: name, message} for an
+ * Error, {error: typeof, message: String(v)} for any other thrown value.
+ */
 function errorRecord(err) {
   if (err == null) return null;
-  if (ToolgateError.isInstance(err)) return { error: "ToolgateError", code: err.code, message: err.message };
+  if (ToolgateError.isInstance(err)) {
+    const out = { error: "ToolgateError", message: err.message, code: err.code };
+    if (Array.isArray(err.issues) && err.issues.length > 0) {
+      out.issues = err.issues.map((i) => ({ ...i })); // Go's {path, keyword, message}, copied
+    }
+    return out;
+  }
   if (err instanceof Error) return { error: err.name || "Error", message: err.message };
   return { error: typeof err, message: String(err) };
 }
@@ -42,7 +52,7 @@ export class FunctionCalling {
     if (m.id) this.callId = m.id;
     Object.defineProperty(this, "tool", { value: toolObj, enumerable: false });
   }
-  /** The event record: {id, created_at, metadata, execution, function, arguments}. */
+  /** The event record, as Go's FunctionCalling.ToDict: {id, created_at, metadata, execution, function, arguments}. */
   toDict() {
     return {
       id: this.id,

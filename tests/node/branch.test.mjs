@@ -293,6 +293,12 @@ test("a record's error has Go's shape: {error, message, code, issues?} for a Too
   assert.equal(timeout.code, "timeout");
 });
 
+test("a Tool of another instance is not a Tool of this one", () => {
+  const other = tgCore.tool(add);
+  expectCode(assert, () => tg.branch().register(other), "unsupported-type");
+  expectCode(assert, () => tgCore.branch().register(tg.tool(add)), "unsupported-type");
+});
+
 test("typed tools: JSON Schema and zod 4", async () => {
   const { z } = await import("zod");
   const t = tg.tool({ name: "pay", parameters: z.object({ amount: z.number().int().min(1), to: z.string() }), handler: (a) => a.amount });

@@ -1,8 +1,8 @@
 // toolgate for Node (ESM).
 import { makeInitialize } from "./lib/initialize.js";
-import { extendMcp } from "./lib/mcp.js";
+import { mcpBuild } from "./lib/mcp.js";
 import { loadNode } from "./lib/load-node.js";
 export { ToolgateError } from "./lib/errors.js";
 
 /** Loads toolgate (full build) and returns its API. Node. */
-export const initialize = makeInitialize("full", new URL("./toolgate.wasm", import.meta.url), loadNode, extendMcp);
+export const initialize = makeInitialize("full", new URL("./toolgate.wasm", import.meta.url), loadNode, mcpBuild);

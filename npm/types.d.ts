@@ -143,7 +143,8 @@ export interface FunctionCalling {
       status: Status;
       duration: number | null;
       response: unknown;
-      error: { error: string; message: string; code?: ErrorCode } | null;
+      /** As Go writes it: a ToolgateError gives {error: "ToolgateError", message, code, issues?}. */
+      error: { error: string; message: string; code?: ErrorCode; issues?: Issue[] } | null;
       retryable: boolean | null;
     };
     function: string;

@@ -52,6 +52,7 @@ export function checkOptions(opts, allowed, call) {
   return opts;
 }
 
+/** Names a value's kind for messages: "null", "an array", or its typeof. Internal. */
 export function describe(v) {
   if (v === null) return "null";
   if (Array.isArray(v)) return "an array";

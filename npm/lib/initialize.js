@@ -6,9 +6,10 @@ import { VERSION } from "./version.js";
 
 /**
  * Returns an initialize() for one build ("core" or "full"). `load(url)`
- * resolves to a compiled WebAssembly.Module.
+ * resolves to a compiled WebAssembly.Module; `build` is what the build adds
+ * to the core API (see createApi; the full build passes mcp.js's mcpBuild).
  */
-export function makeInitialize(flavor, defaultURL, load, extend) {
+export function makeInitialize(flavor, defaultURL, load, build) {
   let ready = null;
   return function initialize(opts) {
     let o;
@@ -26,9 +27,7 @@ export function makeInitialize(flavor, defaultURL, load, extend) {
       if (!module) module = await load(o.wasmURL ?? defaultURL);
       const inst = new GoInstance(module, VERSION);
       await inst.startAsync();
-      const built = createApi(inst, flavor);
-      if (extend) extend(built);
-      return Object.freeze(built.api);
+      return Object.freeze(createApi(inst, flavor, build));
     })();
     ready.catch(() => {
       ready = null; // a failed initialize can be retried

@@ -1,4 +1,5 @@
 // Browsers and bundlers: fetches the .wasm, streaming when the server allows.
+/** Compiles the .wasm at `url`, streaming when the server allows. Browser. */
 export async function loadBrowser(url) {
   const res = fetch(url);
   if (typeof WebAssembly.compileStreaming === "function") {

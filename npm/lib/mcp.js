@@ -1,8 +1,12 @@
-// MCP over URLs (full build only): b.registerMcpServer, b.loadMcpConfig,
-// tg.loadMcpTools and tg.mcp. Node and browser. The work is done in Go (the
-// mcp package, through the async ops of cmd/wasm/full); this file checks
+// MCP over URLs (full build only): McpBranch (a Branch with registerMcpServer and
+// loadMcpConfig), tg.loadMcpTools, tg.mcp and the MCP debug hooks. Node and browser. The work
+// is done in Go (the mcp package, through the async ops of cmd/wasm/full); this file checks
 // option keys, turns JS values into the JSON Go reads, and wraps the results.
 import { ToolgateError, checkOptions, describe } from "./errors.js";
+import { toJSON } from "./json.js";
+import { jsonSchemaOf } from "./schema.js";
+import { goToolFromInfo } from "./tool.js";
+import { Branch } from "./branch.js";
 
 const REGISTER_OPTIONS = ["toolNames", "requestOptions", "update", "security", "qualify"];
 const LOAD_CONFIG_OPTIONS = ["serverNames", "update", "security", "onWarning"];
@@ -24,12 +28,14 @@ function compact(obj) {
   return out;
 }
 
+/** Refuses a non-boolean option value. */
 function checkBoolean(v, call, key) {
   if (v !== undefined && typeof v !== "boolean") {
     throw new ToolgateError("unsupported-type", `${call}: option ${key} must be a boolean, got ${describe(v)}`);
   }
 }
 
+/** An optional list of names (array or Set of strings) as an array. */
 function checkNames(v, call, key) {
   if (v === undefined || v === null) return undefined;
   const list = v instanceof Set ? [...v] : v;
@@ -39,6 +45,7 @@ function checkNames(v, call, key) {
   return list;
 }
 
+/** The onWarning option, or the default one. */
 function checkOnWarning(v, call) {
   if (v === undefined) return defaultOnWarning;
   if (typeof v !== "function") {
@@ -60,6 +67,7 @@ function configJSON(config, call) {
   throw new ToolgateError("invalid-request", `${call}: the config must be a .mcp.json object or its JSON text, got ${describe(config)}`);
 }
 
+/** A loader's warnings from Go as {server, error: ToolgateError}. */
 function warningsToErrors(warnings) {
   return (warnings ?? []).map((w) => ({
     server: w.server,
@@ -67,128 +75,143 @@ function warningsToErrors(warnings) {
   }));
 }
 
-/**
- * Adds the MCP surface to one full-build API (the `extend` hook of
- * makeInitialize). The core build never calls it, so it has none of these.
- */
-export function extendMcp({ api, inst, toJSON, Tool, Branch, jsonSchemaOf }) {
-  /** requestOptions values may be JSON Schemas or zod 4 / Standard JSON Schema values. */
-  function schemas(map, call, key) {
-    if (map === undefined || map === null) return undefined;
-    if (typeof map !== "object" || Array.isArray(map)) {
-      throw new ToolgateError("unsupported-type", `${call}: option ${key} must be an object mapping tool names to JSON Schemas, got ${describe(map)}`);
-    }
-    const out = {};
-    for (const [name, schema] of Object.entries(map)) out[name] = jsonSchemaOf(schema, `${call}: ${key}[${JSON.stringify(name)}]`) ?? null;
-    return out;
+/** requestOptions values may be JSON Schemas or zod 4 / Standard JSON Schema values. */
+function schemas(map, call, key) {
+  if (map === undefined || map === null) return undefined;
+  if (typeof map !== "object" || Array.isArray(map)) {
+    throw new ToolgateError("unsupported-type", `${call}: option ${key} must be an object mapping tool names to JSON Schemas, got ${describe(map)}`);
   }
+  const out = {};
+  for (const [name, schema] of Object.entries(map)) out[name] = jsonSchemaOf(schema, `${call}: ${key}[${JSON.stringify(name)}]`) ?? null;
+  return out;
+}
 
-  const methods = {
-    /**
-     * Discovers a server's tools (or declares `toolNames`) and registers them all or none;
-     * resolves to the registered names. Node and browser.
-     * @example await b.registerMcpServer({ name: "docs", url: "https://mcp.example.com/mcp" }, { security: tg.mcp.trusted() })
-     */
-    async registerMcpServer(config, opts) {
-      const call = "registerMcpServer";
-      const o = checkOptions(opts, REGISTER_OPTIONS, call);
-      checkBoolean(o.update, call, "update");
-      checkBoolean(o.qualify, call, "qualify");
-      if (config === null || typeof config !== "object" || Array.isArray(config)) {
-        throw new ToolgateError("invalid-tool", `${call}: config must be an object {name, url, transport?, headers?}, got ${describe(config)}`);
-      }
-      const options = compact({
-        toolNames: checkNames(o.toolNames, call, "toolNames"),
-        requestOptions: schemas(o.requestOptions, call, "requestOptions"),
-        update: o.update,
-        security: securityJSON(o.security),
-        qualify: o.qualify,
-      });
-      return inst.callAsync("mcp.registerServer", this._handle(), toJSON({ config, options }));
-    },
+/** loadMcpTools' requestOptionsMap: server → tool name → schema. */
+function schemaMaps(maps, call) {
+  if (maps === undefined || maps === null) return undefined;
+  if (typeof maps !== "object" || Array.isArray(maps)) {
+    throw new ToolgateError("unsupported-type", `${call}: option requestOptionsMap must be an object {server: {tool: schema}}, got ${describe(maps)}`);
+  }
+  const out = {};
+  for (const [server, map] of Object.entries(maps)) out[server] = schemas(map, call, `requestOptionsMap[${JSON.stringify(server)}]`) ?? null;
+  return out;
+}
 
-    /**
-     * Registers every server of a `.mcp.json` config (object or JSON text); resolves to
-     * {server: names}. A server that fails for a reason other than policy or an unsupported
-     * transport gets [] and is reported to onWarning (default console.warn). Node and browser.
-     */
-    async loadMcpConfig(config, opts) {
-      const call = "loadMcpConfig";
-      const o = checkOptions(opts, LOAD_CONFIG_OPTIONS, call);
-      checkBoolean(o.update, call, "update");
-      const onWarning = checkOnWarning(o.onWarning, call);
-      const options = compact({
-        serverNames: checkNames(o.serverNames, call, "serverNames"),
-        update: o.update,
-        security: securityJSON(o.security),
-      });
-      const out = await inst.callAsync("mcp.loadMcpConfig", this._handle(), toJSON({ config: configJSON(config, call), options }));
-      for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
-      return out.result;
-    },
-  };
-  for (const [name, fn] of Object.entries(methods)) {
-    Object.defineProperty(Branch.prototype, name, { value: fn, writable: true, configurable: true, enumerable: false });
+/**
+ * A branch of the full build: a Branch that also registers MCP servers. tg.branch() of the
+ * full build makes these, and clone() gives another. Node and browser.
+ */
+export class McpBranch extends Branch {
+  #ctx;
+  constructor(ctx, handle) {
+    super(ctx, handle);
+    this.#ctx = ctx;
   }
 
   /**
-   * Builds the tools of a `.mcp.json` config (object or JSON text) without registering them
-   * anywhere; resolves to Tool[]. Node and browser.
-   * @example const tools = await tg.loadMcpTools(cfg, { security: tg.mcp.trusted() }); tg.branch({ tools })
+   * Discovers a server's tools (or declares `toolNames`) and registers them all or none;
+   * resolves to the registered names. Node and browser.
+   * @example await b.registerMcpServer({ name: "docs", url: "https://mcp.example.com/mcp" }, { security: tg.mcp.trusted() })
    */
-  async function loadMcpTools(config, opts) {
-    const call = "loadMcpTools";
-    const o = checkOptions(opts, LOAD_TOOLS_OPTIONS, call);
-    const onWarning = checkOnWarning(o.onWarning, call);
-    let requestOptionsMap;
-    if (o.requestOptionsMap !== undefined && o.requestOptionsMap !== null) {
-      if (typeof o.requestOptionsMap !== "object" || Array.isArray(o.requestOptionsMap)) {
-        throw new ToolgateError("unsupported-type", `${call}: option requestOptionsMap must be an object {server: {tool: schema}}, got ${describe(o.requestOptionsMap)}`);
-      }
-      requestOptionsMap = {};
-      for (const [server, map] of Object.entries(o.requestOptionsMap)) {
-        requestOptionsMap[server] = schemas(map, call, `requestOptionsMap[${JSON.stringify(server)}]`) ?? null;
-      }
+  async registerMcpServer(config, opts) {
+    const call = "registerMcpServer";
+    const o = checkOptions(opts, REGISTER_OPTIONS, call);
+    checkBoolean(o.update, call, "update");
+    checkBoolean(o.qualify, call, "qualify");
+    if (config === null || typeof config !== "object" || Array.isArray(config)) {
+      throw new ToolgateError("invalid-tool", `${call}: config must be an object {name, url, transport?, headers?}, got ${describe(config)}`);
     }
     const options = compact({
-      serverNames: checkNames(o.serverNames, call, "serverNames"),
-      requestOptionsMap,
+      toolNames: checkNames(o.toolNames, call, "toolNames"),
+      requestOptions: schemas(o.requestOptions, call, "requestOptions"),
+      update: o.update,
       security: securityJSON(o.security),
+      qualify: o.qualify,
     });
-    const out = await inst.callAsync("mcp.loadMcpTools", 0, toJSON({ config: configJSON(config, call), options }));
-    const tools = out.tools.map((info) => new Tool({ kind: "go" }, info));
-    for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
-    return tools;
+    return this.#ctx.inst.callAsync("mcp.registerServer", this._handle(), toJSON({ config, options }));
   }
 
-  const mcp = Object.freeze({
+  /**
+   * Registers every server of a `.mcp.json` config (object or JSON text); resolves to
+   * {server: names}. A server that fails for a reason other than policy or an unsupported
+   * transport gets [] and is reported to onWarning (default console.warn). Node and browser.
+   */
+  async loadMcpConfig(config, opts) {
+    const call = "loadMcpConfig";
+    const o = checkOptions(opts, LOAD_CONFIG_OPTIONS, call);
+    checkBoolean(o.update, call, "update");
+    const onWarning = checkOnWarning(o.onWarning, call);
+    const options = compact({
+      serverNames: checkNames(o.serverNames, call, "serverNames"),
+      update: o.update,
+      security: securityJSON(o.security),
+    });
+    const out = await this.#ctx.inst.callAsync("mcp.loadMcpConfig", this._handle(), toJSON({ config: configJSON(config, call), options }));
+    for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
+    return out.result;
+  }
+}
+
+/**
+ * Builds the tools of a `.mcp.json` config (object or JSON text) in the API of `ctx` without
+ * registering them anywhere; resolves to Tool[]. Node and browser.
+ * @example const tools = await tg.loadMcpTools(cfg, { security: tg.mcp.trusted() }); tg.branch({ tools })
+ */
+export async function loadMcpTools(ctx, config, opts) {
+  const call = "loadMcpTools";
+  const o = checkOptions(opts, LOAD_TOOLS_OPTIONS, call);
+  const onWarning = checkOnWarning(o.onWarning, call);
+  const requestOptionsMap = schemaMaps(o.requestOptionsMap, call);
+  const options = compact({
+    serverNames: checkNames(o.serverNames, call, "serverNames"),
+    requestOptionsMap,
+    security: securityJSON(o.security),
+  });
+  const out = await ctx.inst.callAsync("mcp.loadMcpTools", 0, toJSON({ config: configJSON(config, call), options }));
+  const tools = out.tools.map((info) => goToolFromInfo(ctx, info));
+  for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
+  return tools;
+}
+
+/** tg.mcp.checkUrl: the policy check every MCP request gets, without a request: {allowed, reason?}. */
+function checkUrl(ctx, url, security) {
+  if (url instanceof URL) url = url.href;
+  if (typeof url !== "string") {
+    throw new ToolgateError("unsupported-type", `mcp.checkUrl: url must be a string, got ${describe(url)}`);
+  }
+  return ctx.inst.callJSON("mcp.checkUrl", 0, toJSON({ url, security: securityJSON(security) }));
+}
+
+/** The frozen tg.mcp of the API of `ctx`: checkUrl, trusted and cleanup. */
+function mcpNamespace(ctx) {
+  return Object.freeze({
     /**
      * The policy check every MCP request gets, without a request: {allowed, reason?}.
      * Synchronous. Node and browser.
      * @example tg.mcp.checkUrl("http://127.0.0.1:3001/mcp", { allowUrls: true, allowLoopbackHttp: true })
      */
-    checkUrl(url, security) {
-      if (url instanceof URL) url = url.href;
-      if (typeof url !== "string") {
-        throw new ToolgateError("unsupported-type", `mcp.checkUrl: url must be a string, got ${describe(url)}`);
-      }
-      return inst.callJSON("mcp.checkUrl", 0, toJSON({ url, security: securityJSON(security) }));
-    },
-    /** An explicit allow-all-URLs policy ({allowUrls: true}), for callers who mean it. A fresh object each call. */
-    trusted() {
-      return { allowUrls: true };
-    },
-    /** Closes every pooled MCP connection. */
-    async cleanup() {
-      await inst.callAsync("mcp.cleanup", 0, "");
+    checkUrl: (url, security) => checkUrl(ctx, url, security),
+    /** An explicit allow-all-URLs policy ({allowUrls: true}), for callers who mean it. A fresh object each call. Node and browser. */
+    trusted: () => ({ allowUrls: true }),
+    /** Closes every pooled MCP connection. Node and browser. */
+    cleanup: async () => {
+      await ctx.inst.callAsync("mcp.cleanup", 0, "");
     },
   });
-
-  api.loadMcpTools = loadMcpTools;
-  api.mcp = mcp;
-  const debug = api[Symbol.for("toolgate.debug")];
-  if (debug) {
-    debug.mcpStats = () => inst.callJSON("mcp.debugStats", 0, "");
-    debug.urlHost = (url) => inst.callJSON("mcp.debugHost", 0, JSON.stringify(url));
-  }
 }
+
+/**
+ * The full build's part of the API, for createApi: its Branch class, the members it adds to
+ * the API (loadMcpTools, mcp) and to the debug hooks. Node and browser.
+ */
+export const mcpBuild = Object.freeze({
+  Branch: McpBranch,
+  api: (ctx) => ({
+    loadMcpTools: (config, opts) => loadMcpTools(ctx, config, opts),
+    mcp: mcpNamespace(ctx),
+  }),
+  debug: (ctx) => ({
+    mcpStats: () => ctx.inst.callJSON("mcp.debugStats", 0, ""),
+    urlHost: (url) => ctx.inst.callJSON("mcp.debugHost", 0, JSON.stringify(url)),
+  }),
+});

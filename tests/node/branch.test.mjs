@@ -274,6 +274,31 @@ test("toDict: LionAGI's keys and order, no callable; fromDict is refused", () =>
   assert.deepEqual(Object.keys(fc.toDict()), ["id", "created_at", "metadata", "execution", "function", "arguments"]);
 });
 
+test("a record's error has Go's shape: {error, message, code, issues?} for a ToolgateError", async () => {
+  const b = tg.branch({
+    tools: [
+      tg.tool(add),
+      tg.tool({ name: "inner", handler: () => b.match({ function: "add", arguments: { a: 1 } }) }),
+      tg.tool({ name: "never", handler: () => new Promise(() => {}), timeoutMs: 5 }),
+    ],
+  });
+  const invalid = (await b.invoke({ function: "inner", arguments: {} })).toDict().execution.error;
+  assert.deepEqual(Object.keys(invalid), ["error", "message", "code", "issues"]);
+  assert.equal(invalid.error, "ToolgateError");
+  assert.equal(invalid.code, "invalid-arguments");
+  assert.deepEqual(invalid.issues.map((i) => Object.keys(i)), [["path", "keyword", "message"]]);
+  assert.equal(invalid.issues[0].path, "/b");
+  const timeout = (await b.invoke({ function: "never", arguments: {} })).toDict().execution.error;
+  assert.deepEqual(Object.keys(timeout), ["error", "message", "code"], "no issues key when there are none");
+  assert.equal(timeout.code, "timeout");
+});
+
+test("a Tool of another instance is not a Tool of this one", () => {
+  const other = tgCore.tool(add);
+  expectCode(assert, () => tg.branch().register(other), "unsupported-type");
+  expectCode(assert, () => tgCore.branch().register(tg.tool(add)), "unsupported-type");
+});
+
 test("typed tools: JSON Schema and zod 4", async () => {
   const { z } = await import("zod");
   const t = tg.tool({ name: "pay", parameters: z.object({ amount: z.number().int().min(1), to: z.string() }), handler: (a) => a.amount });

@@ -309,6 +309,16 @@ describe("policy and refusals", () => {
     assert.throws(() => b.register({ srv: { url: "https://api.example.com/mcp", security: { allowUrls: true } } }), (e) => e.code === "unsupported");
     assert.equal(typeof tg.branch().registerMcpServer, "function", "the full build has it");
   });
+
+  test("a clone keeps its build's surface", () => {
+    const full = tg.branch().clone();
+    assert.equal(typeof full.registerMcpServer, "function");
+    assert.equal(typeof full.loadMcpConfig, "function");
+    assert.equal(typeof full.clone().loadMcpConfig, "function", "a clone of a clone too");
+    const core = tgCore.branch().clone();
+    assert.equal(core.registerMcpServer, undefined);
+    assert.equal(core.loadMcpConfig, undefined);
+  });
 });
 
 describe("URL policy table", () => {

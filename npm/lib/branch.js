@@ -1,0 +1,148 @@
+// Branch: a conversation branch's tool registry (LionAGI's ActionManager), and tg.branch().
+// Node and browser.
+import { ToolgateError, checkOptions, describe } from "./errors.js";
+import { toJSON, reviveBigints } from "./json.js";
+import { tool, goTool, isToolOf } from "./tool.js";
+import { FunctionCalling, run } from "./function-calling.js";
+
+/** A request as the JSON text Go parses; a Tool or function in `function` becomes its name. */
+function requestText(ctx, request) {
+  if (typeof request === "string") return request;
+  if (request === null || typeof request !== "object" || Array.isArray(request)) {
+    throw new ToolgateError("invalid-request", `a request must be an object or JSON text, got ${describe(request)}`);
+  }
+  let r = request;
+  if (typeof r.function === "function" || isToolOf(ctx, r.function)) {
+    r = { ...r, function: typeof r.function === "function" ? r.function.name : r.function.function };
+  }
+  return toJSON(r);
+}
+
+/** Go's branch.match for a request, its big integers revived as BigInts. */
+function matchJSON(ctx, handle, request) {
+  const m = JSON.parse(ctx.inst.call("branch.match", handle, requestText(ctx, request)));
+  if (m.bigints) reviveBigints(m.arguments, m.bigints);
+  return m;
+}
+
+/**
+ * A conversation branch's tool registry (LionAGI's ActionManager). Node and browser.
+ * @example const b = tg.branch({ tools: [add] }); await b.invoke({ function: "add", arguments: { a: 1, b: 2 } })
+ */
+export class Branch {
+  #ctx;
+  #kind; // the class constructed (Branch or a subclass): clone() makes another of it
+  #h;
+  #gen;
+  #held = new Map(); // Tool -> true: keeps JS tools alive while registered
+  constructor(ctx, handle) {
+    this.#ctx = ctx;
+    this.#kind = new.target;
+    this.#h = handle;
+    this.#gen = ctx.inst.generation;
+    ctx.track(this, "branch.release", handle);
+  }
+  #handle() {
+    const ctx = this.#ctx;
+    if (ctx.stale(this.#gen)) {
+      ctx.inst._ensure();
+      const items = [...this.#held.keys()].filter((t) => t._spec.payload).map((t) => ({ $tool: t._handle() }));
+      this.#h = ctx.inst.callJSON("branch.create", 0, JSON.stringify({ items, update: true }));
+      this.#gen = ctx.inst.generation;
+    }
+    return this.#h;
+  }
+  /** The Go handle, rebuilt if the instance restarted. @internal */
+  _handle() {
+    return this.#handle();
+  }
+  #ref(x, mode) {
+    if (typeof x === "string" || typeof x === "boolean" || x === null) return x;
+    if (x === undefined) return null;
+    if (isToolOf(this.#ctx, x)) {
+      if (mode !== "has") this.#held.set(x, true);
+      return { $tool: x._handle() };
+    }
+    if (typeof x === "function") {
+      if (mode === "has") return x.name;
+      const t = tool(this.#ctx, x);
+      this.#held.set(t, true);
+      return { $callable: t._handle() };
+    }
+    if (Array.isArray(x)) return x.map((e) => this.#ref(e, mode));
+    if (typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype) {
+      return mode === "schema" ? { $schema: x } : { $mcp: x };
+    }
+    return { $type: typeof x === "object" ? (x.constructor?.name ?? "object") : typeof x };
+  }
+  /** Registers a tool, function, one-entry MCP config, or a list of them. */
+  register(tools, opts) {
+    const { update = false } = checkOptions(opts, ["update"], "register");
+    const list = Array.isArray(tools) ? tools : [tools];
+    if (!Array.isArray(tools) && (tools === null || tools === undefined)) {
+      throw new ToolgateError("unsupported-type", "Must provide a `Tool` object, a callable function, or an MCP config dict.");
+    }
+    this.#ctx.inst.call("branch.register", this.#handle(), toJSON({ items: list.map((t) => this.#ref(t, "register")), update: !!update }));
+  }
+  /** Whether a name, Tool, function or one-entry MCP config is registered. */
+  has(ref) {
+    return JSON.parse(this.#ctx.inst.call("branch.has", this.#handle(), toJSON(this.#ref(ref, "has"))));
+  }
+  /** The registry: name → Tool, in insertion order. */
+  get tools() {
+    const pairs = this.#ctx.inst.callJSON("branch.tools", this.#handle(), "");
+    return new Map(pairs.map(([name, h]) => [name, goTool(this.#ctx, h)]));
+  }
+  /** Provider schemas in insertion order. */
+  get schemaList() {
+    return this.#ctx.inst.callJSON("branch.schemaList", this.#handle(), "");
+  }
+  /** LionAGI's get_tool_schema: true | false | name | Tool | fn | schema | list. */
+  getToolSchema(selection, opts) {
+    const { autoRegister = true, update = false } = checkOptions(opts, ["autoRegister", "update"], "getToolSchema");
+    const payload = { autoRegister: !!autoRegister, update: !!update };
+    if (selection !== undefined) payload.selection = this.#ref(selection, "schema");
+    return this.#ctx.inst.callJSON("branch.getToolSchema", this.#handle(), toJSON(payload));
+  }
+  /** Resolves and validates a call; returns an un-invoked FunctionCalling. */
+  match(request) {
+    const m = matchJSON(this.#ctx, this.#handle(), request);
+    return new FunctionCalling(goTool(this.#ctx, m.tool), m);
+  }
+  /** Like match, but never throws: {ok: true, arguments} | {ok: false, error}. */
+  validate(request) {
+    try {
+      const m = matchJSON(this.#ctx, this.#handle(), request);
+      const r = { ok: true, function: m.function, arguments: m.arguments };
+      if (m.conversions) r.conversions = m.conversions;
+      return r;
+    } catch (e) {
+      return { ok: false, error: ToolgateError.isInstance(e) ? e : new ToolgateError("internal", String(e && e.message), { cause: e }) };
+    }
+  }
+  /** Matches and runs a call; resolves to the FunctionCalling whatever its status. */
+  async invoke(request, opts) {
+    const { signal } = checkOptions(opts, ["signal"], "invoke");
+    const fc = this.match(request);
+    await run(this.#ctx, fc, signal);
+    return fc;
+  }
+  /** A new registry holding the same Tool objects, of the same class as this one. */
+  clone() {
+    const b = new this.#kind(this.#ctx, this.#ctx.inst.callJSON("branch.clone", this.#handle(), ""));
+    for (const t of this.#held.keys()) b.#held.set(t, true);
+    return b;
+  }
+}
+
+/**
+ * Creates a branch of class `Kind` (Branch or McpBranch) in the API of `ctx`, registering `tools`
+ * (a repeated name is duplicate-tool). Node and browser.
+ */
+export function branch(ctx, opts, Kind = Branch) {
+  const { tools = [] } = checkOptions(opts, ["tools"], "tg.branch");
+  const b = new Kind(ctx, ctx.inst.callJSON("branch.create", 0, ""));
+  const list = (Array.isArray(tools) ? tools : [tools]).filter((t) => t !== null && t !== undefined);
+  if (list.length) b.register(list);
+  return b;
+}

@@ -1,0 +1,200 @@
+// One call of a tool: the FunctionCalling record, the mapping of named arguments onto a JS
+// function's parameters, and the invoke lifecycle (pre → handler → post). Node and browser.
+import { ToolgateError, describe } from "./errors.js";
+import { toJSON } from "./json.js";
+
+/** How a parameter binds, as Go's core.ParamKind numbers them in a tool's signature. */
+const PARAM = Object.freeze({ plain: 0, rest: 1, keywords: 2, destructured: 3 });
+
+const LION_CLASS = "lionagi.protocols.action.function_calling.FunctionCalling";
+
+function newUUID() {
+  if (globalThis.crypto && typeof globalThis.crypto.randomUUID === "function") return globalThis.crypto.randomUUID();
+  const b = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(b);
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * A record's error, as Go's core errorJSON writes it: {error: "ToolgateError", message, code,
+ * issues?} for a ToolgateError (issues only when there are any), {error: name, message} for an
+ * Error, {error: typeof, message: String(v)} for any other thrown value.
+ */
+function errorRecord(err) {
+  if (err == null) return null;
+  if (ToolgateError.isInstance(err)) {
+    const out = { error: "ToolgateError", message: err.message, code: err.code };
+    if (Array.isArray(err.issues) && err.issues.length > 0) {
+      out.issues = err.issues.map((i) => ({ ...i })); // Go's {path, keyword, message}, copied
+    }
+    return out;
+  }
+  if (err instanceof Error) return { error: err.name || "Error", message: err.message };
+  return { error: typeof err, message: String(err) };
+}
+
+/** The record of one call: status, response, error, duration. Node and browser. */
+export class FunctionCalling {
+  constructor(toolObj, m) {
+    this.id = newUUID();
+    this.createdAt = Date.now() / 1000;
+    this.metadata = {};
+    this.function = m.function;
+    this.arguments = m.arguments;
+    this.status = "pending";
+    this.response = null;
+    this.error = null;
+    this.duration = null;
+    if (m.conversions) this.conversions = m.conversions;
+    if (m.id) this.callId = m.id;
+    Object.defineProperty(this, "tool", { value: toolObj, enumerable: false });
+  }
+  /** The event record, as Go's FunctionCalling.ToDict: {id, created_at, metadata, execution, function, arguments}. */
+  toDict() {
+    return {
+      id: this.id,
+      created_at: this.createdAt,
+      metadata: { ...this.metadata, lion_class: LION_CLASS },
+      execution: { status: this.status, duration: this.duration, response: this.response ?? null, error: errorRecord(this.error), retryable: null },
+      function: this.function,
+      arguments: this.arguments,
+    };
+  }
+  /** Always throws not-restorable. */
+  static fromDict() {
+    throw new ToolgateError("not-restorable", "Cannot recreate an event once it's done.");
+  }
+}
+
+/**
+ * The value of one destructured parameter ({a, b} or {a, ...rest}); marks the keys it takes in
+ * st.used. st.takesRest stays set for the parameters after one with a rest field.
+ */
+function destructured(p, args, st) {
+  const obj = {};
+  const names = new Set();
+  for (const f of p.fields || []) {
+    if (f.kind === PARAM.keywords) st.takesRest = true;
+    else names.add(f.name);
+  }
+  for (const k of Object.keys(args)) {
+    if (names.has(k) || st.takesRest) {
+      obj[k] = args[k];
+      st.used.add(k);
+    }
+  }
+  return obj;
+}
+
+/**
+ * Maps named arguments onto the positional parameters of a JS function's signature (as Go
+ * parsed it); a key no parameter takes is Python's TypeError. Node and browser.
+ */
+export function positional(sig, args) {
+  const out = [];
+  const st = { used: new Set(), takesRest: false };
+  const used = st.used;
+  for (const p of sig.params) {
+    if (p.kind === PARAM.destructured) {
+      out.push(destructured(p, args, st));
+    } else if (p.kind === PARAM.rest) {
+      if (Object.hasOwn(args, p.name)) {
+        used.add(p.name);
+        const v = args[p.name];
+        if (Array.isArray(v)) out.push(...v);
+        else out.push(v);
+      }
+    } else {
+      if (Object.hasOwn(args, p.name)) used.add(p.name);
+      out.push(Object.hasOwn(args, p.name) ? args[p.name] : undefined);
+    }
+  }
+  for (const k of Object.keys(args)) {
+    if (!used.has(k)) throw new TypeError(`${sig.name}() got an unexpected keyword argument '${k}'`);
+  }
+  return out;
+}
+
+/** Calls a tool with named arguments: the typed handler, the JS function, or Go (an MCP tool). Node and browser. */
+export async function callTool(ctx, toolObj, args, signal) {
+  const spec = toolObj._spec;
+  if (spec.kind === "typed") return spec.handler(args);
+  if (spec.kind === "function") return spec.fn(...positional(toolObj._signature, args));
+  return ctx.inst.callAsync("tool.invoke", toolObj._handle(), toJSON(args), signal);
+}
+
+/** Why a call stopped early: an abort or the timeout; reason becomes fc.error. */
+class Cancelled {
+  constructor(reason) {
+    this.reason = reason;
+  }
+}
+
+/** pre → handler → post for fc; a preprocessor's result replaces fc.arguments. */
+async function pipeline(ctx, fc, spec, signal) {
+  let args = fc.arguments;
+  if (spec.preprocessor) {
+    args = await spec.preprocessor(args, spec.preprocessorKwargs);
+    if (args === null || typeof args !== "object" || Array.isArray(args)) {
+      throw new TypeError(`preprocessor of ${fc.function} must return an arguments object, got ${describe(args)}`);
+    }
+    fc.arguments = args;
+  }
+  let res = await callTool(ctx, fc.tool, args, signal);
+  if (spec.postprocessor) res = await spec.postprocessor(res, spec.postprocessorKwargs);
+  return res;
+}
+
+/**
+ * Runs pre → handler → post for fc under its AbortSignal and the tool's timeoutMs; total: every
+ * outcome becomes a status (completed, failed, cancelled), with duration set. Node and browser.
+ */
+export async function run(ctx, fc, signal) {
+  if (fc.status !== "pending") return;
+  const spec = fc.tool._spec;
+  fc.status = "processing";
+  const t0 = performance.now();
+  const cancellable = !!signal || !!spec.timeoutMs;
+  const ctrl = cancellable ? new AbortController() : null;
+  let timer;
+  let onAbort;
+  try {
+    const work = pipeline(ctx, fc, spec, ctrl?.signal);
+    if (!cancellable) {
+      fc.response = await work;
+    } else {
+      const cancelled = new Promise((_, reject) => {
+        if (signal) {
+          onAbort = () => reject(new Cancelled(signal.reason));
+          if (signal.aborted) onAbort();
+          else signal.addEventListener("abort", onAbort, { once: true });
+        }
+        if (spec.timeoutMs) {
+          timer = setTimeout(
+            () => reject(new Cancelled(new ToolgateError("timeout", `tool ${fc.function} did not finish within ${spec.timeoutMs} ms`, { tool: fc.function }))),
+            spec.timeoutMs,
+          );
+        }
+      });
+      work.catch(() => {}); // a late rejection after cancellation is not unhandled
+      fc.response = await Promise.race([work, cancelled]);
+    }
+    fc.status = "completed";
+  } catch (e) {
+    if (e instanceof Cancelled) {
+      ctrl.abort(e.reason);
+      fc.status = "cancelled";
+      fc.error = e.reason ?? new ToolgateError("timeout", "cancelled");
+    } else {
+      fc.status = "failed";
+      fc.error = e;
+    }
+  } finally {
+    clearTimeout(timer);
+    if (signal && onAbort) signal.removeEventListener("abort", onAbort);
+    fc.duration = (performance.now() - t0) / 1000;
+  }
+}

@@ -1,0 +1,194 @@
+// Tools: the Tool class, tg.tool() (the raw function path and the typed path), and the Tool
+// objects of Go-made tools. Node and browser.
+import { ToolgateError, checkOptions, describe } from "./errors.js";
+import { toJSON } from "./json.js";
+import { jsonSchemaOf } from "./schema.js";
+
+const TOOL_OPTIONS = [
+  "name", "description", "parameterDescriptions", "parameters", "schema", "strict", "strictFuncCall",
+  "preprocessor", "preprocessorKwargs", "postprocessor", "postprocessorKwargs", "schemaMode",
+  "docstringStyle", "coerce", "timeoutMs", "metadata",
+];
+const TYPED_KEYS = ["handler", ...TOOL_OPTIONS];
+const ENUMS = {
+  schemaMode: ["lionagi", "accurate"],
+  coerce: ["lax", "none"],
+};
+
+const H = Symbol("toolgate.handle");
+const GEN = Symbol("toolgate.generation");
+
+/**
+ * A tool: a live callable beside its provider schema. Built by `tg.tool()`.
+ * Node and browser.
+ */
+export class Tool {
+  #ctx;
+  #info;
+  #spec;
+  constructor(ctx, spec, info) {
+    this.#ctx = ctx;
+    this.#spec = spec;
+    this.#attach(info);
+  }
+  #attach(info) {
+    const ctx = this.#ctx;
+    this.#info = info;
+    this[H] = info.id;
+    this[GEN] = ctx.inst.generation;
+    ctx.tools.set(info.id, new WeakRef(this));
+    ctx.track(this, "tool.release", info.id);
+  }
+  /** The Go handle, rebuilt if the instance restarted. @internal */
+  _handle() {
+    const ctx = this.#ctx;
+    if (ctx.stale(this[GEN])) {
+      ctx.inst._ensure();
+      if (!this.#spec.payload) throw new ToolgateError("internal", "this tool belonged to a stopped instance and cannot be rebuilt");
+      this.#attach(ctx.inst.callJSON("tool.create", 0, this.#spec.payload));
+    }
+    return this[H];
+  }
+  /** Whether this tool was made by the API of `ctx`. @internal */
+  _of(ctx) {
+    return this.#ctx === ctx;
+  }
+  /** @internal */ get _spec() {
+    return this.#spec;
+  }
+  /** @internal */ get _signature() {
+    return this.#info.signature;
+  }
+  /** The tool's name, from its schema. */
+  get function() {
+    return this.#info.function;
+  }
+  /** The provider schema (a fresh copy each time). */
+  get toolSchema() {
+    return structuredClone(this.#info.toolSchema);
+  }
+  /** The schema's `required`, in order; throws invalid-schema when it has none. */
+  get requiredFields() {
+    const e = this.#info.requiredFieldsError;
+    if (e) throw new ToolgateError(e.code, e.message, { tool: e.tool || this.function });
+    return [...this.#info.requiredFields];
+  }
+  /** The keys the non-strict check requires. */
+  get minimumAcceptableFields() {
+    return [...this.#info.minimumAcceptableFields];
+  }
+  get strictFuncCall() {
+    return this.#info.strictFuncCall;
+  }
+  get id() {
+    return this.#info.uuid;
+  }
+  get createdAt() {
+    return this.#info.createdAt;
+  }
+  get metadata() {
+    return structuredClone(this.#info.metadata);
+  }
+  /** The declaration record (LionAGI's keys and order); never a callable. */
+  toDict(mode = "python") {
+    if (!["python", "json", "db"].includes(mode)) {
+      throw new ToolgateError("invalid-request", `toDict: mode must be "python", "json" or "db", got ${JSON.stringify(mode)}`);
+    }
+    return this.#ctx.inst.callJSON("tool.toDict", this._handle(), JSON.stringify({ mode }));
+  }
+  /** Always throws not-restorable: a record cannot bring back a callable. */
+  static fromDict() {
+    throw new ToolgateError("not-restorable", "`Tool.fromDict` is not supported: a record holds no callable; build the tool from code");
+  }
+  get [Symbol.toStringTag]() {
+    return "Tool";
+  }
+}
+
+/** Whether x is a Tool of the API of `ctx` (a Tool of another instance is not). Node and browser. */
+export function isToolOf(ctx, x) {
+  return x instanceof Tool && x._of(ctx);
+}
+
+/** Wraps a tool Go made (an MCP tool) from its info; Go holds its callable. Node and browser. */
+export function goToolFromInfo(ctx, info) {
+  return new Tool(ctx, { kind: "go" }, info);
+}
+
+/** The Tool object of a Go tool handle: the one already known, or a new wrapper. Node and browser. */
+export function goTool(ctx, handle) {
+  const known = ctx.tools.get(handle)?.deref();
+  if (known) return known;
+  return goToolFromInfo(ctx, ctx.inst.callJSON("tool.info", handle, ""));
+}
+
+/** The raw path: a named JS function, its source parsed by Go. */
+function functionSpec(fn, opts) {
+  const o = { ...checkOptions(opts, TOOL_OPTIONS, "tg.tool") };
+  if (!fn.name && !o.name) {
+    throw new ToolgateError(
+      "invalid-tool",
+      "Function must have a name: pass {name} for an anonymous function. (Minifiers rename functions and parameters too: in bundled code prefer the typed path {name, parameters, handler}.)",
+    );
+  }
+  return { kind: "function", fn, handler: undefined, name: fn.name, source: Function.prototype.toString.call(fn), o };
+}
+
+/** The typed path: {name, parameters, handler, …options}. */
+function typedSpec(spec, opts) {
+  if (opts !== undefined) throw new ToolgateError("unsupported-type", "tg.tool({…}): pass options inside the object, not as a second argument");
+  const o = { ...checkOptions(spec, TYPED_KEYS, "tg.tool") };
+  const handler = o.handler;
+  delete o.handler;
+  if (typeof handler !== "function") throw new ToolgateError("invalid-tool", "tg.tool({…}): handler must be a function", { tool: o.name });
+  if (typeof o.name !== "string" || o.name === "") throw new ToolgateError("invalid-tool", "tg.tool({…}): name must be a non-empty string");
+  o.parameters = jsonSchemaOf(o.parameters, `tool ${o.name}`);
+  return { kind: "typed", fn: undefined, handler, name: o.name, source: "", o };
+}
+
+/** Refuses option values JS checks itself: the enums, the processors and timeoutMs. */
+function checkValues(o) {
+  for (const [k, allowed] of Object.entries(ENUMS)) {
+    if (o[k] !== undefined && !allowed.includes(o[k])) {
+      throw new ToolgateError("unsupported-type", `tg.tool: option ${k} must be one of ${allowed.join(", ")}, got ${JSON.stringify(o[k])}`);
+    }
+  }
+  for (const k of ["preprocessor", "postprocessor"]) {
+    if (o[k] !== undefined && typeof o[k] !== "function") throw new ToolgateError("unsupported-type", `tg.tool: option ${k} must be a function`);
+  }
+  if (o.timeoutMs !== undefined && !(typeof o.timeoutMs === "number" && o.timeoutMs > 0)) {
+    throw new ToolgateError("unsupported-type", "tg.tool: option timeoutMs must be a positive number");
+  }
+}
+
+/**
+ * Builds a tool from a JS function (the raw path) or from `{name, parameters, handler}` (the
+ * typed path), in the API of `ctx`. Node and browser.
+ * @example const add = tool(ctx, function add(a, b) { return a + b })
+ */
+export function tool(ctx, fnOrSpec, opts) {
+  let s;
+  if (typeof fnOrSpec === "function") s = functionSpec(fnOrSpec, opts);
+  else if (fnOrSpec && typeof fnOrSpec === "object" && !Array.isArray(fnOrSpec)) s = typedSpec(fnOrSpec, opts);
+  else throw new ToolgateError("invalid-tool", `tg.tool: expected a function or {name, handler, …}, got ${describe(fnOrSpec)}`);
+  const { kind, fn, handler, name, source, o } = s;
+  checkValues(o);
+  const { preprocessor, postprocessor, preprocessorKwargs, postprocessorKwargs, ...goOpts } = o;
+  const payload = toJSON({ kind, name, source, options: goOpts });
+  const info = ctx.inst.callJSON("tool.create", 0, payload);
+  return new Tool(
+    ctx,
+    {
+      kind,
+      fn,
+      handler,
+      payload,
+      preprocessor,
+      postprocessor,
+      preprocessorKwargs: preprocessorKwargs ?? {},
+      postprocessorKwargs: postprocessorKwargs ?? {},
+      timeoutMs: o.timeoutMs,
+    },
+    info,
+  );
+}

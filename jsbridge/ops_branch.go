@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/jsbridge/jsfunc"
 )
 
 // Refs from JS arrive as JSON: a string is a name, a boolean a boolean, an
@@ -284,7 +285,7 @@ func opParseFunction(_ *Bridge, _ int64, payload []byte) (any, error) {
 	if err := decodeStrict(payload, &p, "function"); err != nil {
 		return nil, err
 	}
-	return ParseFunctionSource(p.Name, p.Source)
+	return jsfunc.Parse(p.Name, p.Source)
 }
 
 func registerCoreOps(b *Bridge) {

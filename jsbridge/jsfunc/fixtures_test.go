@@ -18,17 +18,21 @@ import (
 
 // TestParseFixtures checks the cases of the shared schema fixtures
 // (tests/fixtures/schema/*.json) that carry a JS source: every object with a
-// "js" string and a "signature" object anywhere in a file.
+// "js" string and a "signature" object anywhere in a file. Finding none is a
+// failure: a wrong path must not pass as an empty suite.
 func TestParseFixtures(t *testing.T) {
 	dir := filepath.Join("..", "..", "tests", "fixtures", "schema")
 	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	require.NoError(t, err)
+	require.NotEmpty(t, files, "no fixtures in %s", dir)
+	cases := 0
 	for _, file := range files {
 		raw, err := os.ReadFile(file)
 		require.NoError(t, err)
 		var doc any
 		require.NoError(t, json.Unmarshal(raw, &doc), "file %s", file)
 		for i, c := range fixtureJSCases(doc) {
+			cases++
 			js := c["js"].(string)
 			want := c["signature"].(map[string]any)
 			name, _ := want["name"].(string)
@@ -45,6 +49,7 @@ func TestParseFixtures(t *testing.T) {
 			})
 		}
 	}
+	require.NotZero(t, cases, "no fixture case in %s has a js source", dir)
 }
 
 // fixtureJSCases returns every object in v that has a "js" string and a

@@ -8,10 +8,10 @@ import (
 	"unicode/utf8"
 )
 
-type jsTokKind uint8
+type tokenKind uint8
 
 const (
-	tkEOF jsTokKind = iota
+	tkEOF tokenKind = iota
 	tkIdent
 	tkPrivate
 	tkPunct
@@ -26,8 +26,8 @@ const (
 	tkBlockComment
 )
 
-type jsToken struct {
-	kind jsTokKind
+type token struct {
+	kind tokenKind
 	text string // the token's source text
 	val  string // the decoded value of a string or no-substitution template
 	bad  bool   // a template whose escapes cannot be cooked
@@ -35,12 +35,12 @@ type jsToken struct {
 	nl   bool // a line terminator precedes it (since the last significant token)
 }
 
-func (t jsToken) isPunct(s string) bool { return t.kind == tkPunct && t.text == s }
-func (t jsToken) isIdent(s string) bool { return t.kind == tkIdent && t.text == s }
-func (t jsToken) isComment() bool       { return t.kind == tkLineComment || t.kind == tkBlockComment }
+func (t token) isPunct(s string) bool { return t.kind == tkPunct && t.text == s }
+func (t token) isIdent(s string) bool { return t.kind == tkIdent && t.text == s }
+func (t token) isComment() bool       { return t.kind == tkLineComment || t.kind == tkBlockComment }
 
 // describe names the token for an error message.
-func (t jsToken) describe() string {
+func (t token) describe() string {
 	if t.kind == tkEOF {
 		return "the end of the source"
 	}
@@ -52,19 +52,19 @@ func (t jsToken) describe() string {
 	return strconv.Quote(s)
 }
 
-type jsLexError struct {
+type lexError struct {
 	pos int
 	msg string
 }
 
-// jsLexer turns JS source into tokens one at a time. It tracks open braces so
+// lexer turns JS source into tokens one at a time. It tracks open braces so
 // that a `}` closing a template substitution resumes the template, and the
 // last significant token to tell a regular expression from a division.
-type jsLexer struct {
+type lexer struct {
 	src    string
 	pos    int
-	braces []bool  // open braces; true for a template substitution
-	prev   jsToken // last significant token; kind tkEOF at the start
+	braces []bool // open braces; true for a template substitution
+	prev   token  // last significant token; kind tkEOF at the start
 	sawNL  bool
 }
 
@@ -77,22 +77,22 @@ var jsPuncts = []string{
 
 const jsSinglePuncts = "{}()[];,<>+-*/%&|^!~?:=.@"
 
-func (l *jsLexer) next() (jsToken, *jsLexError) {
+func (l *lexer) next() (token, *lexError) {
 	if l.skipSpace() {
 		l.sawNL = true
 	}
 	start := l.pos
 	src := l.src
 	if start >= len(src) {
-		return jsToken{kind: tkEOF, pos: start, nl: l.sawNL}, nil
+		return token{kind: tkEOF, pos: start, nl: l.sawNL}, nil
 	}
 	c := src[start]
 	var c1 byte
 	if start+1 < len(src) {
 		c1 = src[start+1]
 	}
-	t := jsToken{pos: start}
-	var err *jsLexError
+	t := token{pos: start}
+	var err *lexError
 	switch {
 	case c == '/' && c1 == '/':
 		end := start + 2
@@ -103,7 +103,7 @@ func (l *jsLexer) next() (jsToken, *jsLexError) {
 	case c == '/' && c1 == '*':
 		i := strings.Index(src[start+2:], "*/")
 		if i < 0 {
-			return jsToken{}, &jsLexError{start, "unterminated comment"}
+			return token{}, &lexError{start, "unterminated comment"}
 		}
 		l.pos = start + 2 + i + 2
 		t.kind = tkBlockComment
@@ -126,14 +126,14 @@ func (l *jsLexer) next() (jsToken, *jsLexError) {
 	case c == '#':
 		l.pos++
 		if l.scanIdent() == 0 {
-			return jsToken{}, &jsLexError{start, "# not followed by a name"}
+			return token{}, &lexError{start, "# not followed by a name"}
 		}
 		t.kind = tkPrivate
 	case c == '/' && jsRegexAllowed(l.prev):
 		t.kind = tkRegex
 		err = l.scanRegex()
 	case c == '\\':
-		return jsToken{}, &jsLexError{start, "unicode escapes in names are not supported"}
+		return token{}, &lexError{start, "unicode escapes in names are not supported"}
 	default:
 		if l.scanIdent() > 0 {
 			t.kind = tkIdent
@@ -143,7 +143,7 @@ func (l *jsLexer) next() (jsToken, *jsLexError) {
 		err = l.scanPunct()
 	}
 	if err != nil {
-		return jsToken{}, err
+		return token{}, err
 	}
 	t.text = src[start:l.pos]
 	t.nl = l.sawNL
@@ -155,7 +155,7 @@ func (l *jsLexer) next() (jsToken, *jsLexError) {
 }
 
 // skipSpace skips white space and reports whether it held a line terminator.
-func (l *jsLexer) skipSpace() bool {
+func (l *lexer) skipSpace() bool {
 	nl := false
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
@@ -212,7 +212,7 @@ func isJSIDPart(r rune) bool {
 
 // scanIdent consumes an identifier name at l.pos and returns its length in
 // bytes (0 when there is none).
-func (l *jsLexer) scanIdent() int {
+func (l *lexer) scanIdent() int {
 	start := l.pos
 	for l.pos < len(l.src) {
 		r, size := rune(l.src[l.pos]), 1
@@ -231,7 +231,7 @@ func (l *jsLexer) scanIdent() int {
 	return l.pos - start
 }
 
-func (l *jsLexer) scanPunct() *jsLexError {
+func (l *lexer) scanPunct() *lexError {
 	rest := l.src[l.pos:]
 	for _, p := range jsPuncts {
 		if strings.HasPrefix(rest, p) {
@@ -245,7 +245,7 @@ func (l *jsLexer) scanPunct() *jsLexError {
 	c := rest[0]
 	if strings.IndexByte(jsSinglePuncts, c) < 0 {
 		r, _ := utf8.DecodeRuneInString(rest)
-		return &jsLexError{l.pos, fmt.Sprintf("unexpected character %q", r)}
+		return &lexError{l.pos, fmt.Sprintf("unexpected character %q", r)}
 	}
 	switch c {
 	case '{':
@@ -262,7 +262,7 @@ func (l *jsLexer) scanPunct() *jsLexError {
 // jsRegexAllowed reports whether a `/` after prev starts a regular expression
 // rather than a division: after punctuators other than `)` `]` `++` `--`,
 // after keywords that precede an expression, and at the start.
-func jsRegexAllowed(prev jsToken) bool {
+func jsRegexAllowed(prev token) bool {
 	switch prev.kind {
 	case tkEOF, tkTemplateHead, tkTemplateMiddle:
 		return true
@@ -283,7 +283,7 @@ func jsRegexAllowed(prev jsToken) bool {
 }
 
 // scanString consumes a quoted string at l.pos and returns its value.
-func (l *jsLexer) scanString(quote byte) (string, *jsLexError) {
+func (l *lexer) scanString(quote byte) (string, *lexError) {
 	start := l.pos
 	src := l.src
 	var b strings.Builder
@@ -300,23 +300,23 @@ func (l *jsLexer) scanString(quote byte) (string, *jsLexError) {
 			b.WriteString(src[chunk:i])
 			next, msg := decodeJSEscape(&b, src, i, false)
 			if msg != "" {
-				return "", &jsLexError{i, msg}
+				return "", &lexError{i, msg}
 			}
 			i, chunk = next, next
 		case c == '\n' || c == '\r':
-			return "", &jsLexError{start, "unterminated string literal"}
+			return "", &lexError{start, "unterminated string literal"}
 		default:
 			i++
 		}
 	}
-	return "", &jsLexError{start, "unterminated string literal"}
+	return "", &lexError{start, "unterminated string literal"}
 }
 
 // scanTemplate consumes template text from l.pos (just after "`" when first,
 // else just after the "}" closing a substitution) up to "`" or "${". It
 // returns the token kind, the cooked text and whether an escape could not be
 // cooked (allowed only in tagged templates).
-func (l *jsLexer) scanTemplate(first bool) (jsTokKind, string, bool, *jsLexError) {
+func (l *lexer) scanTemplate(first bool) (tokenKind, string, bool, *lexError) {
 	src := l.src
 	var b strings.Builder
 	bad := false
@@ -361,11 +361,11 @@ func (l *jsLexer) scanTemplate(first bool) (jsTokKind, string, bool, *jsLexError
 			i++
 		}
 	}
-	return 0, "", false, &jsLexError{l.pos, "unterminated template literal"}
+	return 0, "", false, &lexError{l.pos, "unterminated template literal"}
 }
 
 // scanNumber consumes a numeric literal at l.pos.
-func (l *jsLexer) scanNumber() *jsLexError {
+func (l *lexer) scanNumber() *lexError {
 	src := l.src
 	start := l.pos
 	i := start
@@ -401,14 +401,14 @@ func (l *jsLexer) scanNumber() *jsLexError {
 	if i < len(src) {
 		r, _ := utf8.DecodeRuneInString(src[i:])
 		if isJSIDPart(r) || r == '\\' {
-			return &jsLexError{start, "malformed number"}
+			return &lexError{start, "malformed number"}
 		}
 	}
 	return nil
 }
 
 // scanRegex consumes a regular expression literal at l.pos.
-func (l *jsLexer) scanRegex() *jsLexError {
+func (l *lexer) scanRegex() *lexError {
 	src := l.src
 	start := l.pos
 	inClass := false
@@ -420,7 +420,7 @@ func (l *jsLexer) scanRegex() *jsLexError {
 		case '\\':
 			i++
 			if i >= len(src) || isJSLineTerminatorAt(src, i) {
-				return &jsLexError{start, "unterminated regular expression literal"}
+				return &lexError{start, "unterminated regular expression literal"}
 			}
 		case '[':
 			inClass = true
@@ -434,5 +434,5 @@ func (l *jsLexer) scanRegex() *jsLexError {
 			}
 		}
 	}
-	return &jsLexError{start, "unterminated regular expression literal"}
+	return &lexError{start, "unterminated regular expression literal"}
 }

@@ -12,7 +12,7 @@ import (
 
 // defaultLiteralJSON returns the JSON that JSON.stringify would write for the
 // value of toks when they are one JSON-like literal, else nil.
-func defaultLiteralJSON(toks []jsToken) json.RawMessage {
+func defaultLiteralJSON(toks []token) json.RawMessage {
 	lp := literalParser{toks: toks}
 	b, ok := lp.value(nil, 0)
 	if !ok || lp.i != len(toks) {
@@ -22,15 +22,15 @@ func defaultLiteralJSON(toks []jsToken) json.RawMessage {
 }
 
 type literalParser struct {
-	toks []jsToken
+	toks []token
 	i    int
 }
 
-func (lp *literalParser) peek() jsToken {
+func (lp *literalParser) peek() token {
 	if lp.i < len(lp.toks) {
 		return lp.toks[lp.i]
 	}
-	return jsToken{kind: tkEOF}
+	return token{kind: tkEOF}
 }
 
 // value appends one literal value to b.

@@ -50,7 +50,7 @@ func Parse(name, source string) (core.Signature, error) {
 		return core.Signature{}, core.Errorf(core.CodeInvalidTool, name,
 			"%s is native code: its source does not show its parameters; wrap it in a JS function", functionLabel(name))
 	}
-	p := &fnParser{name: name, src: source, lx: jsLexer{src: source}}
+	p := &parser{name: name, src: source, lx: lexer{src: source}}
 	params, doc := p.parseFunction()
 	if p.err != nil {
 		return core.Signature{}, p.err
@@ -92,19 +92,19 @@ func isNativeSource(src string) bool {
 	return strings.HasSuffix(s, "{")
 }
 
-// fnParser reads a function's header, parameters and the start of its body
+// parser reads a function's header, parameters and the start of its body
 // from a lexer. Its first error sticks: after it every token is EOF.
-type fnParser struct {
+type parser struct {
 	name string
 	src  string
-	lx   jsLexer
-	buf  []jsToken // tokens lexed but not consumed, comments included
+	lx   lexer
+	buf  []token // tokens lexed but not consumed, comments included
 	head int
 	err  *core.Error
 }
 
 // fail records the first error, placed at byte offset pos.
-func (p *fnParser) fail(pos int, format string, args ...any) {
+func (p *parser) fail(pos int, format string, args ...any) {
 	if p.err != nil {
 		return
 	}
@@ -116,11 +116,11 @@ func (p *fnParser) fail(pos int, format string, args ...any) {
 }
 
 // failExpected records "expected what, found t".
-func (p *fnParser) failExpected(t jsToken, what string) {
+func (p *parser) failExpected(t token, what string) {
 	p.fail(t.pos, "expected %s, found %s", what, t.describe())
 }
 
-func (p *fnParser) lex() jsToken {
+func (p *parser) lex() token {
 	if p.err == nil {
 		t, err := p.lx.next()
 		if err == nil {
@@ -128,11 +128,11 @@ func (p *fnParser) lex() jsToken {
 		}
 		p.fail(err.pos, "%s", err.msg)
 	}
-	return jsToken{kind: tkEOF, pos: len(p.src)}
+	return token{kind: tkEOF, pos: len(p.src)}
 }
 
 // peek returns the k-th significant token ahead without consuming it.
-func (p *fnParser) peek(k int) jsToken {
+func (p *parser) peek(k int) token {
 	p.compact()
 	for i := p.head; ; i++ {
 		if i == len(p.buf) {
@@ -153,14 +153,14 @@ func (p *fnParser) peek(k int) jsToken {
 
 // compact drops the consumed tokens once none is left ahead, so that the
 // buffer only ever holds the lookahead.
-func (p *fnParser) compact() {
+func (p *parser) compact() {
 	if p.head == len(p.buf) {
 		p.buf, p.head = p.buf[:0], 0
 	}
 }
 
 // nextRaw consumes the next token, comments included.
-func (p *fnParser) nextRaw() jsToken {
+func (p *parser) nextRaw() token {
 	p.compact()
 	if p.head == len(p.buf) {
 		p.buf = append(p.buf, p.lex())
@@ -173,7 +173,7 @@ func (p *fnParser) nextRaw() jsToken {
 }
 
 // next consumes the next significant token.
-func (p *fnParser) next() jsToken {
+func (p *parser) next() token {
 	for {
 		if t := p.nextRaw(); !t.isComment() {
 			return t
@@ -183,7 +183,7 @@ func (p *fnParser) next() jsToken {
 
 // parseFunction reads the whole header and returns the parameters and the
 // docstring.
-func (p *fnParser) parseFunction() ([]core.Param, string) {
+func (p *parser) parseFunction() ([]core.Param, string) {
 	t, t1 := p.peek(0), p.peek(1)
 	switch {
 	case t.kind == tkEOF:
@@ -227,7 +227,7 @@ func (p *fnParser) parseFunction() ([]core.Param, string) {
 }
 
 // functionRest reads what follows the keyword function.
-func (p *fnParser) functionRest() ([]core.Param, string) {
+func (p *parser) functionRest() ([]core.Param, string) {
 	if p.peek(0).isPunct("*") {
 		p.next()
 	}
@@ -239,7 +239,7 @@ func (p *fnParser) functionRest() ([]core.Param, string) {
 }
 
 // method reads a method definition: modifiers, a name, parameters, a body.
-func (p *fnParser) method() ([]core.Param, string) {
+func (p *parser) method() ([]core.Param, string) {
 	if p.peek(0).isIdent("static") && !p.peek(1).isPunct("(") {
 		p.next()
 	}
@@ -266,7 +266,7 @@ func (p *fnParser) method() ([]core.Param, string) {
 }
 
 // arrowSingle reads `x => body`.
-func (p *fnParser) arrowSingle() ([]core.Param, string) {
+func (p *parser) arrowSingle() ([]core.Param, string) {
 	name := p.bindingName(p.next(), 1)
 	p.next() // =>
 	return []core.Param{{Name: name, Kind: core.ParamPlain}}, p.arrowBody()
@@ -274,7 +274,7 @@ func (p *fnParser) arrowSingle() ([]core.Param, string) {
 
 // arrowBody reads what follows `=>`: a block body may hold a docstring, an
 // expression body has none.
-func (p *fnParser) arrowBody() string {
+func (p *parser) arrowBody() string {
 	t := p.peek(0)
 	if t.isPunct("{") {
 		return p.blockBody()
@@ -286,7 +286,7 @@ func (p *fnParser) arrowBody() string {
 }
 
 // blockBody reads the `{` opening a body and returns the docstring.
-func (p *fnParser) blockBody() string {
+func (p *parser) blockBody() string {
 	if p.err != nil {
 		return ""
 	}
@@ -305,7 +305,7 @@ func (p *fnParser) blockBody() string {
 // docstring reads the start of a body (after its `{`): the first block
 // comment before the first statement, or a string literal that is the first
 // statement. Line comments and a "use strict" directive are skipped.
-func (p *fnParser) docstring() string {
+func (p *parser) docstring() string {
 	for {
 		t := p.nextRaw()
 		switch t.kind {
@@ -332,7 +332,7 @@ func (p *fnParser) docstring() string {
 // endsExpressionStatement reports whether a string literal followed by t is a whole
 // expression statement: t is `;`, `}` or the end, or t starts a new
 // statement on a later line (automatic semicolon insertion).
-func endsExpressionStatement(t jsToken) bool {
+func endsExpressionStatement(t token) bool {
 	switch {
 	case t.kind == tkEOF || t.isPunct(";") || t.isPunct("}"):
 		return true
@@ -400,7 +400,7 @@ var jsReserved = map[string]bool{
 }
 
 // bindingName checks that t names a binding of parameter idx.
-func (p *fnParser) bindingName(t jsToken, idx int) string {
+func (p *parser) bindingName(t token, idx int) string {
 	if t.kind != tkIdent {
 		p.failExpected(t, fmt.Sprintf("a name in parameter %d", idx))
 		return ""
@@ -413,7 +413,7 @@ func (p *fnParser) bindingName(t jsToken, idx int) string {
 }
 
 // paramList reads `( params )`.
-func (p *fnParser) paramList() []core.Param {
+func (p *parser) paramList() []core.Param {
 	if t := p.next(); !t.isPunct("(") {
 		p.failExpected(t, `"(" opening the parameters`)
 		return nil
@@ -449,7 +449,7 @@ func (p *fnParser) paramList() []core.Param {
 }
 
 // param reads one parameter, idx counting from 1.
-func (p *fnParser) param(idx int) core.Param {
+func (p *parser) param(idx int) core.Param {
 	t := p.next()
 	switch {
 	case t.isPunct("..."):
@@ -480,7 +480,7 @@ func (p *fnParser) param(idx int) core.Param {
 // nesting depth depth (1 for a parameter's own pattern). A key whose target
 // is itself an object pattern is a ParamDestructured field with its own
 // Fields; one whose target is an array pattern is a plain field.
-func (p *fnParser) objectPattern(idx, depth int) []core.Param {
+func (p *parser) objectPattern(idx, depth int) []core.Param {
 	var fields []core.Param
 	for p.err == nil {
 		t := p.next()
@@ -555,7 +555,7 @@ func (p *fnParser) objectPattern(idx, depth int) []core.Param {
 
 // defaultValue reads an optional `= expression` ending before a top-level
 // `,` or closer, and records it on param.
-func (p *fnParser) defaultValue(param *core.Param, closer string) {
+func (p *parser) defaultValue(param *core.Param, closer string) {
 	if !p.peek(0).isPunct("=") {
 		return
 	}
@@ -575,7 +575,7 @@ func (p *fnParser) defaultValue(param *core.Param, closer string) {
 }
 
 // opensBracket returns the closer that token t opens, or 0.
-func opensBracket(t jsToken) byte {
+func opensBracket(t token) byte {
 	switch {
 	case t.kind == tkTemplateHead:
 		return '`'
@@ -593,7 +593,7 @@ func opensBracket(t jsToken) byte {
 
 // closesBracket returns the closer that token t is, or 0; a template middle both
 // closes and reopens a substitution.
-func closesBracket(t jsToken) byte {
+func closesBracket(t token) byte {
 	switch {
 	case t.kind == tkTemplateMiddle || t.kind == tkTemplateTail:
 		return '`'
@@ -606,8 +606,8 @@ func closesBracket(t jsToken) byte {
 // expression reads tokens up to (not including) a top-level `,` or closer,
 // checking that brackets balance. It returns the significant tokens and
 // whether all were kept (at most maxDefaultTokens are).
-func (p *fnParser) expression(closer string) ([]jsToken, bool) {
-	var toks []jsToken
+func (p *parser) expression(closer string) ([]token, bool) {
+	var toks []token
 	var stack []byte
 	complete := true
 	for p.err == nil {
@@ -634,7 +634,7 @@ func (p *fnParser) expression(closer string) ([]jsToken, bool) {
 
 // balance updates the stack of expected closers with token t, failing on a
 // closer that does not match.
-func (p *fnParser) balance(stack *[]byte, t jsToken) bool {
+func (p *parser) balance(stack *[]byte, t token) bool {
 	if c := opensBracket(t); c != 0 {
 		*stack = append(*stack, c)
 		return true
@@ -655,7 +655,7 @@ func (p *fnParser) balance(stack *[]byte, t jsToken) bool {
 }
 
 // skipBalanced consumes tokens up to the closer matching open.
-func (p *fnParser) skipBalanced(open jsToken) {
+func (p *parser) skipBalanced(open token) {
 	stack := []byte{opensBracket(open)}
 	for len(stack) > 0 && p.err == nil {
 		t := p.next()

@@ -160,8 +160,9 @@ func TestCoreDependencies(t *testing.T) {
 // pureFiles are the files under jsbridge/ and cmd/wasm/ meant to build and
 // be tested natively (path.Match patterns relative to the repository root).
 // They must not import syscall/js. funcsource*.go and doc.go are pure by
-// name.
+// name; jsbridge/jsfunc is a pure package, tests included.
 var pureFiles = []string{
+	"jsbridge/jsfunc/*.go",
 	"jsbridge/bridge.go",
 	"jsbridge/jsvalue.go",
 	"jsbridge/describe.go",
@@ -212,6 +213,7 @@ func TestWasmOnlyExempt(t *testing.T) {
 		{"jsbridge/bridge.go", true}, {"jsbridge/ops_tool.go", true}, {"jsbridge/x_test.go", true},
 		{"jsbridge/wasm_exports.go", false}, {"jsbridge/promise.go", false}, {"cmd/wasm/core/main.go", false},
 		{"cmd/wasm/core/doc.go", true},
+		{"jsbridge/jsfunc/parse.go", true}, {"jsbridge/jsfunc/parse_test.go", true}, {"jsbridge/jsfunc/sub/x.go", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.rel, func(t *testing.T) {

@@ -37,7 +37,8 @@ type Bridge struct {
 	// MCPFactory builds a one-entry MCP config into a tool (full build); nil
 	// makes branches refuse such configs with "unsupported".
 	MCPFactory func(name string, config json.RawMessage) (*core.Tool, error)
-	// Version is reported by the "version" op.
+	// Version is handed to the JS loader as boot.version (see Serve), which
+	// checks it against the JS package's.
 	Version string
 }
 

@@ -272,24 +272,10 @@ func opBranchRelease(b *Bridge, handle int64, _ []byte) (any, error) {
 	return true, nil
 }
 
-func opVersion(b *Bridge, _ int64, _ []byte) (any, error) { return b.Version, nil }
-
 func opOps(b *Bridge, _ int64, _ []byte) (any, error) { return b.OpNames(), nil }
-
-func opParseFunction(_ *Bridge, _ int64, payload []byte) (any, error) {
-	var p struct {
-		Name   string `json:"name"`
-		Source string `json:"source"`
-	}
-	if err := decodeStrict(payload, &p, "function"); err != nil {
-		return nil, err
-	}
-	return ParseFunctionSource(p.Name, p.Source)
-}
 
 func registerCoreOps(b *Bridge) {
 	b.Register("ops", opOps) // must stay first: JS asks for the table by index 0
-	b.Register("version", opVersion)
 	b.Register("tool.create", opToolCreate)
 	b.Register("tool.info", opToolInfo)
 	b.Register("tool.toDict", opToolToDict)
@@ -303,5 +289,4 @@ func registerCoreOps(b *Bridge) {
 	b.Register("branch.match", opBranchMatch)
 	b.Register("branch.clone", opBranchClone)
 	b.Register("branch.release", opBranchRelease)
-	b.Register("function.parse", opParseFunction)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/jsbridge/jsfunc"
 )
 
 // toolSpec is what tg.tool() sends: a raw JS function (name + source text) or
@@ -95,7 +96,7 @@ func opToolCreate(b *Bridge, _ int64, payload []byte) (any, error) {
 	var sig core.Signature
 	switch spec.Kind {
 	case "function":
-		s, err := ParseFunctionSource(spec.Name, spec.Source)
+		s, err := jsfunc.Parse(spec.Name, spec.Source)
 		if err != nil {
 			return nil, err
 		}

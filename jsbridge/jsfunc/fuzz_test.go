@@ -1,4 +1,4 @@
-package jsbridge
+package jsfunc
 
 import (
 	"encoding/json"
@@ -12,16 +12,16 @@ import (
 	"github.com/toolgate/toolgate/core"
 )
 
-// FuzzParseFunctionSource checks, on any source, that ParseFunctionSource
-// never panics, gives the same answer twice, fails only with invalid-tool,
-// and on success names every parameter with a JS identifier (or "" for the
-// one destructured parameter, whose fields all have names) and holds only
-// valid JSON in Default. The seed corpus is testdata/fuzz/FuzzParseFunctionSource.
-func FuzzParseFunctionSource(f *testing.F) {
+// FuzzParse checks, on any source, that Parse never panics, gives the same
+// answer twice, fails only with invalid-tool, and on success names every
+// parameter with a JS identifier (or "" for the one destructured parameter,
+// whose fields all have names) and holds only valid JSON in Default. The
+// seed corpus is testdata/fuzz/FuzzParse.
+func FuzzParse(f *testing.F) {
 	f.Add("function add(a, b = 2) { /** Adds. */ return a + b }")
 	f.Fuzz(func(t *testing.T, src string) {
-		got, err := ParseFunctionSource("f", src)
-		again, errAgain := ParseFunctionSource("f", src)
+		got, err := Parse("f", src)
+		again, errAgain := Parse("f", src)
 		require.Equal(t, got, again, "got %+v then %+v", got, again)
 		require.Equal(t, err, errAgain, "got %v then %v", err, errAgain)
 		if err != nil {

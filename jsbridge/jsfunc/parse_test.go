@@ -1,15 +1,10 @@
-package jsbridge
+package jsfunc
 
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -41,7 +36,7 @@ func destructuredParam(fields ...core.Param) core.Param {
 	return core.Param{Kind: core.ParamDestructured, Fields: fields}
 }
 
-func TestParseFunctionSourceForms(t *testing.T) {
+func TestParseForms(t *testing.T) {
 	cases := []struct {
 		name   string
 		fnName string
@@ -98,14 +93,14 @@ func TestParseFunctionSourceForms(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := ParseFunctionSource(tc.fnName, tc.src)
+			got, err := Parse(tc.fnName, tc.src)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got, "got %+v, want %+v", got, tc.want)
 		})
 	}
 }
 
-func TestParseFunctionSourceDefaults(t *testing.T) {
+func TestParseDefaults(t *testing.T) {
 	deep := strings.Repeat("[", 65) + strings.Repeat("]", 65)
 	deepOK := strings.Repeat("[", 64) + strings.Repeat("]", 64)
 	cases := []struct {
@@ -213,7 +208,7 @@ func TestParseFunctionSourceDefaults(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			src := "function f(p = " + tc.def + ", q) {}"
-			got, err := ParseFunctionSource("f", src)
+			got, err := Parse("f", src)
 			require.NoError(t, err, "source %s", src)
 			want := wantSig("f", "", defaultParam("p", tc.want), plainParam("q"))
 			assert.Equal(t, want, got, "got default %s, want %s", got.Params[0].Default, tc.want)
@@ -221,7 +216,7 @@ func TestParseFunctionSourceDefaults(t *testing.T) {
 	}
 }
 
-func TestParseFunctionSourceDestructured(t *testing.T) {
+func TestParseDestructured(t *testing.T) {
 	cases := []struct {
 		name string
 		src  string
@@ -260,14 +255,14 @@ func TestParseFunctionSourceDestructured(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := ParseFunctionSource("f", tc.src)
+			got, err := Parse("f", tc.src)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got, "got %+v, want %+v", got, tc.want)
 		})
 	}
 }
 
-func TestParseFunctionSourceDocstring(t *testing.T) {
+func TestParseDocstring(t *testing.T) {
 	jsdoc := `function f(a) {
   /**
    * Summary.
@@ -327,14 +322,14 @@ func TestParseFunctionSourceDocstring(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := ParseFunctionSource("f", tc.src)
+			got, err := Parse("f", tc.src)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, got.Doc, "got %q, want %q", got.Doc, tc.want)
 		})
 	}
 }
 
-func TestParseFunctionSourceErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	cases := []struct {
 		name   string
 		fnName string
@@ -417,7 +412,7 @@ func TestParseFunctionSourceErrors(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := ParseFunctionSource(tc.fnName, tc.src)
+			got, err := Parse(tc.fnName, tc.src)
 			require.Error(t, err, "got %+v, want an error", got)
 			assert.Equal(t, core.Signature{}, got)
 			var e *core.Error
@@ -430,9 +425,9 @@ func TestParseFunctionSourceErrors(t *testing.T) {
 	}
 }
 
-// TestParseFunctionSourcePathological feeds 1 MB inputs that would make a
-// backtracking or recursive parser blow up; each must simply return.
-func TestParseFunctionSourcePathological(t *testing.T) {
+// TestParsePathological feeds 1 MB inputs that would make a backtracking or
+// recursive parser blow up; each must simply return.
+func TestParsePathological(t *testing.T) {
 	const n = 500_000
 	cases := []struct {
 		name    string
@@ -457,7 +452,7 @@ func TestParseFunctionSourcePathological(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseFunctionSource("f", tc.src)
+			_, err := Parse("f", tc.src)
 			if tc.wantErr {
 				assert.ErrorIs(t, err, core.ErrInvalidTool)
 			} else {
@@ -465,171 +460,4 @@ func TestParseFunctionSourcePathological(t *testing.T) {
 			}
 		})
 	}
-}
-
-// TestParseFunctionSourceFixtures checks the cases of the shared schema
-// fixtures (tests/fixtures/schema/*.json) that carry a JS source: every
-// object with a "js" string and a "signature" object anywhere in a file.
-func TestParseFunctionSourceFixtures(t *testing.T) {
-	dir := filepath.Join("..", "tests", "fixtures", "schema")
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	require.NoError(t, err)
-	for _, file := range files {
-		raw, err := os.ReadFile(file)
-		require.NoError(t, err)
-		var doc any
-		require.NoError(t, json.Unmarshal(raw, &doc), "file %s", file)
-		for i, c := range fixtureJSCases(doc) {
-			js := c["js"].(string)
-			want := c["signature"].(map[string]any)
-			name, _ := want["name"].(string)
-			label, _ := c["name"].(string)
-			t.Run(fmt.Sprintf("%s/%d %s", filepath.Base(file), i, label), func(t *testing.T) {
-				got, err := ParseFunctionSource(name, js)
-				require.NoError(t, err, "source %s", js)
-				gotJSON, err := json.Marshal(got)
-				require.NoError(t, err)
-				var gotAny any
-				require.NoError(t, json.Unmarshal(gotJSON, &gotAny))
-				assert.Equal(t, normalizeFixtureSignature(want), normalizeFixtureSignature(gotAny.(map[string]any)),
-					"source %s", js)
-			})
-		}
-	}
-}
-
-// fixtureJSCases returns every object in v that has a "js" string and a
-// "signature" object.
-func fixtureJSCases(v any) []map[string]any {
-	var out []map[string]any
-	switch x := v.(type) {
-	case map[string]any:
-		_, isJS := x["js"].(string)
-		_, hasSig := x["signature"].(map[string]any)
-		if isJS && hasSig {
-			return append(out, x)
-		}
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			out = append(out, fixtureJSCases(x[k])...)
-		}
-	case []any:
-		for _, e := range x {
-			out = append(out, fixtureJSCases(e)...)
-		}
-	}
-	return out
-}
-
-// normalizeFixtureSignature reduces a decoded signature to what the schema
-// derivation reads: absent and zero values alike, kinds as names, defaults as
-// decoded JSON, the docstring after cleandoc (which core applies), and a
-// destructured rest field's kind as keywords whether written rest or keywords
-// (core's collectProperties treats both as collecting the remaining keys).
-func normalizeFixtureSignature(s map[string]any) map[string]any {
-	doc, _ := s["doc"].(string)
-	name, _ := s["name"].(string)
-	params, _ := s["params"].([]any)
-	return map[string]any{"name": name, "doc": pyCleandoc(doc), "params": normalizeFixtureParams(params, false)}
-}
-
-func normalizeFixtureParams(params []any, fields bool) []any {
-	out := []any{}
-	for _, p := range params {
-		m, _ := p.(map[string]any)
-		kind := m["kind"]
-		if k, ok := kind.(float64); ok {
-			kind = core.ParamKind(int(k)).String()
-		}
-		if kind == nil {
-			kind = core.ParamPlain.String()
-		}
-		name, _ := m["name"].(string)
-		hasDefault, _ := m["hasDefault"].(bool)
-		typ, _ := m["type"].(string)
-		sub, _ := m["fields"].([]any)
-		out = append(out, map[string]any{
-			"name": name, "kind": kind, "hasDefault": hasDefault, "default": m["default"],
-			"type": typ, "fields": normalizeFixtureParams(sub, true),
-		})
-	}
-	return out
-}
-
-// pyCleandoc is Python's inspect.cleandoc (LIONAGI.md 1.4).
-func pyCleandoc(doc string) string {
-	var expanded strings.Builder
-	col := 0
-	for _, r := range doc {
-		switch r {
-		case '\t':
-			n := 8 - col%8
-			expanded.WriteString(strings.Repeat(" ", n))
-			col += n
-			continue
-		case '\n', '\r':
-			col = -1
-		}
-		expanded.WriteRune(r)
-		col++
-	}
-	lines := strings.Split(expanded.String(), "\n")
-	margin := -1
-	for _, line := range lines[1:] {
-		content := len([]rune(strings.TrimLeftFunc(line, unicode.IsSpace)))
-		if content > 0 {
-			if indent := len([]rune(line)) - content; margin < 0 || indent < margin {
-				margin = indent
-			}
-		}
-	}
-	lines[0] = strings.TrimLeftFunc(lines[0], unicode.IsSpace)
-	for i := 1; i < len(lines) && margin > 0; i++ {
-		r := []rune(lines[i])
-		lines[i] = string(r[min(margin, len(r)):])
-	}
-	for len(lines) > 0 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	for len(lines) > 0 && lines[0] == "" {
-		lines = lines[1:]
-	}
-	return strings.Join(lines, "\n")
-}
-
-func ExampleParseFunctionSource() {
-	src := `async function search(query, {limit = 10, ...filters} = {}) {
-  /**
-   * Search the index.
-   *
-   * Args:
-   *   query: what to look for
-   */
-}`
-	sig, err := ParseFunctionSource("search", src)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for _, p := range sig.Params {
-		fmt.Printf("%q %s default=%s\n", p.Name, p.Kind, p.Default)
-		for _, f := range p.Fields {
-			fmt.Printf("  field %q %s default=%s\n", f.Name, f.Kind, f.Default)
-		}
-	}
-	fmt.Printf("%q\n", sig.Doc)
-
-	_, err = ParseFunctionSource("push", "function push() { [native code] }")
-	fmt.Println(err)
-	// Output:
-	// "query" plain default=
-	// "" destructured default={}
-	//   field "limit" plain default=10
-	//   field "filters" keywords default=
-	// "\nSearch the index.\n\nArgs:\n  query: what to look for\n"
-	// invalid-tool (tool push): function "push" is native code: its source does not show its parameters; wrap it in a JS function
 }

@@ -1,0 +1,156 @@
+package jsfunc
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// TestParseFixtures checks the cases of the shared schema fixtures
+// (tests/fixtures/schema/*.json) that carry a JS source: every object with a
+// "js" string and a "signature" object anywhere in a file. Finding none is a
+// failure: a wrong path must not pass as an empty suite.
+func TestParseFixtures(t *testing.T) {
+	dir := filepath.Join("..", "..", "tests", "fixtures", "schema")
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files, "no fixtures in %s", dir)
+	cases := 0
+	for _, file := range files {
+		raw, err := os.ReadFile(file)
+		require.NoError(t, err)
+		var doc any
+		require.NoError(t, json.Unmarshal(raw, &doc), "file %s", file)
+		for i, c := range fixtureJSCases(doc) {
+			cases++
+			js := c["js"].(string)
+			want := c["signature"].(map[string]any)
+			name, _ := want["name"].(string)
+			label, _ := c["name"].(string)
+			t.Run(fmt.Sprintf("%s/%d %s", filepath.Base(file), i, label), func(t *testing.T) {
+				got, err := Parse(name, js)
+				require.NoError(t, err, "source %s", js)
+				gotJSON, err := json.Marshal(got)
+				require.NoError(t, err)
+				var gotAny any
+				require.NoError(t, json.Unmarshal(gotJSON, &gotAny))
+				assert.Equal(t, normalizeFixtureSignature(want), normalizeFixtureSignature(gotAny.(map[string]any)),
+					"source %s", js)
+			})
+		}
+	}
+	require.NotZero(t, cases, "no fixture case in %s has a js source", dir)
+}
+
+// fixtureJSCases returns every object in v that has a "js" string and a
+// "signature" object.
+func fixtureJSCases(v any) []map[string]any {
+	var out []map[string]any
+	switch x := v.(type) {
+	case map[string]any:
+		_, isJS := x["js"].(string)
+		_, hasSig := x["signature"].(map[string]any)
+		if isJS && hasSig {
+			return append(out, x)
+		}
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			out = append(out, fixtureJSCases(x[k])...)
+		}
+	case []any:
+		for _, e := range x {
+			out = append(out, fixtureJSCases(e)...)
+		}
+	}
+	return out
+}
+
+// normalizeFixtureSignature reduces a decoded signature to what the schema
+// derivation reads: absent and zero values alike, kinds as names, defaults as
+// decoded JSON, the docstring after cleandoc (which core applies), and a
+// destructured rest field's kind as keywords whether written rest or keywords
+// (core's collectProperties treats both as collecting the remaining keys).
+func normalizeFixtureSignature(s map[string]any) map[string]any {
+	doc, _ := s["doc"].(string)
+	name, _ := s["name"].(string)
+	params, _ := s["params"].([]any)
+	return map[string]any{"name": name, "doc": pyCleandoc(doc), "params": normalizeFixtureParams(params, false)}
+}
+
+func normalizeFixtureParams(params []any, fields bool) []any {
+	out := []any{}
+	for _, p := range params {
+		m, _ := p.(map[string]any)
+		kind := m["kind"]
+		if k, ok := kind.(float64); ok {
+			kind = core.ParamKind(int(k)).String()
+		}
+		if kind == nil {
+			kind = core.ParamPlain.String()
+		}
+		name, _ := m["name"].(string)
+		hasDefault, _ := m["hasDefault"].(bool)
+		typ, _ := m["type"].(string)
+		sub, _ := m["fields"].([]any)
+		out = append(out, map[string]any{
+			"name": name, "kind": kind, "hasDefault": hasDefault, "default": m["default"],
+			"type": typ, "fields": normalizeFixtureParams(sub, true),
+		})
+	}
+	return out
+}
+
+// pyCleandoc is Python's inspect.cleandoc (LIONAGI.md 1.4).
+func pyCleandoc(doc string) string {
+	var expanded strings.Builder
+	col := 0
+	for _, r := range doc {
+		switch r {
+		case '\t':
+			n := 8 - col%8
+			expanded.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		case '\n', '\r':
+			col = -1
+		}
+		expanded.WriteRune(r)
+		col++
+	}
+	lines := strings.Split(expanded.String(), "\n")
+	margin := -1
+	for _, line := range lines[1:] {
+		content := len([]rune(strings.TrimLeftFunc(line, unicode.IsSpace)))
+		if content > 0 {
+			if indent := len([]rune(line)) - content; margin < 0 || indent < margin {
+				margin = indent
+			}
+		}
+	}
+	lines[0] = strings.TrimLeftFunc(lines[0], unicode.IsSpace)
+	for i := 1; i < len(lines) && margin > 0; i++ {
+		r := []rune(lines[i])
+		lines[i] = string(r[min(margin, len(r)):])
+	}
+	for len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	for len(lines) > 0 && lines[0] == "" {
+		lines = lines[1:]
+	}
+	return strings.Join(lines, "\n")
+}

@@ -15,11 +15,13 @@ export interface Issue {
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
  */
 export declare class ToolgateError extends Error {
-  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; cause?: unknown });
+  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: string; cause?: unknown });
   readonly name: "ToolgateError";
   readonly code: ErrorCode;
   readonly tool?: string;
   readonly issues?: Issue[];
+  /** The policy rule that refused, for `policy-denied` (data to compare; the message is for people). */
+  readonly rule?: string;
   /** True for a ToolgateError from any realm or bundle. */
   static isInstance(value: unknown): value is ToolgateError;
 }
@@ -319,7 +321,9 @@ export interface McpLoadToolsOptions {
 /** What checkUrl returns. */
 export interface UrlVerdict {
   allowed: boolean;
-  /** Why the URL is refused (the rule and the detail); absent when allowed. */
+  /** The rule that refused the URL; absent when allowed. */
+  rule?: string;
+  /** Why the URL is refused, for people (the rule and the detail); absent when allowed. */
   reason?: string;
 }
 

@@ -3,7 +3,8 @@ const MARK = Symbol.for("toolgate.ToolgateError");
 
 /**
  * Every failure of the library. `code` is one of the closed set in
- * `ErrorCode`; `issues` lists validation problems; `tool` names the tool.
+ * `ErrorCode`; `issues` lists validation problems; `tool` names the tool;
+ * `rule` names the policy rule behind a `policy-denied` refusal.
  * `ToolgateError.isInstance(e)` works across realms and bundles.
  * @example
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
@@ -15,6 +16,7 @@ export class ToolgateError extends Error {
     this.code = code;
     if (options.tool) this.tool = options.tool;
     if (options.issues) this.issues = options.issues;
+    if (options.rule) this.rule = options.rule;
   }
   get [MARK]() {
     return true;
@@ -35,7 +37,12 @@ export function errorFromGo(text) {
   } catch {
     return new ToolgateError("internal", "unreadable error from the WebAssembly side");
   }
-  return new ToolgateError(e.code || "internal", e.message || "", { tool: e.tool, issues: e.issues });
+  return errorFromData(e);
+}
+
+/** Builds a ToolgateError from a decoded Go error object {code, message, tool?, issues?, rule?}. */
+export function errorFromData(e) {
+  return new ToolgateError(e?.code || "internal", e?.message || "", { tool: e?.tool, issues: e?.issues, rule: e?.rule });
 }
 
 /** Refuses option keys a call does not know, naming the key and the call. */

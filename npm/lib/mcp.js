@@ -2,7 +2,7 @@
 // loadMcpConfig), tg.loadMcpTools, tg.mcp and the MCP debug hooks. Node and browser. The work
 // is done in Go (the mcp package, through the async ops of cmd/wasm/full); this file checks
 // option keys, turns JS values into the JSON Go reads, and wraps the results.
-import { ToolgateError, checkOptions, describe } from "./errors.js";
+import { ToolgateError, checkOptions, describe, errorFromData } from "./errors.js";
 import { toJSON } from "./json.js";
 import { jsonSchemaOf } from "./schema.js";
 import { goToolFromInfo } from "./tool.js";
@@ -71,7 +71,7 @@ function configJSON(config, call) {
 function warningsToErrors(warnings) {
   return (warnings ?? []).map((w) => ({
     server: w.server,
-    error: new ToolgateError(w.error?.code || "internal", w.error?.message || "", { tool: w.error?.tool }),
+    error: errorFromData(w.error),
   }));
 }
 

@@ -199,6 +199,7 @@ for (const mode of ["streamable-http", "sse"]) {
       const fc = await bare.invoke({ function: "echo", arguments: { message: "x" } });
       assert.equal(fc.status, "failed", "without its own security the proxy fails closed");
       assert.equal(fc.error.code, "policy-denied");
+      assert.equal(fc.error.rule, "no-policy", "the refusal carries its rule as data");
     });
 
     test("every request goes to fetch with redirect error, credentials omit and an AbortSignal, on the configured origin", async () => {
@@ -247,13 +248,15 @@ describe("policy and refusals", () => {
       const b = tg.branch();
       const err = await rejectsWith(b.registerMcpServer({ name: "srv", url }, { security }), "policy-denied", `security ${security}`);
       assert.match(err.message, /srv/, "the message names the server");
+      assert.equal(err.rule, "no-policy", "the refusal carries its rule as data");
       assert.equal(b.tools.size, 0);
       await rejectsWith(b.loadMcpConfig({ mcpServers: { srv: { url } } }), "policy-denied", "loadMcpConfig");
       assert.equal(b.tools.size, 0);
     }
     await rejectsWith(tg.loadMcpTools({ mcpServers: { srv: { url } } }), "policy-denied", "loadMcpTools");
     const b = tg.branch();
-    await rejectsWith(b.registerMcpServer({ name: "srv", url }, { security: tg.mcp.trusted() }), "policy-denied", "trusted() is not loopback http");
+    const scheme = await rejectsWith(b.registerMcpServer({ name: "srv", url }, { security: tg.mcp.trusted() }), "policy-denied", "trusted() is not loopback http");
+    assert.equal(scheme.rule, "scheme");
   });
 
   test("a command config is unsupported whatever the policy", async () => {
@@ -293,7 +296,7 @@ describe("policy and refusals", () => {
     assert.deepEqual(tg.mcp.checkUrl("https://api.example.com/mcp", tg.mcp.trusted()), { allowed: true });
     const denied = tg.mcp.checkUrl("https://api.example.com/mcp");
     assert.equal(denied.allowed, false);
-    assert.match(denied.reason, /no-policy/);
+    assert.equal(denied.rule, "no-policy");
     const set = { allowUrls: true, urlAllowlist: new Set(["api.example.com"]) };
     assert.equal(tg.mcp.checkUrl(new URL("https://api.example.com/x"), set).allowed, true, "a Set allowlist and a URL object");
     assert.equal(tg.mcp.checkUrl("https://other.example.com/x", set).allowed, false);
@@ -333,7 +336,7 @@ describe("URL policy table", () => {
         assert.equal(v.reason, undefined, `${c.name}: an allowed URL has no reason`);
       } else {
         assert.equal(typeof v.reason, "string", `${c.name}: a refusal has a reason`);
-        if (c.rule) assert.ok(v.reason.includes(`rule "${c.rule}"`), `${c.name}: got reason ${v.reason}, want rule "${c.rule}"`);
+        assert.equal(v.rule, c.rule, `${c.name}: got rule ${v.rule} (${v.reason}), want ${c.rule}`);
       }
     }
   });

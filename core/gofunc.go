@@ -8,7 +8,8 @@ import (
 	"fmt"
 	"reflect"
 	"runtime/debug"
-	"strings"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 var (
@@ -264,30 +265,19 @@ func convertGoArg(v any, t reflect.Type) (reflect.Value, error) {
 	return ptr.Elem(), nil
 }
 
-// decodedJSONType names the JSON type of a decoded value.
+// decodedJSONType names the JSON type of a decoded value for messages,
+// telling integers from other numbers as JSON Schema does.
 func decodedJSONType(v any) string {
 	switch x := v.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "boolean"
-	case string:
-		return "string"
 	case json.Number:
-		if strings.ContainsAny(x.String(), ".eE") {
-			return "number"
+		if !jsontext.IsIntegerText(string(x)) {
+			return jsontext.Number
 		}
 		return "integer"
-	case float64, float32:
-		return "number"
 	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64:
 		return "integer"
-	case []any:
-		return "array"
-	case map[string]any:
-		return "object"
 	}
-	return fmt.Sprintf("%T", v)
+	return jsontext.KindOf(v)
 }
 
 // recoverInto turns a panic into an internal *Error stored in *err. It must

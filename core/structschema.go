@@ -107,30 +107,15 @@ func reorderTopLevel(t reflect.Type, raw []byte) (json.RawMessage, error) {
 // objectMembers splits a JSON object into its keys in order and their raw
 // values (the last value wins for a repeated key).
 func objectMembers(raw []byte) ([]string, map[string]json.RawMessage, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, nil, err
-	}
-	if d, ok := tok.(json.Delim); !ok || d != '{' {
+	ms, ok := jsontext.Split(raw)
+	if !ok {
 		return nil, nil, fmt.Errorf("not a JSON object")
 	}
-	var keys []string
-	vals := map[string]json.RawMessage{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, nil, err
-		}
-		k, _ := tok.(string)
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, nil, err
-		}
-		if _, seen := vals[k]; !seen {
-			keys = append(keys, k)
-		}
-		vals[k] = v
+	keys := make([]string, len(ms))
+	vals := make(map[string]json.RawMessage, len(ms))
+	for i, m := range ms {
+		keys[i] = m.Key
+		vals[m.Key] = m.Value
 	}
 	return keys, vals, nil
 }

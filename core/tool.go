@@ -183,18 +183,8 @@ func NewTool(c Callable, opts *ToolOptions) (*Tool, error) {
 	if isNilCallable(c) {
 		return nil, Errorf(CodeInvalidTool, o.Name, "Value must be a callable function.")
 	}
-	switch o.SchemaMode {
-	case "", SchemaLionAGI, SchemaAccurate:
-	default:
-		return nil, Errorf(CodeInvalidTool, o.Name, "schemaMode %q is not supported; use %q or %q.", o.SchemaMode, SchemaLionAGI, SchemaAccurate)
-	}
-	switch o.Coerce {
-	case "", CoerceLax, CoerceNone:
-	default:
-		return nil, Errorf(CodeInvalidTool, o.Name, "coerce %q is not supported; use %q or %q.", o.Coerce, CoerceLax, CoerceNone)
-	}
-	if o.Timeout < 0 {
-		return nil, Errorf(CodeInvalidTool, o.Name, "timeout must not be negative (got %s).", o.Timeout)
+	if err := checkToolOptions(&o); err != nil {
+		return nil, err
 	}
 	sig, sigErr := safeSignature(c)
 	t := &Tool{
@@ -216,49 +206,77 @@ func NewTool(c Callable, opts *ToolOptions) (*Tool, error) {
 	if t.Coerce == "" {
 		t.Coerce = CoerceLax
 	}
-	typed := !schemaNotGiven(o.Parameters)
-
+	var err error
 	if !jsontext.Absent(o.Schema) {
-		schema, name, err := checkProviderSchema(o.Name, o.Schema)
-		if err != nil {
-			return nil, err
-		}
-		if o.Name != "" && o.Name != name {
-			if schema, err = renameFunction(schema, o.Name); err != nil {
-				return nil, Errorf(CodeInvalidTool, o.Name, "cannot rename the schema's function: %v", err)
-			}
-			name = o.Name
-		}
-		if params, ok := schemaParameters(schema); ok && !jsontext.Absent(params) {
-			if _, err := compileParameters(name, params); err != nil {
-				return nil, err
-			}
-		}
-		t.Schema = schema
-		if typed {
-			if err := t.setRequestOptions(name, o.Parameters); err != nil {
-				return nil, err
-			}
-		}
-		return t, nil
+		err = t.useSchema(&o)
+	} else {
+		err = t.deriveSchema(&o, sig, sigErr)
 	}
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
 
+// checkToolOptions refuses option values NewTool cannot use, with
+// invalid-tool naming the option: the modes' enums and a negative timeout.
+func checkToolOptions(o *ToolOptions) error {
+	switch o.SchemaMode {
+	case "", SchemaLionAGI, SchemaAccurate:
+	default:
+		return Errorf(CodeInvalidTool, o.Name, "schemaMode %q is not supported; use %q or %q.", o.SchemaMode, SchemaLionAGI, SchemaAccurate)
+	}
+	switch o.Coerce {
+	case "", CoerceLax, CoerceNone:
+	default:
+		return Errorf(CodeInvalidTool, o.Name, "coerce %q is not supported; use %q or %q.", o.Coerce, CoerceLax, CoerceNone)
+	}
+	if o.Timeout < 0 {
+		return Errorf(CodeInvalidTool, o.Name, "timeout must not be negative (got %s).", o.Timeout)
+	}
+	return nil
+}
+
+// useSchema keeps a whole provider schema (ToolOptions.Schema), renamed
+// when o.Name says so; its parameters are compiled only to refuse a bad
+// one, and o.Parameters, when given, is what validates.
+func (t *Tool) useSchema(o *ToolOptions) error {
+	schema, name, err := checkProviderSchema(o.Name, o.Schema)
+	if err != nil {
+		return err
+	}
+	if o.Name != "" && o.Name != name {
+		if schema, err = renameFunction(schema, o.Name); err != nil {
+			return Errorf(CodeInvalidTool, o.Name, "cannot rename the schema's function: %v", err)
+		}
+		name = o.Name
+	}
+	if params, ok := schemaParameters(schema); ok && !jsontext.Absent(params) {
+		if _, err := compileParameters(name, params); err != nil {
+			return err
+		}
+	}
+	t.Schema = schema
+	if schemaNotGiven(o.Parameters) {
+		return nil
+	}
+	return t.setRequestOptions(name, o.Parameters)
+}
+
+// deriveSchema builds the provider schema from the callable's signature
+// and docstring (FunctionToSchema), or from o.Parameters on the typed path.
+func (t *Tool) deriveSchema(o *ToolOptions, sig Signature, sigErr error) error {
 	if sigErr != nil {
 		if e, ok := sigErr.(*Error); ok {
-			return nil, e
+			return e
 		}
-		return nil, &Error{Code: CodeInvalidTool, Tool: o.Name, Message: "cannot read the callable's signature: " + sigErr.Error(), Cause: sigErr}
+		return &Error{Code: CodeInvalidTool, Tool: o.Name, Message: "cannot read the callable's signature: " + sigErr.Error(), Cause: sigErr}
 	}
 	if o.Name != "" {
 		sig.Name = o.Name
 	}
 	if sig.Name == "" {
-		return nil, Errorf(CodeInvalidTool, "", "Function must have a name.")
-	}
-	if typed {
-		if err := t.setRequestOptions(sig.Name, o.Parameters); err != nil {
-			return nil, err
-		}
+		return Errorf(CodeInvalidTool, "", "Function must have a name.")
 	}
 	so := &SchemaOptions{
 		Style:                 o.DocstringStyle,
@@ -267,15 +285,18 @@ func NewTool(c Callable, opts *ToolOptions) (*Tool, error) {
 		ParameterDescriptions: o.ParameterDescriptions,
 		Mode:                  o.SchemaMode,
 	}
-	if typed {
+	if !schemaNotGiven(o.Parameters) {
+		if err := t.setRequestOptions(sig.Name, o.Parameters); err != nil {
+			return err
+		}
 		so.RequestOptions = t.RequestOptions
 	}
 	schema, err := FunctionToSchema(sig, so)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	t.Schema = schema
-	return t, nil
+	return nil
 }
 
 // setRequestOptions compiles params and keeps it as the typed schema.

@@ -10,10 +10,6 @@ const TOOL_OPTIONS = [
   "docstringStyle", "coerce", "timeoutMs", "metadata",
 ];
 const TYPED_KEYS = ["handler", ...TOOL_OPTIONS];
-const ENUMS = {
-  schemaMode: ["lionagi", "accurate"],
-  coerce: ["lax", "none"],
-};
 
 const H = Symbol("toolgate.handle");
 const GEN = Symbol("toolgate.generation");
@@ -146,18 +142,16 @@ function typedSpec(spec, opts) {
   return { kind: "typed", fn: undefined, handler, name: o.name, source: "", o };
 }
 
-/** Refuses option values JS checks itself: the enums, the processors and timeoutMs. */
+/**
+ * Refuses the values of the options that stay in JS: the processors must be functions and
+ * timeoutMs a finite number (Go refuses a negative one, and every other option's value, itself).
+ */
 function checkValues(o) {
-  for (const [k, allowed] of Object.entries(ENUMS)) {
-    if (o[k] !== undefined && !allowed.includes(o[k])) {
-      throw new ToolgateError("unsupported-type", `tg.tool: option ${k} must be one of ${allowed.join(", ")}, got ${JSON.stringify(o[k])}`);
-    }
-  }
   for (const k of ["preprocessor", "postprocessor"]) {
     if (o[k] !== undefined && typeof o[k] !== "function") throw new ToolgateError("unsupported-type", `tg.tool: option ${k} must be a function`);
   }
-  if (o.timeoutMs !== undefined && !(typeof o.timeoutMs === "number" && o.timeoutMs > 0)) {
-    throw new ToolgateError("unsupported-type", "tg.tool: option timeoutMs must be a positive number");
+  if (o.timeoutMs !== undefined && !Number.isFinite(o.timeoutMs)) {
+    throw new ToolgateError("unsupported-type", `tg.tool: option timeoutMs must be a finite number of milliseconds, got ${describe(o.timeoutMs)}`);
   }
 }
 

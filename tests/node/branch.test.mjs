@@ -320,3 +320,14 @@ test("the core build refuses MCP configs with unsupported; commands are refused 
   expectCode(assert, () => b.register({ srv: { url: "https://example.com/mcp" } }), "unsupported");
   expectCode(assert, () => b.register({ srv: { command: "npx" } }), "unsupported");
 });
+
+test("a bad option value gets one code, from Go, whichever side reads it", () => {
+  const f = function f(a) { return a; };
+  for (const opts of [{ schemaMode: "exact" }, { coerce: "strict" }, { docstringStyle: "numpy" }, { timeoutMs: -1 }]) {
+    const e = expectCode(assert, () => tg.tool(f, opts), "invalid-tool");
+    assert.ok(e.message.includes(String(Object.values(opts)[0])), `got ${e.message}, want the bad value named`);
+  }
+  expectCode(assert, () => tg.tool({ name: "t", handler: f, coerce: "strict" }), "invalid-tool");
+  expectCode(assert, () => tg.tool(f, { timeoutMs: "5" }), "unsupported-type");
+  expectCode(assert, () => tg.tool(f, { nope: 1 }), "unsupported-type");
+});

@@ -44,15 +44,17 @@ $(PKG)/wasm_exec.js: $(GOROOT)/lib/wasm/wasm_exec.js
 $(PKG)/lib/version.js: version.txt
 	printf '// Generated from version.txt by make. Do not edit.\nexport const VERSION = "%s";\n' "$(VERSION)" > $@
 
-$(PKG)/error-codes.d.ts: core/errors.go cmd/gen-error-codes/main.go
-	$(GO) run ./cmd/gen-error-codes $@
+# The parts of the contract Go defines (error codes, policy rules, option
+# lists, op names), written once from Go into the package.
+$(PKG)/contract.d.ts $(PKG)/lib/contract.js &: $(GO_SOURCES)
+	$(GO) run ./cmd/gen-contract $(PKG)
 
 # CommonJS copy of the error class, so require("toolgate") has it synchronously.
 $(PKG)/lib/errors.cjs: $(PKG)/lib/errors.js
 	{ echo '// Generated from errors.js by make. Do not edit.'; echo '"use strict";'; sed -e 's/^export //' $<; \
 	  echo 'module.exports = { ToolgateError, errorFromGo, checkOptions, describe };'; } > $@
 
-package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/error-codes.d.ts
+package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/contract.d.ts $(PKG)/lib/contract.js
 	@node -e 'const p=require("./$(PKG)/package.json"); if(p.version!=="$(VERSION)"){console.error("npm/package.json version "+p.version+" != version.txt $(VERSION)");process.exit(1)}'
 
 ## test: every suite
@@ -64,7 +66,7 @@ test-go:
 	$(GO) test -count=1 ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./jsbridge/... ./cmd/wasm/...
 	# the same unit tests and fuzz seeds under js/wasm, on Node
-	PATH="$$PATH:$(GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/ ./mcp/ ./jsbridge/
+	PATH="$$PATH:$(GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/ ./mcp/ ./internal/... ./jsbridge/...
 
 # The Node suites run against the package as users get it: npm pack, installed
 # into a throw-away project under .build/consumer.
@@ -119,4 +121,4 @@ demo: package
 	node web-demo/serve.mjs
 
 clean:
-	rm -rf $(BUILD) coverage.out $(PKG)/*.wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/error-codes.d.ts $(PKG)/*.tgz
+	rm -rf $(BUILD) coverage.out $(PKG)/*.wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/contract.d.ts $(PKG)/lib/contract.js $(PKG)/*.tgz

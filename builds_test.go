@@ -1,33 +1,183 @@
 package toolgate
 
 import (
+	"go/build/constraint"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
+	"path"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
+
+// The build checks of the whole module: which files build only for js/wasm,
+// what the two wasm builds link, and what the internal packages import.
+
+// goList runs `go list -deps` on pkg for js/wasm.
+func goList(t *testing.T, pkg string) []string {
+	t.Helper()
+	cmd := exec.Command("go", "list", "-deps", pkg)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list %s: %v\n%s", pkg, err, out)
+	}
+	return strings.Fields(string(out))
+}
 
 // TestCoreBuildLinksNoNetwork guards the two-build promise: toolgate-core.wasm
 // links neither the mcp package (nor mcp-go) nor net/http, while the full
 // build does link mcp.
 func TestCoreBuildLinksNoNetwork(t *testing.T) {
-	deps := func(pkg string) []string {
-		t.Helper()
-		cmd := exec.Command("go", "list", "-deps", pkg)
-		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("go list %s: %v\n%s", pkg, err, out)
-		}
-		return strings.Fields(string(out))
-	}
-	for _, d := range deps("./cmd/wasm/core") {
-		if d == "net/http" || strings.HasPrefix(d, "net/http/") || d == "github.com/toolgate/toolgate/mcp" || strings.HasPrefix(d, "github.com/mark3labs/") {
+	for _, d := range goList(t, "./cmd/wasm/core") {
+		if d == "net/http" || strings.HasPrefix(d, "net/http/") || d == "github.com/toolgate/toolgate/mcp" ||
+			strings.HasPrefix(d, "github.com/mark3labs/") || d == "github.com/toolgate/toolgate/jsbridge/mcpops" {
 			t.Errorf("the core build links %s", d)
 		}
 	}
-	full := strings.Join(deps("./cmd/wasm/full"), " ")
+	full := strings.Join(goList(t, "./cmd/wasm/full"), " ")
 	if !strings.Contains(full, "github.com/toolgate/toolgate/mcp") {
 		t.Errorf("the full build does not link the mcp package")
+	}
+}
+
+// wasmOnly are the files that build only for js/wasm (`//go:build js &&
+// wasm`): the ones that touch syscall/js, and the two main packages.
+// Every other Go file under jsbridge/ and cmd/wasm/ is pure: it builds and
+// is tested natively and does not import syscall/js. A new file is one or
+// the other by a decision written here.
+var wasmOnly = []string{
+	"jsbridge/wasm_exports.go",
+	"jsbridge/fetch/transport.go",
+	"cmd/wasm/*/*.go",
+}
+
+// isWasmOnly reports whether rel (slash-separated, from the module root)
+// is listed in wasmOnly.
+func isWasmOnly(rel string) bool {
+	for _, p := range wasmOnly {
+		if ok, _ := path.Match(p, rel); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func TestIsWasmOnly(t *testing.T) {
+	for rel, want := range map[string]bool{
+		"jsbridge/wasm_exports.go": true, "jsbridge/fetch/transport.go": true, "cmd/wasm/core/main.go": true,
+		"jsbridge/bridge.go": false, "jsbridge/jsfunc/parse.go": false, "jsbridge/mcpops/ops.go": false,
+		"jsbridge/fetch/doc.go": false, "jsbridge/x_test.go": false,
+	} {
+		if got := isWasmOnly(rel); got != want {
+			t.Errorf("isWasmOnly(%s) = %v, want %v", rel, got, want)
+		}
+	}
+}
+
+// buildConstraint returns the //go:build expression of a Go file, or "".
+func buildConstraint(t *testing.T, file string) string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "package ") {
+			break
+		}
+		if constraint.IsGoBuild(line) {
+			expr, err := constraint.Parse(line)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", file, line, err)
+			}
+			return expr.String()
+		}
+	}
+	return ""
+}
+
+// importsOf parses the imports of one Go file.
+func importsOf(t *testing.T, file string) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, parser.ImportsOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, im := range f.Imports {
+		p, _ := strconv.Unquote(im.Path.Value)
+		out = append(out, p)
+	}
+	return out
+}
+
+// goFiles lists the Go files under dir, slash-separated from the root.
+func goFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".go") {
+			out = append(out, filepath.ToSlash(p))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestWasmBuildTags checks that the files listed in wasmOnly carry
+// `//go:build js && wasm` and every other file under jsbridge/ and
+// cmd/wasm/ carries no constraint and does not import syscall/js.
+func TestWasmBuildTags(t *testing.T) {
+	syscallJS := "syscall" + "/js"
+	for _, dir := range []string{"jsbridge", "cmd/wasm"} {
+		for _, rel := range goFiles(t, dir) {
+			tag := buildConstraint(t, rel)
+			if isWasmOnly(rel) {
+				if tag != "js && wasm" {
+					t.Errorf("%s is listed as js/wasm-only but carries %q, want //go:build js && wasm", rel, tag)
+				}
+				continue
+			}
+			if tag != "" {
+				t.Errorf("%s is pure (not in wasmOnly) but carries //go:build %s", rel, tag)
+			}
+			for _, im := range importsOf(t, rel) {
+				if im == syscallJS {
+					t.Errorf("%s is pure but imports syscall/js: tag it and list it in wasmOnly", rel)
+				}
+			}
+		}
+	}
+}
+
+// TestInternalImports checks that the module's internal packages, which
+// core imports, import only the standard library (tests may use testify).
+func TestInternalImports(t *testing.T) {
+	files := goFiles(t, "internal")
+	if len(files) == 0 {
+		t.Fatal("no files under internal/")
+	}
+	for _, rel := range files {
+		for _, im := range importsOf(t, rel) {
+			first, _, _ := strings.Cut(im, "/")
+			if !strings.Contains(first, ".") {
+				continue // the standard library
+			}
+			if strings.HasSuffix(rel, "_test.go") && strings.HasPrefix(im, "github.com/stretchr/testify/") {
+				continue
+			}
+			t.Errorf("%s imports %s: internal packages import only the standard library", rel, im)
+		}
 	}
 }

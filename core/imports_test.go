@@ -1,12 +1,10 @@
 package core
 
 import (
-	"go/build/constraint"
 	"go/parser"
 	"go/token"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -154,108 +152,5 @@ func TestCoreDependencies(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// pureFiles are the files under jsbridge/ and cmd/wasm/ meant to build and
-// be tested natively (path.Match patterns relative to the repository root).
-// They must not import syscall/js. funcsource*.go and doc.go are pure by
-// name; jsbridge/jsfunc is a pure package, tests included.
-var pureFiles = []string{
-	"jsbridge/jsfunc/*.go",
-	"jsbridge/bridge.go",
-	"jsbridge/jsvalue.go",
-	"jsbridge/describe.go",
-	"jsbridge/ops_*.go",
-	"jsbridge/*_test.go",
-}
-
-// wasmOnlyExempt reports whether rel (slash-separated, from the repository
-// root) may be built natively.
-func wasmOnlyExempt(rel string) bool {
-	base := path.Base(rel)
-	if base == "doc.go" || strings.HasPrefix(base, "funcsource") {
-		return true
-	}
-	for _, p := range pureFiles {
-		if ok, _ := path.Match(p, rel); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// buildConstraint returns the //go:build expression of a Go file, or "".
-func buildConstraint(t *testing.T, file string) string {
-	t.Helper()
-	data, err := os.ReadFile(file)
-	require.NoError(t, err)
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "package ") {
-			break
-		}
-		if constraint.IsGoBuild(line) {
-			expr, err := constraint.Parse(line)
-			require.NoError(t, err, "%s: %s", file, line)
-			return expr.String()
-		}
-	}
-	return ""
-}
-
-func TestWasmOnlyExempt(t *testing.T) {
-	tests := []struct {
-		rel  string
-		want bool
-	}{
-		{"jsbridge/doc.go", true}, {"jsbridge/funcsource.go", true}, {"jsbridge/funcsource_test.go", true},
-		{"jsbridge/bridge.go", true}, {"jsbridge/ops_tool.go", true}, {"jsbridge/x_test.go", true},
-		{"jsbridge/wasm_exports.go", false}, {"jsbridge/promise.go", false}, {"cmd/wasm/core/main.go", false},
-		{"cmd/wasm/core/doc.go", true},
-		{"jsbridge/jsfunc/parse.go", true}, {"jsbridge/jsfunc/parse_test.go", true}, {"jsbridge/jsfunc/sub/x.go", false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.rel, func(t *testing.T) {
-			assert.Equal(t, tc.want, wasmOnlyExempt(tc.rel))
-		})
-	}
-}
-
-// TestWasmBuildTags checks that every Go file under jsbridge/ and cmd/wasm/
-// carries `//go:build js && wasm`, except the pure ones, which must not
-// import syscall/js.
-func TestWasmBuildTags(t *testing.T) {
-	root := ".."
-	for _, dir := range []string{"jsbridge", "cmd/wasm"} {
-		err := filepath.WalkDir(filepath.Join(root, dir), func(p string, d os.DirEntry, err error) error {
-			if os.IsNotExist(err) {
-				return filepath.SkipDir
-			}
-			if err != nil {
-				return err
-			}
-			if d.IsDir() || !strings.HasSuffix(p, ".go") {
-				return nil
-			}
-			rel, err := filepath.Rel(root, p)
-			if err != nil {
-				return err
-			}
-			rel = filepath.ToSlash(rel)
-			tag := buildConstraint(t, p)
-			if wasmOnlyExempt(rel) {
-				if tag == "js && wasm" {
-					return nil
-				}
-				for _, im := range importsOf(t, p) {
-					assert.NotEqual(t, pkgSyscallJS, im, "%s is built natively (pure) but imports syscall/js; tag it //go:build js && wasm", rel)
-				}
-				return nil
-			}
-			assert.Equal(t, "js && wasm", tag, "%s must carry //go:build js && wasm (or be listed in pureFiles)", rel)
-			return nil
-		})
-		require.NoError(t, err)
 	}
 }

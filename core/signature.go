@@ -17,19 +17,44 @@ const (
 	ParamDestructured
 )
 
-// String returns the kind's name.
+// ParamKinds lists every ParamKind; the TypeScript ParamKind union is
+// generated from their names.
+var ParamKinds = []ParamKind{ParamPlain, ParamRest, ParamKeywords, ParamDestructured}
+
+// paramKindNames are the kinds' names, as JSON and JS spell them.
+var paramKindNames = [...]string{ParamPlain: "plain", ParamRest: "rest", ParamKeywords: "keywords", ParamDestructured: "destructured"}
+
+// String returns the kind's name ("plain", "rest", "keywords",
+// "destructured"), or "unknown".
 func (k ParamKind) String() string {
-	switch k {
-	case ParamPlain:
-		return "plain"
-	case ParamRest:
-		return "rest"
-	case ParamKeywords:
-		return "keywords"
-	case ParamDestructured:
-		return "destructured"
+	if k >= 0 && int(k) < len(paramKindNames) {
+		return paramKindNames[k]
 	}
 	return "unknown"
+}
+
+// MarshalJSON writes the kind as its name: the JS side reads strings, never
+// bare numbers. An unknown kind is refused.
+func (k ParamKind) MarshalJSON() ([]byte, error) {
+	if k < 0 || int(k) >= len(paramKindNames) {
+		return nil, Errorf(CodeInternal, "", "unknown parameter kind %d", int(k))
+	}
+	return []byte(`"` + paramKindNames[k] + `"`), nil
+}
+
+// UnmarshalJSON reads a kind's name; anything else is refused with
+// unsupported-type.
+func (k *ParamKind) UnmarshalJSON(data []byte) error {
+	var name string
+	if err := json.Unmarshal(data, &name); err == nil {
+		for i, n := range paramKindNames {
+			if n == name {
+				*k = ParamKind(i)
+				return nil
+			}
+		}
+	}
+	return Errorf(CodeUnsupportedType, "", "a parameter kind must be one of plain, rest, keywords, destructured; got %s", data)
 }
 
 // Param describes one parameter of a callable, as far as it can be known

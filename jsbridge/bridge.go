@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"sync"
 
 	"github.com/toolgate/toolgate/core"
@@ -42,7 +43,8 @@ type Bridge struct {
 	Version string
 }
 
-// New returns a Bridge with the core operations registered.
+// New returns a Bridge with the core operations (tool.*, branch.*) and the
+// test diagnostics (debug.*) registered.
 func New(version string) *Bridge {
 	b := &Bridge{
 		tools:    map[int64]*core.Tool{},
@@ -54,6 +56,7 @@ func New(version string) *Bridge {
 	}
 	registerCoreOps(b)
 	b.RegisterAsync("tool.invoke", opToolInvoke)
+	registerDebugOps(b)
 	return b
 }
 
@@ -76,9 +79,9 @@ func (b *Bridge) RegisterAsync(name string, op AsyncOp) {
 	b.async[name] = op
 }
 
-// CallAsync runs the named asynchronous operation to completion on the
-// calling goroutine and encodes its outcome like Call. It never panics.
-func (b *Bridge) CallAsync(ctx context.Context, name string, handle int64, payload []byte) (out []byte) {
+// callAsync runs the named asynchronous operation to completion on the
+// calling goroutine and encodes its outcome like call. It never panics.
+func (b *Bridge) callAsync(ctx context.Context, name string, handle int64, payload []byte) (out []byte) {
 	defer func() {
 		if r := recover(); r != nil {
 			out = encodeErrorInternal(fmt.Sprintf("recovered panic in %s: %v", name, r))
@@ -95,24 +98,27 @@ func (b *Bridge) CallAsync(ctx context.Context, name string, handle int64, paylo
 	return encodeResult(res)
 }
 
-// Tool returns the tool stored under handle.
-func (b *Bridge) Tool(handle int64) (*core.Tool, error) { return b.tool(handle) }
-
-// Branch returns the branch (registry) stored under handle.
+// Branch returns the branch (registry) stored under handle, for the
+// operations of other packages (jsbridge/mcpops).
 func (b *Bridge) Branch(handle int64) (*core.Manager, error) { return b.branch(handle) }
 
-// AddTool stores t (if it is not stored already) and returns its handle.
-func (b *Bridge) AddTool(t *core.Tool) int64 { return b.addTool(t) }
+// Ops lists the registered operations: the synchronous ones in
+// registration order (the integer an op is called by is its index here;
+// the "ops" op hands JS this list), then the asynchronous ones, sorted.
+// cmd/gen-contract writes both lists into the npm package.
+func (b *Bridge) Ops() (sync, async []string) {
+	for name := range b.async {
+		async = append(async, name)
+	}
+	slices.Sort(async)
+	return append([]string(nil), b.names...), async
+}
 
-// OpNames lists the registered operations in registration order; JS maps
-// them to the integer indexes that Call takes.
-func (b *Bridge) OpNames() []string { return append([]string(nil), b.names...) }
-
-// Call runs the operation at index op of OpNames. The result is one status
+// call runs the operation at index op of the ops table (the "ops" op lists it). The result is one status
 // byte ('0' success, '1' error) followed by JSON: the result, or the
 // core.Error. It never panics: a panic in an op becomes an internal error and
 // the bridge keeps working.
-func (b *Bridge) Call(op int, handle int64, payload []byte) (out []byte) {
+func (b *Bridge) call(op int, handle int64, payload []byte) (out []byte) {
 	defer func() {
 		if r := recover(); r != nil {
 			out = encodeError(&core.Error{Code: core.CodeInternal,
@@ -130,11 +136,11 @@ func (b *Bridge) Call(op int, handle int64, payload []byte) (out []byte) {
 	return encodeResult(res)
 }
 
-// CallName is Call by operation name, for tests and the async path.
-func (b *Bridge) CallName(name string, handle int64, payload []byte) []byte {
+// callName is call by operation name, for tests.
+func (b *Bridge) callName(name string, handle int64, payload []byte) []byte {
 	for i, n := range b.names {
 		if n == name {
-			return b.Call(i, handle, payload)
+			return b.call(i, handle, payload)
 		}
 	}
 	return encodeError(core.Errorf(core.CodeInternal, "", "unknown bridge operation %q", name))
@@ -210,8 +216,8 @@ func (b *Bridge) branch(id int64) (*core.Manager, error) {
 	return m, nil
 }
 
-// Counts reports how many tools and branches the bridge holds (leak tests).
-func (b *Bridge) Counts() (tools, branches int) {
+// counts reports how many tools and branches the bridge holds (leak tests).
+func (b *Bridge) counts() (tools, branches int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return len(b.tools), len(b.branches)
@@ -222,3 +228,11 @@ func encodeErrorInternal(msg string) []byte {
 }
 
 func encodeErrorAny(err error) []byte { return encodeError(core.AsError(err)) }
+
+// rawJSON is p when it is valid JSON, else null.
+func rawJSON(p []byte) json.RawMessage {
+	if !json.Valid(p) {
+		return json.RawMessage("null")
+	}
+	return json.RawMessage(p)
+}

@@ -11,13 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // call runs op and splits the status byte: it returns the JSON and whether it
 // was an error.
 func call(t *testing.T, b *Bridge, op string, handle int64, payload string) (string, bool) {
 	t.Helper()
-	out := b.CallName(op, handle, []byte(payload))
+	out := b.callName(op, handle, []byte(payload))
 	require.NotEmpty(t, out)
 	require.Contains(t, "01", string(out[0]), "status byte of %q", out)
 	require.True(t, json.Valid(out[1:]), "result of %s is not JSON: %s", op, out[1:])
@@ -52,7 +53,7 @@ const addSpec = `{"kind":"function","name":"add","source":"function add(a, b = 2
 
 func TestOpsTableStartsWithOps(t *testing.T) {
 	b := New("1.2.3")
-	names := b.OpNames()
+	names, _ := b.Ops()
 	require.Equal(t, "ops", names[0], "JS reads the table through index 0")
 	res := mustOK(t, b, "ops", 0, "")
 	var got []string
@@ -63,21 +64,21 @@ func TestOpsTableStartsWithOps(t *testing.T) {
 
 func TestCallRefusesUnknownOpsAndRecoversPanics(t *testing.T) {
 	b := New("v")
-	out := b.Call(9999, 0, nil)
+	out := b.call(9999, 0, nil)
 	assert.Equal(t, byte('1'), out[0])
 	assert.Contains(t, string(out), "unknown bridge operation")
-	out = b.Call(-1, 0, nil)
+	out = b.call(-1, 0, nil)
 	assert.Equal(t, byte('1'), out[0])
-	assert.Equal(t, byte('1'), b.CallName("nope", 0, nil)[0])
+	assert.Equal(t, byte('1'), b.callName("nope", 0, nil)[0])
 	b.Register("test.panic", func(*Bridge, int64, []byte) (any, error) { panic("secret-value") })
 	e := mustErr(t, b, "test.panic", 0, "", core.CodeInternal)
 	assert.Contains(t, e.Message, "test.panic")
 	// The bridge keeps working.
 	mustOK(t, b, "ops", 0, "")
 	b.RegisterAsync("test.apanic", func(context.Context, *Bridge, int64, []byte) (any, error) { panic("x") })
-	out = b.CallAsync(context.Background(), "test.apanic", 0, nil)
+	out = b.callAsync(context.Background(), "test.apanic", 0, nil)
 	assert.Equal(t, byte('1'), out[0])
-	assert.Equal(t, byte('1'), b.CallAsync(context.Background(), "nope", 0, nil)[0])
+	assert.Equal(t, byte('1'), b.callAsync(context.Background(), "nope", 0, nil)[0])
 }
 
 func TestToolCreateRawAndTyped(t *testing.T) {
@@ -116,9 +117,9 @@ func TestToolInfoToDictRelease(t *testing.T) {
 	assert.Contains(t, rec, `"node_metadata"`)
 	assert.True(t, strings.HasPrefix(mustOK(t, b, "tool.toDict", add.ID, `{}`), `{"id":`))
 	mustErr(t, b, "tool.toDict", add.ID, `{"mode":1}`, core.CodeUnsupportedType)
-	tools, _ := b.Counts()
+	tools, _ := b.counts()
 	mustOK(t, b, "tool.release", add.ID, "")
-	after, _ := b.Counts()
+	after, _ := b.counts()
 	assert.Equal(t, tools-1, after)
 	mustErr(t, b, "tool.info", add.ID, "", core.CodeUnsupportedType)
 	mustErr(t, b, "tool.toDict", add.ID, `{}`, core.CodeUnsupportedType)
@@ -217,7 +218,7 @@ func TestPointerEscapesAndStrings(t *testing.T) {
 	assert.False(t, isBigInteger("9007199254740991"))
 	assert.False(t, isBigInteger("1e400"))
 	assert.True(t, isBigInteger("-9007199254740992"))
-	assert.Equal(t, `"\u003c\n"`, string(appendJSONString(nil, "<\n")))
+	assert.Equal(t, `"<\n"`, string(jsontext.AppendString(nil, "<\n")), "strings cross without HTML escaping")
 	assert.Equal(t, `1`, string(appendJSValue(nil, 1, "", &big)), "other Go values are marshalled")
 	assert.Equal(t, `null`, string(appendJSValue(nil, func() {}, "", &big)), "unmarshalable values are null")
 }
@@ -228,19 +229,19 @@ func TestToolInvokeAsync(t *testing.T) {
 	require.NoError(t, err)
 	tool, err := core.NewTool(c, nil)
 	require.NoError(t, err)
-	h := b.AddTool(tool)
-	out := b.CallAsync(context.Background(), "tool.invoke", h, []byte(`{"a":1,"b":2.5}`))
+	h := b.addTool(tool)
+	out := b.callAsync(context.Background(), "tool.invoke", h, []byte(`{"a":1,"b":2.5}`))
 	assert.Equal(t, "03.5", string(out))
-	out = b.CallAsync(context.Background(), "tool.invoke", h, []byte(`{"a":"x","b":1}`))
+	out = b.callAsync(context.Background(), "tool.invoke", h, []byte(`{"a":"x","b":1}`))
 	assert.Equal(t, byte('1'), out[0])
-	out = b.CallAsync(context.Background(), "tool.invoke", h, []byte(`[`))
+	out = b.callAsync(context.Background(), "tool.invoke", h, []byte(`[`))
 	assert.Equal(t, byte('1'), out[0])
 	js := createTool(t, b, addSpec)
-	out = b.CallAsync(context.Background(), "tool.invoke", js.ID, []byte(`{"a":1}`))
+	out = b.callAsync(context.Background(), "tool.invoke", js.ID, []byte(`{"a":1}`))
 	assert.Contains(t, string(out), "invoked from JavaScript")
-	out = b.CallAsync(context.Background(), "tool.invoke", 4242, []byte(`{}`))
+	out = b.callAsync(context.Background(), "tool.invoke", 4242, []byte(`{}`))
 	assert.Equal(t, byte('1'), out[0])
-	got, err := b.Tool(h)
+	got, err := b.tool(h)
 	require.NoError(t, err)
 	assert.Same(t, tool, got)
 	_, err = b.Branch(h)

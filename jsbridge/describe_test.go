@@ -34,11 +34,11 @@ func TestDescribe(t *testing.T) {
 			require.NoError(t, json.Unmarshal(got, &desc), "got %s, want a JSON object", got)
 
 			id := int64(desc["id"].(float64))
-			stored, err := b.Tool(id)
+			stored, err := b.tool(id)
 			require.NoError(t, err)
 			assert.Same(t, tool, stored, "got another tool under handle %d, want the described one", id)
 
-			info := b.CallName("tool.info", id, nil)
+			info := b.callName("tool.info", id, nil)
 			require.Equal(t, byte('0'), info[0], "tool.info failed: %s", info)
 			var want map[string]any
 			require.NoError(t, json.Unmarshal(info[1:], &want))

@@ -7,9 +7,11 @@
 //
 // Most of it is pure Go, built and tested natively: the Bridge and its
 // operations are exercised without a JS engine. Only wasm_exports.go (Serve
-// and the entry points it hands JS through globalThis.__toolgate_boot) and
-// debug_js.go (diagnostic operations) are built for js/wasm alone.
+// and the entry points it hands JS through globalThis.__toolgate_boot) is
+// built for js/wasm alone.
 //
-// A JS function's parameters and docstring are read from its source by
-// jsbridge/jsfunc; the full build's HTTP transport is jsbridge/fetch.
+// Its subpackages: jsbridge/jsfunc reads a JS function's parameters and
+// docstring from its source; jsbridge/mcpops holds the full build's MCP
+// operations; jsbridge/fetch is the full build's HTTP transport over
+// globalThis.fetch.
 package jsbridge

@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"sort"
 	"strconv"
-	"strings"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // maxSafeInteger is Number.MAX_SAFE_INTEGER: integers beyond ±(2^53−1) cross to
@@ -22,9 +22,9 @@ func appendJSArguments(buf []byte, args *core.Arguments, bigints *[]string) []by
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		buf = appendJSONString(buf, k)
+		buf = jsontext.AppendString(buf, k)
 		buf = append(buf, ':')
-		buf = appendJSValue(buf, args.Values[k], "/"+escapePointer(k), bigints)
+		buf = appendJSValue(buf, args.Values[k], "/"+jsontext.Escape(k), bigints)
 	}
 	return append(buf, '}')
 }
@@ -36,12 +36,12 @@ func appendJSValue(buf []byte, v any, path string, bigints *[]string) []byte {
 	case bool:
 		return strconv.AppendBool(buf, x)
 	case string:
-		return appendJSONString(buf, x)
+		return jsontext.AppendString(buf, x)
 	case json.Number:
 		s := string(x)
 		if isBigInteger(s) {
 			*bigints = append(*bigints, path)
-			return appendJSONString(buf, s)
+			return jsontext.AppendString(buf, s)
 		}
 		return append(buf, s...)
 	case []any:
@@ -64,9 +64,9 @@ func appendJSValue(buf []byte, v any, path string, bigints *[]string) []byte {
 			if i > 0 {
 				buf = append(buf, ',')
 			}
-			buf = appendJSONString(buf, k)
+			buf = jsontext.AppendString(buf, k)
 			buf = append(buf, ':')
-			buf = appendJSValue(buf, x[k], path+"/"+escapePointer(k), bigints)
+			buf = appendJSValue(buf, x[k], path+"/"+jsontext.Escape(k), bigints)
 		}
 		return append(buf, '}')
 	case *core.Arguments:
@@ -82,7 +82,7 @@ func appendJSValue(buf []byte, v any, path string, bigints *[]string) []byte {
 
 // isBigInteger reports whether s is an integer literal outside ±(2^53−1).
 func isBigInteger(s string) bool {
-	if strings.ContainsAny(s, ".eE") {
+	if !jsontext.IsIntegerText(s) {
 		return false
 	}
 	n, err := strconv.ParseInt(s, 10, 64)
@@ -90,24 +90,4 @@ func isBigInteger(s string) bool {
 		return true // does not even fit in 64 bits
 	}
 	return n > maxSafeInteger || n < -maxSafeInteger
-}
-
-func appendJSONString(buf []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
-			data, _ := json.Marshal(s)
-			return append(buf, data...)
-		}
-	}
-	buf = append(buf, '"')
-	buf = append(buf, s...)
-	return append(buf, '"')
-}
-
-func escapePointer(k string) string {
-	if !strings.ContainsAny(k, "~/") {
-		return k
-	}
-	return strings.ReplaceAll(strings.ReplaceAll(k, "~", "~0"), "/", "~1")
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // Refs from JS arrive as JSON: a string is a name, a boolean a boolean, an
@@ -237,7 +238,7 @@ func opBranchMatch(b *Bridge, handle int64, payload []byte) (any, error) {
 	buf = append(buf, `{"tool":`...)
 	buf = strconv.AppendInt(buf, b.addTool(fc.Tool), 10)
 	buf = append(buf, `,"function":`...)
-	buf = appendJSONString(buf, fc.Function())
+	buf = jsontext.AppendString(buf, fc.Function())
 	buf = append(buf, `,"arguments":`...)
 	buf = appendJSArguments(buf, fc.Arguments, &bigints)
 	if len(bigints) > 0 {
@@ -252,7 +253,7 @@ func opBranchMatch(b *Bridge, handle int64, payload []byte) (any, error) {
 	}
 	if req.ID != "" {
 		buf = append(buf, `,"id":`...)
-		buf = appendJSONString(buf, req.ID)
+		buf = jsontext.AppendString(buf, req.ID)
 	}
 	return json.RawMessage(append(buf, '}')), nil
 }
@@ -272,7 +273,10 @@ func opBranchRelease(b *Bridge, handle int64, _ []byte) (any, error) {
 	return true, nil
 }
 
-func opOps(b *Bridge, _ int64, _ []byte) (any, error) { return b.OpNames(), nil }
+func opOps(b *Bridge, _ int64, _ []byte) (any, error) {
+	names, _ := b.Ops()
+	return names, nil
+}
 
 func registerCoreOps(b *Bridge) {
 	b.Register("ops", opOps) // must stay first: JS asks for the table by index 0

@@ -20,6 +20,8 @@ type toolSpec struct {
 	Options toolSpecOptions `json:"options"`
 }
 
+// toolSpecOptions are the options of tg.tool() that Go reads; ToolOptions.Go
+// (the contract JS checks against) is derived from these fields.
 type toolSpecOptions struct {
 	Name                  string            `json:"name"`
 	Description           string            `json:"description"`

@@ -5,7 +5,6 @@ package jsbridge
 import (
 	"context"
 	"encoding/binary"
-	"encoding/json"
 	"sync"
 	"sync/atomic"
 	"syscall/js"
@@ -45,7 +44,7 @@ func exportCall(op int32, handle int32, n int32) (p uintptr) {
 	if n < 0 || int(n) > len(inBuf) {
 		return setOut([]byte(`1{"code":"internal","message":"payload length out of range"}`))
 	}
-	return setOut(active.Call(int(op), int64(handle), inBuf[:n]))
+	return setOut(active.call(int(op), int64(handle), inBuf[:n]))
 }
 
 func setOut(res []byte) uintptr {
@@ -66,18 +65,18 @@ var (
 	liveFuncs  atomic.Int64 // js.Funcs made by asyncEntry and not yet released
 )
 
-func rawJSON(p []byte) json.RawMessage {
-	if !json.Valid(p) {
-		return json.RawMessage("null")
+func init() {
+	asyncStats = func() (int, int64) {
+		cancelMu.Lock()
+		defer cancelMu.Unlock()
+		return len(cancels), liveFuncs.Load()
 	}
-	return json.RawMessage(p)
 }
 
 // Serve installs b as the instance's bridge, hands the async entry points to
 // JS through globalThis.__toolgate_boot (set by the loader just before
 // go.run), and blocks forever. It never returns.
 func Serve(b *Bridge) {
-	registerDebugOps(b)
 	active = b
 	boot := js.Global().Get("__toolgate_boot")
 	if boot.Type() != js.TypeObject {
@@ -115,7 +114,7 @@ func asyncEntry(_ js.Value, args []js.Value) (ret any) {
 		executor.Release()
 		liveFuncs.Add(-1)
 		go func() {
-			out := active.CallAsync(ctx, name, handle, payload)
+			out := active.callAsync(ctx, name, handle, payload)
 			cancelMu.Lock()
 			delete(cancels, id)
 			cancelMu.Unlock()

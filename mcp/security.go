@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -84,11 +85,19 @@ func Trusted() *Security {
 }
 
 // securityKeys are the JSON names ParseSecurity accepts, exactly (no case
-// folding: "AllowUrls" is an unknown key).
-var securityKeys = []string{
-	"allowUrls", "urlAllowlist", "allowCommands", "commandAllowlist",
-	"maxConnectionsPerServer", "allowLoopbackHttp", "timeoutMs", "maxMessageBytes",
-}
+// folding: "AllowUrls" is an unknown key): Security's JSON names.
+var securityKeys = func() []string {
+	t := reflect.TypeFor[Security]()
+	keys := make([]string, t.NumField())
+	for i := range keys {
+		keys[i], _, _ = strings.Cut(t.Field(i).Tag.Get("json"), ",")
+	}
+	return keys
+}()
+
+// SecurityKeys returns the keys of a security object, in Security's field
+// order. cmd/gen-contract writes them into the npm package's types.
+func SecurityKeys() []string { return slices.Clone(securityKeys) }
 
 // ParseSecurity decodes a security object as JS sends it (API.md "Security
 // objects") and returns it with defaults applied and urlAllowlist lower-cased.

@@ -1,6 +1,6 @@
 // toolgate public types: the one hand-written source. index.d.ts and core.d.ts derive from it.
-import type { ErrorCode } from "./error-codes.js";
-export type { ErrorCode };
+import type { ErrorCode, PolicyRule, ParamKind, ToolOptionName, SecurityKey } from "./contract.js";
+export type { ErrorCode, PolicyRule, ParamKind, ToolOptionName, SecurityKey };
 
 /** One validation problem: a JSON pointer, the rule that failed, a message. */
 export interface Issue {
@@ -15,13 +15,13 @@ export interface Issue {
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
  */
 export declare class ToolgateError extends Error {
-  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: string; cause?: unknown });
+  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule; cause?: unknown });
   readonly name: "ToolgateError";
   readonly code: ErrorCode;
   readonly tool?: string;
   readonly issues?: Issue[];
   /** The policy rule that refused, for `policy-denied` (data to compare; the message is for people). */
-  readonly rule?: string;
+  readonly rule?: PolicyRule;
   /** True for a ToolgateError from any realm or bundle. */
   static isInstance(value: unknown): value is ToolgateError;
 }
@@ -52,6 +52,8 @@ export interface ToolOptions {
   name?: string;
   /** Replaces the docstring's description. */
   description?: string;
+  /** A JSON Schema (or zod 4) that validates the arguments of a raw function too (LionAGI's request_options). */
+  parameters?: ParametersSchema;
   /** Replaces (never merges with) the docstring's parameter descriptions. */
   parameterDescriptions?: Record<string, string>;
   /** A whole provider schema, kept as given. */
@@ -322,7 +324,7 @@ export interface McpLoadToolsOptions {
 export interface UrlVerdict {
   allowed: boolean;
   /** The rule that refused the URL; absent when allowed. */
-  rule?: string;
+  rule?: PolicyRule;
   /** Why the URL is refused, for people (the rule and the detail); absent when allowed. */
   reason?: string;
 }

@@ -96,9 +96,6 @@ func normalizeFixtureParams(params []any, fields bool) []any {
 	for _, p := range params {
 		m, _ := p.(map[string]any)
 		kind := m["kind"]
-		if k, ok := kind.(float64); ok {
-			kind = core.ParamKind(int(k)).String()
-		}
 		if kind == nil {
 			kind = core.ParamPlain.String()
 		}

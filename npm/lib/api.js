@@ -5,6 +5,7 @@ import { Context } from "./context.js";
 import { Tool, tool } from "./tool.js";
 import { FunctionCalling } from "./function-calling.js";
 import { Branch, branch } from "./branch.js";
+import { OP } from "./contract.js";
 
 const DEBUG = Symbol.for("toolgate.debug");
 
@@ -12,10 +13,10 @@ const DEBUG = Symbol.for("toolgate.debug");
 function debugHooks(ctx) {
   const inst = ctx.inst;
   return {
-    stats: () => inst.callJSON("debug.stats", 0, ""),
-    exit: () => inst.call("debug.exit", 0, ""),
-    echo: (v, signal) => inst.callAsync("debug.echo", 0, JSON.stringify(v), signal),
-    sleep: (ms, signal) => inst.callAsync("debug.sleep", 0, String(ms), signal),
+    stats: () => inst.callJSON(OP.debugStats, 0, ""),
+    exit: () => inst.call(OP.debugExit, 0, ""),
+    echo: (v, signal) => inst.callAsync(OP.debugEcho, 0, JSON.stringify(v), signal),
+    sleep: (ms, signal) => inst.callAsync(OP.debugSleep, 0, String(ms), signal),
     get generation() {
       return inst.generation;
     },

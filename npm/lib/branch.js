@@ -4,6 +4,7 @@ import { ToolgateError, checkOptions, describe } from "./errors.js";
 import { toJSON, reviveBigints } from "./json.js";
 import { tool, goTool, isToolOf } from "./tool.js";
 import { FunctionCalling, run } from "./function-calling.js";
+import { OP } from "./contract.js";
 
 /** A request as the JSON text Go parses; a Tool or function in `function` becomes its name. */
 function requestText(ctx, request) {
@@ -20,7 +21,7 @@ function requestText(ctx, request) {
 
 /** Go's branch.match for a request, its big integers revived as BigInts. */
 function matchJSON(ctx, handle, request) {
-  const m = JSON.parse(ctx.inst.call("branch.match", handle, requestText(ctx, request)));
+  const m = JSON.parse(ctx.inst.call(OP.branchMatch, handle, requestText(ctx, request)));
   if (m.bigints) reviveBigints(m.arguments, m.bigints);
   return m;
 }
@@ -40,14 +41,14 @@ export class Branch {
     this.#kind = new.target;
     this.#h = handle;
     this.#gen = ctx.inst.generation;
-    ctx.track(this, "branch.release", handle);
+    ctx.track(this, OP.branchRelease, handle);
   }
   #handle() {
     const ctx = this.#ctx;
     if (ctx.stale(this.#gen)) {
       ctx.inst._ensure();
       const items = [...this.#held.keys()].filter((t) => t._spec.payload).map((t) => ({ $tool: t._handle() }));
-      this.#h = ctx.inst.callJSON("branch.create", 0, JSON.stringify({ items, update: true }));
+      this.#h = ctx.inst.callJSON(OP.branchCreate, 0, JSON.stringify({ items, update: true }));
       this.#gen = ctx.inst.generation;
     }
     return this.#h;
@@ -82,27 +83,27 @@ export class Branch {
     if (!Array.isArray(tools) && (tools === null || tools === undefined)) {
       throw new ToolgateError("unsupported-type", "Must provide a `Tool` object, a callable function, or an MCP config dict.");
     }
-    this.#ctx.inst.call("branch.register", this.#handle(), toJSON({ items: list.map((t) => this.#ref(t, "register")), update: !!update }));
+    this.#ctx.inst.call(OP.branchRegister, this.#handle(), toJSON({ items: list.map((t) => this.#ref(t, "register")), update: !!update }));
   }
   /** Whether a name, Tool, function or one-entry MCP config is registered. */
   has(ref) {
-    return JSON.parse(this.#ctx.inst.call("branch.has", this.#handle(), toJSON(this.#ref(ref, "has"))));
+    return JSON.parse(this.#ctx.inst.call(OP.branchHas, this.#handle(), toJSON(this.#ref(ref, "has"))));
   }
   /** The registry: name → Tool, in insertion order. */
   get tools() {
-    const pairs = this.#ctx.inst.callJSON("branch.tools", this.#handle(), "");
+    const pairs = this.#ctx.inst.callJSON(OP.branchTools, this.#handle(), "");
     return new Map(pairs.map(([name, h]) => [name, goTool(this.#ctx, h)]));
   }
   /** Provider schemas in insertion order. */
   get schemaList() {
-    return this.#ctx.inst.callJSON("branch.schemaList", this.#handle(), "");
+    return this.#ctx.inst.callJSON(OP.branchSchemaList, this.#handle(), "");
   }
   /** LionAGI's get_tool_schema: true | false | name | Tool | fn | schema | list. */
   getToolSchema(selection, opts) {
     const { autoRegister = true, update = false } = checkOptions(opts, ["autoRegister", "update"], "getToolSchema");
     const payload = { autoRegister: !!autoRegister, update: !!update };
     if (selection !== undefined) payload.selection = this.#ref(selection, "schema");
-    return this.#ctx.inst.callJSON("branch.getToolSchema", this.#handle(), toJSON(payload));
+    return this.#ctx.inst.callJSON(OP.branchGetToolSchema, this.#handle(), toJSON(payload));
   }
   /** Resolves and validates a call; returns an un-invoked FunctionCalling. */
   match(request) {
@@ -129,7 +130,7 @@ export class Branch {
   }
   /** A new registry holding the same Tool objects, of the same class as this one. */
   clone() {
-    const b = new this.#kind(this.#ctx, this.#ctx.inst.callJSON("branch.clone", this.#handle(), ""));
+    const b = new this.#kind(this.#ctx, this.#ctx.inst.callJSON(OP.branchClone, this.#handle(), ""));
     for (const t of this.#held.keys()) b.#held.set(t, true);
     return b;
   }
@@ -141,7 +142,7 @@ export class Branch {
  */
 export function branch(ctx, opts, Kind = Branch) {
   const { tools = [] } = checkOptions(opts, ["tools"], "tg.branch");
-  const b = new Kind(ctx, ctx.inst.callJSON("branch.create", 0, ""));
+  const b = new Kind(ctx, ctx.inst.callJSON(OP.branchCreate, 0, ""));
   const list = (Array.isArray(tools) ? tools : [tools]).filter((t) => t !== null && t !== undefined);
   if (list.length) b.register(list);
   return b;

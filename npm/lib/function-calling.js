@@ -2,9 +2,7 @@
 // function's parameters, and the invoke lifecycle (pre → handler → post). Node and browser.
 import { ToolgateError, describe } from "./errors.js";
 import { toJSON } from "./json.js";
-
-/** How a parameter binds, as Go's core.ParamKind numbers them in a tool's signature. */
-const PARAM = Object.freeze({ plain: 0, rest: 1, keywords: 2, destructured: 3 });
+import { OP, PARAM } from "./contract.js";
 
 const LION_CLASS = "lionagi.protocols.action.function_calling.FunctionCalling";
 
@@ -123,7 +121,7 @@ export async function callTool(ctx, toolObj, args, signal) {
   const spec = toolObj._spec;
   if (spec.kind === "typed") return spec.handler(args);
   if (spec.kind === "function") return spec.fn(...positional(toolObj._signature, args));
-  return ctx.inst.callAsync("tool.invoke", toolObj._handle(), toJSON(args), signal);
+  return ctx.inst.callAsync(OP.toolInvoke, toolObj._handle(), toJSON(args), signal);
 }
 
 /** Why a call stopped early: an abort or the timeout; reason becomes fc.error. */

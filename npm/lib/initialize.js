@@ -3,6 +3,7 @@ import { ToolgateError, checkOptions } from "./errors.js";
 import { GoInstance } from "./instance.js";
 import { createApi } from "./api.js";
 import { VERSION } from "./version.js";
+import { SYNC_OPS } from "./contract.js";
 
 /**
  * Returns an initialize() for one build ("core" or "full"). `load(url)`
@@ -25,7 +26,7 @@ export function makeInitialize(flavor, defaultURL, load, build) {
         throw new ToolgateError("unsupported-type", "initialize: wasmModule must be a WebAssembly.Module");
       }
       if (!module) module = await load(o.wasmURL ?? defaultURL);
-      const inst = new GoInstance(module, VERSION);
+      const inst = new GoInstance(module, VERSION, SYNC_OPS[flavor]);
       await inst.startAsync();
       return Object.freeze(createApi(inst, flavor, build));
     })();

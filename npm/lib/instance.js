@@ -14,9 +14,11 @@ const BOOT = "__toolgate_boot";
  * rebuilt by the callers, which watch `generation`).
  */
 export class GoInstance {
-  constructor(module, expectedVersion) {
+  /** `expectedOps` is the build's synchronous operation table as the package was generated with (contract.js). */
+  constructor(module, expectedVersion, expectedOps) {
     this.module = module;
     this.expectedVersion = expectedVersion;
+    this.expectedOps = expectedOps;
     this.generation = 0;
     this.pending = new Set();
     this.ex = null;
@@ -72,6 +74,9 @@ export class GoInstance {
     this.inCap = 0;
     this.generation++;
     const names = JSON.parse(this._raw(0, 0, "").slice(1));
+    if (this.expectedOps && names.join() !== this.expectedOps.join()) {
+      throw new ToolgateError("internal", "the WebAssembly module's operations are not the ones this package was built with; reinstall toolgate");
+    }
     this.ops = new Map(names.map((n, i) => [n, i]));
   }
 

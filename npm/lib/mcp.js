@@ -7,10 +7,7 @@ import { toJSON } from "./json.js";
 import { jsonSchemaOf } from "./schema.js";
 import { goToolFromInfo } from "./tool.js";
 import { Branch } from "./branch.js";
-
-const REGISTER_OPTIONS = ["toolNames", "requestOptions", "update", "security", "qualify"];
-const LOAD_CONFIG_OPTIONS = ["serverNames", "update", "security", "onWarning"];
-const LOAD_TOOLS_OPTIONS = ["serverNames", "requestOptionsMap", "security", "onWarning"];
+import { MCP_OPTIONS, OP } from "./contract.js";
 
 /** The security object as JSON-ready data: Sets become arrays; null/undefined mean none (fail-closed). */
 function securityJSON(security) {
@@ -115,7 +112,7 @@ export class McpBranch extends Branch {
    */
   async registerMcpServer(config, opts) {
     const call = "registerMcpServer";
-    const o = checkOptions(opts, REGISTER_OPTIONS, call);
+    const o = checkOptions(opts, MCP_OPTIONS.registerMcpServer, call);
     checkBoolean(o.update, call, "update");
     checkBoolean(o.qualify, call, "qualify");
     if (config === null || typeof config !== "object" || Array.isArray(config)) {
@@ -128,7 +125,7 @@ export class McpBranch extends Branch {
       security: securityJSON(o.security),
       qualify: o.qualify,
     });
-    return this.#ctx.inst.callAsync("mcp.registerServer", this._handle(), toJSON({ config, options }));
+    return this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON({ config, options }));
   }
 
   /**
@@ -138,7 +135,7 @@ export class McpBranch extends Branch {
    */
   async loadMcpConfig(config, opts) {
     const call = "loadMcpConfig";
-    const o = checkOptions(opts, LOAD_CONFIG_OPTIONS, call);
+    const o = checkOptions(opts, MCP_OPTIONS.loadMcpConfig, call);
     checkBoolean(o.update, call, "update");
     const onWarning = checkOnWarning(o.onWarning, call);
     const options = compact({
@@ -146,7 +143,7 @@ export class McpBranch extends Branch {
       update: o.update,
       security: securityJSON(o.security),
     });
-    const out = await this.#ctx.inst.callAsync("mcp.loadMcpConfig", this._handle(), toJSON({ config: configJSON(config, call), options }));
+    const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON({ config: configJSON(config, call), options }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
     return out.result;
   }
@@ -159,7 +156,7 @@ export class McpBranch extends Branch {
  */
 export async function loadMcpTools(ctx, config, opts) {
   const call = "loadMcpTools";
-  const o = checkOptions(opts, LOAD_TOOLS_OPTIONS, call);
+  const o = checkOptions(opts, MCP_OPTIONS.loadMcpTools, call);
   const onWarning = checkOnWarning(o.onWarning, call);
   const requestOptionsMap = schemaMaps(o.requestOptionsMap, call);
   const options = compact({
@@ -167,7 +164,7 @@ export async function loadMcpTools(ctx, config, opts) {
     requestOptionsMap,
     security: securityJSON(o.security),
   });
-  const out = await ctx.inst.callAsync("mcp.loadMcpTools", 0, toJSON({ config: configJSON(config, call), options }));
+  const out = await ctx.inst.callAsync(OP.mcpLoadMcpTools, 0, toJSON({ config: configJSON(config, call), options }));
   const tools = out.tools.map((info) => goToolFromInfo(ctx, info));
   for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
   return tools;
@@ -179,7 +176,7 @@ function checkUrl(ctx, url, security) {
   if (typeof url !== "string") {
     throw new ToolgateError("unsupported-type", `mcp.checkUrl: url must be a string, got ${describe(url)}`);
   }
-  return ctx.inst.callJSON("mcp.checkUrl", 0, toJSON({ url, security: securityJSON(security) }));
+  return ctx.inst.callJSON(OP.mcpCheckUrl, 0, toJSON({ url, security: securityJSON(security) }));
 }
 
 /** The frozen tg.mcp of the API of `ctx`: checkUrl, trusted and cleanup. */
@@ -195,7 +192,7 @@ function mcpNamespace(ctx) {
     trusted: () => ({ allowUrls: true }),
     /** Closes every pooled MCP connection. Node and browser. */
     cleanup: async () => {
-      await ctx.inst.callAsync("mcp.cleanup", 0, "");
+      await ctx.inst.callAsync(OP.mcpCleanup, 0, "");
     },
   });
 }
@@ -211,7 +208,7 @@ export const mcpBuild = Object.freeze({
     mcp: mcpNamespace(ctx),
   }),
   debug: (ctx) => ({
-    mcpStats: () => ctx.inst.callJSON("mcp.debugStats", 0, ""),
-    urlHost: (url) => ctx.inst.callJSON("mcp.debugHost", 0, JSON.stringify(url)),
+    mcpStats: () => ctx.inst.callJSON(OP.mcpDebugStats, 0, ""),
+    urlHost: (url) => ctx.inst.callJSON(OP.mcpDebugHost, 0, JSON.stringify(url)),
   }),
 });

@@ -3,13 +3,7 @@
 import { ToolgateError, checkOptions, describe } from "./errors.js";
 import { toJSON } from "./json.js";
 import { jsonSchemaOf } from "./schema.js";
-
-const TOOL_OPTIONS = [
-  "name", "description", "parameterDescriptions", "parameters", "schema", "strict", "strictFuncCall",
-  "preprocessor", "preprocessorKwargs", "postprocessor", "postprocessorKwargs", "schemaMode",
-  "docstringStyle", "coerce", "timeoutMs", "metadata",
-];
-const TYPED_KEYS = ["handler", ...TOOL_OPTIONS];
+import { OP, TOOL_OPTIONS, TYPED_TOOL_OPTIONS } from "./contract.js";
 
 const H = Symbol("toolgate.handle");
 const GEN = Symbol("toolgate.generation");
@@ -33,7 +27,7 @@ export class Tool {
     this[H] = info.id;
     this[GEN] = ctx.inst.generation;
     ctx.tools.set(info.id, new WeakRef(this));
-    ctx.track(this, "tool.release", info.id);
+    ctx.track(this, OP.toolRelease, info.id);
   }
   /** The Go handle, rebuilt if the instance restarted. @internal */
   _handle() {
@@ -41,7 +35,7 @@ export class Tool {
     if (ctx.stale(this[GEN])) {
       ctx.inst._ensure();
       if (!this.#spec.payload) throw new ToolgateError("internal", "this tool belonged to a stopped instance and cannot be rebuilt");
-      this.#attach(ctx.inst.callJSON("tool.create", 0, this.#spec.payload));
+      this.#attach(ctx.inst.callJSON(OP.toolCreate, 0, this.#spec.payload));
     }
     return this[H];
   }
@@ -90,7 +84,7 @@ export class Tool {
     if (!["python", "json", "db"].includes(mode)) {
       throw new ToolgateError("invalid-request", `toDict: mode must be "python", "json" or "db", got ${JSON.stringify(mode)}`);
     }
-    return this.#ctx.inst.callJSON("tool.toDict", this._handle(), JSON.stringify({ mode }));
+    return this.#ctx.inst.callJSON(OP.toolToDict, this._handle(), JSON.stringify({ mode }));
   }
   /** Always throws not-restorable: a record cannot bring back a callable. */
   static fromDict() {
@@ -115,7 +109,7 @@ export function goToolFromInfo(ctx, info) {
 export function goTool(ctx, handle) {
   const known = ctx.tools.get(handle)?.deref();
   if (known) return known;
-  return goToolFromInfo(ctx, ctx.inst.callJSON("tool.info", handle, ""));
+  return goToolFromInfo(ctx, ctx.inst.callJSON(OP.toolInfo, handle, ""));
 }
 
 /** The raw path: a named JS function, its source parsed by Go. */
@@ -133,7 +127,7 @@ function functionSpec(fn, opts) {
 /** The typed path: {name, parameters, handler, …options}. */
 function typedSpec(spec, opts) {
   if (opts !== undefined) throw new ToolgateError("unsupported-type", "tg.tool({…}): pass options inside the object, not as a second argument");
-  const o = { ...checkOptions(spec, TYPED_KEYS, "tg.tool") };
+  const o = { ...checkOptions(spec, TYPED_TOOL_OPTIONS, "tg.tool") };
   const handler = o.handler;
   delete o.handler;
   if (typeof handler !== "function") throw new ToolgateError("invalid-tool", "tg.tool({…}): handler must be a function", { tool: o.name });
@@ -169,7 +163,7 @@ export function tool(ctx, fnOrSpec, opts) {
   checkValues(o);
   const { preprocessor, postprocessor, preprocessorKwargs, postprocessorKwargs, ...goOpts } = o;
   const payload = toJSON({ kind, name, source, options: goOpts });
-  const info = ctx.inst.callJSON("tool.create", 0, payload);
+  const info = ctx.inst.callJSON(OP.toolCreate, 0, payload);
   return new Tool(
     ctx,
     {

@@ -9,6 +9,7 @@ import (
 	"github.com/toolgate/toolgate"
 	"github.com/toolgate/toolgate/jsbridge"
 	"github.com/toolgate/toolgate/jsbridge/fetch"
+	"github.com/toolgate/toolgate/jsbridge/mcpops"
 	"github.com/toolgate/toolgate/mcp"
 )
 
@@ -16,6 +17,6 @@ func main() {
 	b := jsbridge.New(toolgate.Version)
 	pool := mcp.NewPool(&mcp.Options{BaseTransport: fetch.Transport{}})
 	b.MCPFactory = pool.ProxyFactory()
-	registerMCPOps(b, pool)
+	mcpops.Register(b, pool, fetch.Stats)
 	jsbridge.Serve(b)
 }

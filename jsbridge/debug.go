@@ -1,5 +1,3 @@
-//go:build js && wasm
-
 package jsbridge
 
 import (
@@ -12,7 +10,14 @@ import (
 
 // Diagnostics for tests and leak checks, reachable from JS only through
 // tg[Symbol.for("toolgate.debug")]. They hold no secrets.
-func registerDebugAsync(b *Bridge) {
+
+// asyncStats reports the async calls in flight and the js.Funcs made for
+// them and not yet released; the js/wasm entry points (wasm_exports.go)
+// replace it. Natively there are none.
+var asyncStats = func() (pending int, liveFuncs int64) { return 0, 0 }
+
+// registerDebugOps adds debug.stats, debug.exit, debug.echo and debug.sleep.
+func registerDebugOps(b *Bridge) {
 	b.RegisterAsync("debug.echo", func(_ context.Context, _ *Bridge, _ int64, payload []byte) (any, error) {
 		return rawJSON(payload), nil
 	})
@@ -25,24 +30,18 @@ func registerDebugAsync(b *Bridge) {
 			return nil, ctx.Err()
 		}
 	})
-}
-
-func registerDebugOps(b *Bridge) {
-	registerDebugAsync(b)
 	b.Register("debug.stats", func(b *Bridge, _ int64, _ []byte) (any, error) {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		tools, branches := b.Counts()
-		cancelMu.Lock()
-		pending := len(cancels)
-		cancelMu.Unlock()
+		tools, branches := b.counts()
+		pending, funcs := asyncStats()
 		return map[string]any{
 			"tools": tools, "branches": branches, "pendingAsync": pending,
-			"liveFuncs": liveFuncs.Load(), "heapAlloc": ms.HeapAlloc, "goroutines": runtime.NumGoroutine(),
+			"liveFuncs": funcs, "heapAlloc": ms.HeapAlloc, "goroutines": runtime.NumGoroutine(),
 		}, nil
 	})
 	b.Register("debug.exit", func(*Bridge, int64, []byte) (any, error) {
-		os.Exit(3)
+		os.Exit(3) // the JS loader's restart path is what this tests
 		return nil, nil
 	})
 }

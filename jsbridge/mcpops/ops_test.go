@@ -1,33 +1,58 @@
-package mcp
+package mcpops
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"testing"
 
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/mcp"
 )
 
 const loopbackJSON = `{"allowUrls": true, "allowLoopbackHttp": true}`
 
+// fixtureNames are the tools serveFixture's server offers, sorted.
+var fixtureNames = []string{"add", "echo"}
+
+// serveFixture serves a two-tool MCP server (mcp-go's) over Streamable HTTP
+// on loopback and returns its URL.
+func serveFixture(t *testing.T) string {
+	t.Helper()
+	s := server.NewMCPServer("fixture", "1.0.0", server.WithToolCapabilities(false))
+	s.AddTool(mcpgo.NewTool("echo", mcpgo.WithDescription("Echo a message."), mcpgo.WithString("message", mcpgo.Required())),
+		func(_ context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			return mcpgo.NewToolResultText(req.GetString("message", "")), nil
+		})
+	s.AddTool(mcpgo.NewTool("add", mcpgo.WithDescription("Add two numbers."), mcpgo.WithNumber("a", mcpgo.Required()), mcpgo.WithNumber("b", mcpgo.Required())),
+		func(_ context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			return mcpgo.NewToolResultText(fmt.Sprint(req.GetFloat("a", 0) + req.GetFloat("b", 0))), nil
+		})
+	ts := httptest.NewServer(server.NewStreamableHTTPServer(s))
+	t.Cleanup(ts.Close)
+	return ts.URL + "/mcp"
+}
+
 func TestRegisterServerJSON(t *testing.T) {
-	_, url := serveStreamable(t, fixtureTools(nil))
-	p := NewPool(nil)
+	url := serveFixture(t)
+	p := mcp.NewPool(nil)
 	defer p.Cleanup(context.Background())
 
 	m := core.NewManager(nil)
-	out, err := RegisterServerJSON(context.Background(), p, m, []byte(fmt.Sprintf(
+	out, err := registerServer(context.Background(), p, m, []byte(fmt.Sprintf(
 		`{"config": {"name": "fx", "url": %q, "transport": "streamable-http"}, "options": {"security": %s, "qualify": false, "update": null,
 		"toolNames": ["echo"], "requestOptions": {"echo": {"type": "object", "properties": {"message": {"type": "string"}}}}}}`, url, loopbackJSON)))
 	require.NoError(t, err)
 	assert.JSONEq(t, `["echo"]`, string(out))
 	assert.Equal(t, []string{"echo"}, m.Names())
 
-	out, err = RegisterServerJSON(context.Background(), p, m, []byte(fmt.Sprintf(
+	out, err = registerServer(context.Background(), p, m, []byte(fmt.Sprintf(
 		`{"config": {"name": "fx", "url": %q}, "options": {"security": %s}}`, url, loopbackJSON)))
 	require.NoError(t, err)
 	var names []string
@@ -58,7 +83,7 @@ func TestRegisterServerJSON(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			m := core.NewManager(nil)
-			_, err := RegisterServerJSON(context.Background(), p, m, []byte(tc.payload))
+			_, err := registerServer(context.Background(), p, m, []byte(tc.payload))
 			var ce *core.Error
 			require.ErrorAs(t, err, &ce)
 			assert.Equal(t, tc.code, ce.Code, "got %s (%s), want %s", ce.Code, ce.Message, tc.code)
@@ -68,13 +93,13 @@ func TestRegisterServerJSON(t *testing.T) {
 }
 
 func TestLoadMcpConfigJSON(t *testing.T) {
-	_, url := serveStreamable(t, fixtureTools(nil))
-	p := NewPool(nil)
+	url := serveFixture(t)
+	p := mcp.NewPool(nil)
 	defer p.Cleanup(context.Background())
 	config := fmt.Sprintf(`{"mcpServers": {"fx": {"url": %q}, "bad": {"url": 7}}}`, url)
 	for _, form := range []string{config, fmt.Sprintf("%q", config)} {
 		m := core.NewManager(nil)
-		out, err := LoadMcpConfigJSON(context.Background(), p, m, []byte(fmt.Sprintf(`{"config": %s, "options": {"security": %s}}`, form, loopbackJSON)))
+		out, err := loadMcpConfig(context.Background(), p, m, []byte(fmt.Sprintf(`{"config": %s, "options": {"security": %s}}`, form, loopbackJSON)))
 		require.NoError(t, err)
 		var got struct {
 			Result   map[string][]string `json:"result"`
@@ -92,31 +117,31 @@ func TestLoadMcpConfigJSON(t *testing.T) {
 		assert.Regexp(t, `^\{"result":\{"fx":\[.*\],"bad":\[\]\},"warnings":`, string(out), "got %s, want servers in config order", out)
 	}
 	for _, payload := range []string{`{}`, `{"config": 5}`, `{"config": "{"}`, `{"config": {}, "options": {"requestOptionsMap": {}}}`, `{"config": {}, "options": {"serverNames": "x"}}`} {
-		_, err := LoadMcpConfigJSON(context.Background(), p, core.NewManager(nil), []byte(payload))
+		_, err := loadMcpConfig(context.Background(), p, core.NewManager(nil), []byte(payload))
 		assert.Error(t, err, "payload %s", payload)
 	}
-	out, err := LoadMcpConfigJSON(context.Background(), p, core.NewManager(nil), []byte(`{"config": {}, "options": {"security": {"allowUrls": true}}}`))
+	out, err := loadMcpConfig(context.Background(), p, core.NewManager(nil), []byte(`{"config": {}, "options": {"security": {"allowUrls": true}}}`))
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"result": {}, "warnings": []}`, string(out))
 }
 
 func TestLoadMcpToolsJSON(t *testing.T) {
-	_, url := serveStreamable(t, fixtureTools(nil))
-	p := NewPool(nil)
+	url := serveFixture(t)
+	p := mcp.NewPool(nil)
 	defer p.Cleanup(context.Background())
-	tools, warnings, err := LoadMcpToolsJSON(context.Background(), p, []byte(fmt.Sprintf(
+	tools, warnings, err := loadMcpTools(context.Background(), p, []byte(fmt.Sprintf(
 		`{"config": {"mcpServers": {"fx": {"url": %q}}}, "options": {"security": %s, "serverNames": ["fx", "zz"],
 		"requestOptionsMap": {"fx": {"echo": {"type": "object"}, "add": null}, "zz": null}}}`, url, loopbackJSON)))
 	require.NoError(t, err)
 	assert.Len(t, tools, len(fixtureNames))
 	assert.JSONEq(t, `[{"server": "zz", "error": {"code": "invalid-request", "tool": "zz", "message": "Unknown MCP server: \"zz\" (not in this config)"}}]`, string(warnings))
 
-	_, warnings, err = LoadMcpToolsJSON(context.Background(), p, []byte(fmt.Sprintf(`{"config": {"mcpServers": {"fx": {"url": %q}}}, "options": {"security": %s}}`, url, loopbackJSON)))
+	_, warnings, err = loadMcpTools(context.Background(), p, []byte(fmt.Sprintf(`{"config": {"mcpServers": {"fx": {"url": %q}}}, "options": {"security": %s}}`, url, loopbackJSON)))
 	require.NoError(t, err)
 	assert.Equal(t, "[]", string(warnings))
 
 	for _, payload := range []string{`{}`, `{"options": {"requestOptionsMap": []}}`, `{"options": {"requestOptionsMap": {"fx": 1}}}`, `{"options": {"bogus": 1}}`, `{"options": {"security": 1}}`} {
-		_, _, err := LoadMcpToolsJSON(context.Background(), p, []byte(payload))
+		_, _, err := loadMcpTools(context.Background(), p, []byte(payload))
 		assert.Error(t, err, "payload %s", payload)
 	}
 }
@@ -139,7 +164,7 @@ func TestCheckURLJSON(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.payload, func(t *testing.T) {
-			out, err := CheckURLJSON([]byte(tc.payload))
+			out, err := checkURL([]byte(tc.payload))
 			if tc.code != "" {
 				assert.ErrorIs(t, err, &core.Error{Code: tc.code}, "got %v", err)
 				return
@@ -149,13 +174,11 @@ func TestCheckURLJSON(t *testing.T) {
 				assert.JSONEq(t, tc.want, string(out))
 				return
 			}
-			var v struct {
-				Allowed bool   `json:"allowed"`
-				Reason  string `json:"reason"`
-			}
+			var v mcp.Verdict
 			require.NoError(t, json.Unmarshal(out, &v))
 			assert.False(t, v.Allowed)
-			assert.Contains(t, v.Reason, "no-policy")
+			assert.Equal(t, mcp.RuleNoPolicy, v.Rule, "got rule %q (%s), want no-policy", v.Rule, v.Reason)
+			assert.NotEmpty(t, v.Reason)
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package mcp
+package mcpops
 
 import (
 	"bytes"
@@ -9,42 +9,43 @@ import (
 	"strings"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
+	"github.com/toolgate/toolgate/mcp"
 
 	"github.com/toolgate/toolgate/core"
 )
 
-// The JSON entry points of the JS bridge (cmd/wasm/full registers them as
-// operations). Payloads are JSON objects; a key whose value is null counts
-// as omitted. They refuse with invalid-request a payload that is not a JSON
-// object or has an unknown top-level key, and with unsupported-type an
-// unknown option key or an option value of the wrong type, naming the call
-// and the key. Security objects go through ParseSecurity.
+// The JSON payloads of the MCP operations. Payloads are JSON objects; a key
+// whose value is null counts as omitted. They refuse with invalid-request a
+// payload that is not a JSON object or has an unknown top-level key, and
+// with unsupported-type an unknown option key or an option value of the
+// wrong type, naming the call and the key. Security objects go through
+// mcp.ParseSecurity.
 
-// RegisterServerJSON is registerMcpServer. payload: {"config": {name, url,
+// registerServer is b.registerMcpServer. payload: {"config": {name, url,
 // transport?, headers?}, "options": {toolNames?, requestOptions?, update?,
 // security?, qualify?}}; the result is the JSON array of registered names.
 // The policy is options.security only (a "security" key in the config is
-// ignored). Refusals are ValidateServerConfig's and RegisterServer's.
-func RegisterServerJSON(ctx context.Context, p *Pool, m *core.Manager, payload []byte) (json.RawMessage, error) {
+// ignored). Refusals are mcp.ValidateServerConfig's and mcp.RegisterServer's.
+func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload []byte) (json.RawMessage, error) {
 	const call = "registerMcpServer"
 	top, err := payloadObject(call, payload, "config", "options")
 	if err != nil {
 		return nil, err
 	}
 	raw, ok := top["config"]
-	if !ok || jsontext.Kind(raw) != "object" {
+	if !ok || jsontext.Kind(raw) != jsontext.Object {
 		return nil, core.Errorf(core.CodeInvalidTool, "", "%s: config must be an object {name, url, transport?, headers?}, got %s", call, jsontext.Kind(raw))
 	}
-	cfg, err := ValidateServerConfig("", raw)
+	cfg, err := mcp.ValidateServerConfig("", raw)
 	if err != nil {
 		return nil, err
 	}
 	cfg.Security = nil
-	opts, err := optionsObject(call, top["options"], "toolNames", "requestOptions", "update", "security", "qualify")
+	opts, err := optionsObject(call, top["options"], Calls[call].Go...)
 	if err != nil {
 		return nil, err
 	}
-	var o RegisterOptions
+	var o mcp.RegisterOptions
 	if o.ToolNames, err = stringList(call, "toolNames", opts["toolNames"]); err != nil {
 		return nil, err
 	}
@@ -64,19 +65,19 @@ func RegisterServerJSON(ctx context.Context, p *Pool, m *core.Manager, payload [
 		}
 		o.Qualify = &q
 	}
-	names, err := RegisterServer(ctx, p, m, cfg, &o)
+	names, err := mcp.RegisterServer(ctx, p, m, cfg, &o)
 	if err != nil {
 		return nil, err
 	}
 	return json.Marshal(names)
 }
 
-// LoadMcpConfigJSON is loadMcpConfig. payload: {"config": <.mcp.json
+// loadMcpConfig is b.loadMcpConfig. payload: {"config": <.mcp.json
 // object or its JSON text>, "options": {serverNames?, update?, security?}};
 // the result is {"result": {server: [names]} in server order, "warnings":
 // [{"server", "error": {code, message, tool?}}]}. A missing config is
-// invalid-request; other refusals are LoadMcpConfig's.
-func LoadMcpConfigJSON(ctx context.Context, p *Pool, m *core.Manager, payload []byte) (json.RawMessage, error) {
+// invalid-request; other refusals are mcp.LoadMcpConfig's.
+func loadMcpConfig(ctx context.Context, p *mcp.Pool, m *core.Manager, payload []byte) (json.RawMessage, error) {
 	const call = "loadMcpConfig"
 	top, err := payloadObject(call, payload, "config", "options")
 	if err != nil {
@@ -89,17 +90,17 @@ func LoadMcpConfigJSON(ctx context.Context, p *Pool, m *core.Manager, payload []
 	if data == nil {
 		return nil, core.Errorf(core.CodeInvalidRequest, "", "%s: a config is required", call)
 	}
-	opts, err := optionsObject(call, top["options"], "serverNames", "update", "security")
+	opts, err := optionsObject(call, top["options"], Calls[call].Go...)
 	if err != nil {
 		return nil, err
 	}
-	var o LoadOptions
+	var o mcp.LoadOptions
 	if err := loadOptions(call, opts, &o); err != nil {
 		return nil, err
 	}
 	var warnings warningList
 	o.OnWarning = warnings.add
-	servers, names, err := LoadMcpConfig(ctx, p, m, data, &o)
+	servers, names, err := mcp.LoadMcpConfig(ctx, p, m, data, &o)
 	if err != nil {
 		return nil, err
 	}
@@ -121,12 +122,12 @@ func LoadMcpConfigJSON(ctx context.Context, p *Pool, m *core.Manager, payload []
 	return b.Bytes(), nil
 }
 
-// LoadMcpToolsJSON is loadMcpTools. payload: {"config"?: <.mcp.json object
+// loadMcpTools is tg.loadMcpTools. payload: {"config"?: <.mcp.json object
 // or its JSON text>, "options": {serverNames?, requestOptionsMap?,
 // security?}}; it returns the tools and the warnings as a JSON array
 // [{"server", "error": {code, message, tool?}}] ("[]" when none).
-// Refusals are LoadMcpTools'.
-func LoadMcpToolsJSON(ctx context.Context, p *Pool, payload []byte) ([]*core.Tool, json.RawMessage, error) {
+// Refusals are mcp.LoadMcpTools'.
+func loadMcpTools(ctx context.Context, p *mcp.Pool, payload []byte) ([]*core.Tool, json.RawMessage, error) {
 	const call = "loadMcpTools"
 	top, err := payloadObject(call, payload, "config", "options")
 	if err != nil {
@@ -136,22 +137,22 @@ func LoadMcpToolsJSON(ctx context.Context, p *Pool, payload []byte) ([]*core.Too
 	if err != nil {
 		return nil, nil, err
 	}
-	opts, err := optionsObject(call, top["options"], "serverNames", "requestOptionsMap", "security")
+	opts, err := optionsObject(call, top["options"], Calls[call].Go...)
 	if err != nil {
 		return nil, nil, err
 	}
-	var o LoadOptions
+	var o mcp.LoadOptions
 	if err := loadOptions(call, opts, &o); err != nil {
 		return nil, nil, err
 	}
 	if v, ok := opts["requestOptionsMap"]; ok {
 		var servers map[string]json.RawMessage
-		if jsontext.Kind(v) != "object" || json.Unmarshal(v, &servers) != nil {
+		if jsontext.Kind(v) != jsontext.Object || json.Unmarshal(v, &servers) != nil {
 			return nil, nil, optionTypeError(call, "requestOptionsMap", "an object {server: {tool: schema}}", v)
 		}
 		o.RequestOptionsMap = make(map[string]map[string]json.RawMessage, len(servers))
 		for s, m := range servers {
-			if jsontext.Kind(m) == "null" {
+			if jsontext.Kind(m) == jsontext.Null {
 				continue
 			}
 			if o.RequestOptionsMap[s], err = schemaMap(call, "requestOptionsMap["+strconv.Quote(s)+"]", m); err != nil {
@@ -161,47 +162,46 @@ func LoadMcpToolsJSON(ctx context.Context, p *Pool, payload []byte) ([]*core.Too
 	}
 	var warnings warningList
 	o.OnWarning = warnings.add
-	tools, err := LoadMcpTools(ctx, p, data, &o)
+	tools, err := mcp.LoadMcpTools(ctx, p, data, &o)
 	if err != nil {
 		return nil, nil, err
 	}
 	return tools, warnings.json(), nil
 }
 
-// CheckURLJSON is tg.mcp.checkUrl: payload {"url": string, "security":
+// checkURL is tg.mcp.checkUrl: payload {"url": string, "security":
 // object or null} gives {"allowed": true} or {"allowed": false, "rule":
 // rule, "reason": message}. It refuses with unsupported-type a url that is not a string and
-// a security object ParseSecurity refuses.
-func CheckURLJSON(payload []byte) (json.RawMessage, error) {
+// a security object mcp.ParseSecurity refuses.
+func checkURL(payload []byte) (json.RawMessage, error) {
 	const call = "mcp.checkUrl"
 	top, err := payloadObject(call, payload, "url", "security")
 	if err != nil {
 		return nil, err
 	}
 	var u string
-	if v := top["url"]; jsontext.Kind(v) != "string" || json.Unmarshal(v, &u) != nil {
+	if v := top["url"]; jsontext.Kind(v) != jsontext.String || json.Unmarshal(v, &u) != nil {
 		return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: url must be a string, got %s", call, jsontext.Kind(v))
 	}
 	sec, err := securityOption(top["security"])
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(CheckURLVerdict(u, sec))
+	return json.Marshal(mcp.CheckURLVerdict(u, sec))
 }
 
 // payloadObject decodes a payload object, dropping null members and
 // refusing unknown keys with invalid-request.
 func payloadObject(call string, payload []byte, keys ...string) (map[string]json.RawMessage, error) {
-	payload = bytes.TrimSpace(payload)
-	var top map[string]json.RawMessage
-	if jsontext.Kind(payload) != "object" || strictUnmarshal(payload, &top) != nil {
+	top, ok := jsontext.Members(payload)
+	if !ok {
 		return nil, core.Errorf(core.CodeInvalidRequest, "", "%s: the payload must be one JSON object", call)
 	}
 	for k, v := range top {
 		if !slices.Contains(keys, k) {
 			return nil, core.Errorf(core.CodeInvalidRequest, "", "%s: unknown payload key %s", call, strconv.QuoteToASCII(k))
 		}
-		if jsontext.Kind(v) == "null" {
+		if jsontext.Kind(v) == jsontext.Null {
 			delete(top, k)
 		}
 	}
@@ -215,7 +215,7 @@ func optionsObject(call string, raw json.RawMessage, keys ...string) (map[string
 	if raw == nil {
 		return out, nil
 	}
-	if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &out) != nil {
+	if jsontext.Kind(raw) != jsontext.Object || json.Unmarshal(raw, &out) != nil {
 		return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: options must be an object, got %s", call, jsontext.Kind(raw))
 	}
 	for k, v := range out {
@@ -223,7 +223,7 @@ func optionsObject(call string, raw json.RawMessage, keys ...string) (map[string
 			return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: unknown option %s; known options are %s",
 				call, strconv.QuoteToASCII(k), strings.Join(keys, ", "))
 		}
-		if jsontext.Kind(v) == "null" {
+		if jsontext.Kind(v) == jsontext.Null {
 			delete(out, k)
 		}
 	}
@@ -231,7 +231,7 @@ func optionsObject(call string, raw json.RawMessage, keys ...string) (map[string
 }
 
 // loadOptions reads serverNames, update and security.
-func loadOptions(call string, opts map[string]json.RawMessage, o *LoadOptions) error {
+func loadOptions(call string, opts map[string]json.RawMessage, o *mcp.LoadOptions) error {
 	var err error
 	if o.ServerNames, err = stringList(call, "serverNames", opts["serverNames"]); err != nil {
 		return err
@@ -247,11 +247,11 @@ func loadOptions(call string, opts map[string]json.RawMessage, o *LoadOptions) e
 // is, a JSON string as its content; absent gives nil.
 func configText(call string, raw json.RawMessage) ([]byte, error) {
 	switch jsontext.Kind(raw) {
-	case "nothing":
+	case jsontext.Nothing:
 		return nil, nil
-	case "object":
+	case jsontext.Object:
 		return raw, nil
-	case "string":
+	case jsontext.String:
 		var s string
 		if json.Unmarshal(raw, &s) != nil {
 			break
@@ -267,7 +267,7 @@ func stringList(call, key string, raw json.RawMessage) ([]string, error) {
 		return nil, nil
 	}
 	var out []string
-	if jsontext.Kind(raw) != "array" || json.Unmarshal(raw, &out) != nil {
+	if jsontext.Kind(raw) != jsontext.Array || json.Unmarshal(raw, &out) != nil {
 		return nil, optionTypeError(call, key, "an array of strings", raw)
 	}
 	return out, nil
@@ -278,7 +278,7 @@ func boolOption(call, key string, raw json.RawMessage) (bool, error) {
 	if raw == nil {
 		return false, nil
 	}
-	if jsontext.Kind(raw) != "boolean" {
+	if jsontext.Kind(raw) != jsontext.Boolean {
 		return false, optionTypeError(call, key, "a boolean", raw)
 	}
 	return string(raw) == "true", nil
@@ -291,14 +291,14 @@ func schemaMap(call, key string, raw json.RawMessage) (map[string]json.RawMessag
 		return nil, nil
 	}
 	var out map[string]json.RawMessage
-	if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &out) != nil {
+	if jsontext.Kind(raw) != jsontext.Object || json.Unmarshal(raw, &out) != nil {
 		return nil, optionTypeError(call, key, "an object mapping tool names to JSON Schemas", raw)
 	}
 	for k, v := range out {
 		switch jsontext.Kind(v) {
-		case "null":
+		case jsontext.Null:
 			delete(out, k)
-		case "object":
+		case jsontext.Object:
 		default:
 			return nil, optionTypeError(call, key+"["+strconv.Quote(k)+"]", "a JSON Schema object", v)
 		}
@@ -307,11 +307,11 @@ func schemaMap(call, key string, raw json.RawMessage) (map[string]json.RawMessag
 }
 
 // securityOption parses an optional security object (absent: nil).
-func securityOption(raw json.RawMessage) (*Security, error) {
+func securityOption(raw json.RawMessage) (*mcp.Security, error) {
 	if raw == nil {
 		return nil, nil
 	}
-	return ParseSecurity(raw)
+	return mcp.ParseSecurity(raw)
 }
 
 // optionTypeError is the unsupported-type error of an option of the wrong

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package main
+package mcpops
 
 import (
 	"context"
@@ -10,52 +8,38 @@ import (
 
 	"github.com/toolgate/toolgate/core"
 	"github.com/toolgate/toolgate/jsbridge"
-	"github.com/toolgate/toolgate/jsbridge/fetch"
 	"github.com/toolgate/toolgate/mcp"
 )
 
-// registerMCPOps adds the operations behind the JS MCP surface (npm/lib/mcp.js):
+// Register adds to b the operations behind the JS MCP surface, over pool:
 //
 //	async mcp.registerServer  handle = branch  → ["names"]
 //	async mcp.loadMcpConfig   handle = branch  → {"result": {server: names}, "warnings": [...]}
 //	async mcp.loadMcpTools                     → {"tools": [toolInfo], "warnings": [...]}
 //	async mcp.cleanup                          → true
-//	sync  mcp.checkUrl                         → {"allowed", "reason"?}
+//	sync  mcp.checkUrl                         → {"allowed", "rule"?, "reason"?}
 //	sync  mcp.debugStats, mcp.debugHost        (tests only, through tg[Symbol.for("toolgate.debug")])
 //
-// Payloads are the JSON the mcp package's *JSON entry points take; every
-// refusal is theirs.
-func registerMCPOps(b *jsbridge.Bridge, pool *mcp.Pool) {
+// fetchStats reports the fetch transport's live js.Funcs and requests in
+// flight for mcp.debugStats (nil reports zeros). Every refusal is the
+// payload decoder's or the mcp package's.
+func Register(b *jsbridge.Bridge, pool *mcp.Pool, fetchStats func() (liveFuncs, inFlight int64)) {
 	b.RegisterAsync("mcp.registerServer", func(ctx context.Context, b *jsbridge.Bridge, handle int64, payload []byte) (any, error) {
 		m, err := b.Branch(handle)
 		if err != nil {
 			return nil, err
 		}
-		return mcp.RegisterServerJSON(ctx, pool, m, payload)
+		return registerServer(ctx, pool, m, payload)
 	})
 	b.RegisterAsync("mcp.loadMcpConfig", func(ctx context.Context, b *jsbridge.Bridge, handle int64, payload []byte) (any, error) {
 		m, err := b.Branch(handle)
 		if err != nil {
 			return nil, err
 		}
-		return mcp.LoadMcpConfigJSON(ctx, pool, m, payload)
+		return loadMcpConfig(ctx, pool, m, payload)
 	})
 	b.RegisterAsync("mcp.loadMcpTools", func(ctx context.Context, b *jsbridge.Bridge, _ int64, payload []byte) (any, error) {
-		tools, warnings, err := mcp.LoadMcpToolsJSON(ctx, pool, payload)
-		if err != nil {
-			return nil, err
-		}
-		infos := make([]json.RawMessage, len(tools))
-		for i, t := range tools {
-			infos[i] = b.Describe(t)
-		}
-		if len(warnings) == 0 {
-			warnings = json.RawMessage("[]")
-		}
-		return struct {
-			Tools    []json.RawMessage `json:"tools"`
-			Warnings json.RawMessage   `json:"warnings"`
-		}{infos, warnings}, nil
+		return describeTools(ctx, b, pool, payload)
 	})
 	b.RegisterAsync("mcp.cleanup", func(ctx context.Context, _ *jsbridge.Bridge, _ int64, _ []byte) (any, error) {
 		if err := pool.Cleanup(ctx); err != nil {
@@ -64,13 +48,35 @@ func registerMCPOps(b *jsbridge.Bridge, pool *mcp.Pool) {
 		return true, nil
 	})
 	b.Register("mcp.checkUrl", func(_ *jsbridge.Bridge, _ int64, payload []byte) (any, error) {
-		return mcp.CheckURLJSON(payload)
+		return checkURL(payload)
 	})
 	b.Register("mcp.debugStats", func(*jsbridge.Bridge, int64, []byte) (any, error) {
-		funcs, inFlight := fetch.Stats()
+		var funcs, inFlight int64
+		if fetchStats != nil {
+			funcs, inFlight = fetchStats()
+		}
 		return map[string]int64{"fetchLiveFuncs": funcs, "fetchInFlight": inFlight}, nil
 	})
 	b.Register("mcp.debugHost", opDebugHost)
+}
+
+// describeTools is loadMcpTools with each tool handed to JS by handle.
+func describeTools(ctx context.Context, b *jsbridge.Bridge, pool *mcp.Pool, payload []byte) (any, error) {
+	tools, warnings, err := loadMcpTools(ctx, pool, payload)
+	if err != nil {
+		return nil, err
+	}
+	infos := make([]json.RawMessage, len(tools))
+	for i, t := range tools {
+		infos[i] = b.Describe(t)
+	}
+	if len(warnings) == 0 {
+		warnings = json.RawMessage("[]")
+	}
+	return struct {
+		Tools    []json.RawMessage `json:"tools"`
+		Warnings json.RawMessage   `json:"warnings"`
+	}{infos, warnings}, nil
 }
 
 // opDebugHost reports the host Go's url.Parse reads from a URL, lower-cased

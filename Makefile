@@ -12,7 +12,7 @@ WASMFLAGS := -trimpath -ldflags="-s -w -buildid="
 CONSUMER := $(BUILD)/consumer
 TGZ := $(PKG)/toolgate-$(VERSION).tgz
 
-.PHONY: all build wasm package consumer test test-go test-node test-types test-browser chromium deps demo bench fuzz cover clean
+.PHONY: all build wasm package consumer lint test test-go test-node test-types test-browser chromium deps demo bench fuzz cover clean
 
 all: build
 
@@ -57,14 +57,30 @@ $(PKG)/lib/errors.cjs: $(PKG)/lib/errors.js
 package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/contract.d.ts $(PKG)/lib/contract.js
 	@node -e 'const p=require("./$(PKG)/package.json"); if(p.version!=="$(VERSION)"){console.error("npm/package.json version "+p.version+" != version.txt $(VERSION)");process.exit(1)}'
 
-## test: every suite
-test: test-go test-node test-types test-browser
+## lint: gofmt, go vet and staticcheck for both targets (native and js/wasm), and the size rules
+STATICCHECK_VERSION := v0.8.2
+STATICCHECK := $(BUILD)/bin/staticcheck
+GO_DIRS := core mcp jsbridge internal cmd
+
+$(STATICCHECK):
+	GOBIN=$(CURDIR)/$(BUILD)/bin $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
+
+lint: $(STATICCHECK) deps
+	@unformatted=$$(gofmt -l $(GO_DIRS) *.go); if [ -n "$$unformatted" ]; then echo "gofmt would change: $$unformatted" >&2; exit 1; fi
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+	$(STATICCHECK) ./...
+	GOOS=js GOARCH=wasm $(STATICCHECK) ./...
+	node scripts/check-size.mjs
+
+## test: lint, then every suite
+test: lint test-go test-node test-types test-browser
 	@echo "make test: all suites passed"
 
 test-go:
-	$(GO) vet ./...
 	$(GO) test -count=1 ./...
-	GOOS=js GOARCH=wasm $(GO) vet ./jsbridge/... ./cmd/wasm/...
+	# the MCP pool, transports and proxies are concurrent: once more under the race detector
+	$(GO) test -count=1 -race ./mcp/... ./jsbridge/mcpops/
 	# the same unit tests and fuzz seeds under js/wasm, on Node
 	PATH="$$PATH:$(GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/ ./mcp/ ./internal/... ./jsbridge/...
 

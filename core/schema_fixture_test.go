@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -165,8 +164,3 @@ func keyOrder(raw []byte) ([]string, error) {
 	}
 	return out, walk("")
 }
-
-var (
-	fixtureJSHead    = regexp.MustCompile(`^(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)?\s*\(`)
-	fixtureJSDocLine = regexp.MustCompile(`^[ \t]*\*? ?`)
-)

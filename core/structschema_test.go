@@ -28,8 +28,8 @@ type structSearch struct {
 	Where  structPoint       `json:"where"`
 	Maybe  *structPoint      `json:"maybe,omitempty"`
 	Extra  map[string]string `json:"extra,omitempty"`
-	hidden int
-	Skip   string `json:"-"`
+	hidden int               //lint:ignore U1000 an unexported field, which the schema must leave out
+	Skip   string            `json:"-"`
 }
 
 type structAllOptional struct {

@@ -1,5 +1,7 @@
 //go:build js && wasm
 
+//lint:file-ignore U1000 the //go:wasmexport functions (and what only they use) are called by JS, which staticcheck cannot see.
+
 package jsbridge
 
 import (

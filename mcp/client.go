@@ -76,7 +76,9 @@ func connect(ctx context.Context, cfg *ServerConfig, sec *Security, base http.Ro
 	}
 	opts := []client.ClientOption{client.WithDiscoverTimeout(min(maxProbeTime, timeout/2))}
 	if legacy {
-		opts = append(opts, client.WithLegacyProtocolOnly())
+		// The initialize handshake straight away, no server/discover probe:
+		// pinning the newest version that still uses it is how mcp-go says so.
+		opts = append(opts, client.WithProtocolVersion(mcpgo.LATEST_LEGACY_PROTOCOL_VERSION))
 	}
 	c := &conn{guard: g}
 	c.client = client.NewClient(&captureTransport{inner: tr}, opts...)

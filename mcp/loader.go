@@ -174,42 +174,10 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 			o.OnWarning(server, err)
 		}
 	}
-	byName := make(map[string]json.RawMessage, len(configs))
-	order := make([]string, 0, len(configs))
-	for _, c := range configs {
-		byName[c.Name] = c.Raw
-		order = append(order, c.Name)
-	}
-	if o.ServerNames != nil {
-		order = order[:0]
-		for _, n := range o.ServerNames {
-			if !slices.Contains(order, n) {
-				order = append(order, n)
-			}
-		}
-	}
-	names := make(map[string][]string, len(order))
-	valid := make(map[string]*ServerConfig, len(order))
-	for _, name := range order {
-		names[name] = []string{}
-		raw, ok := byName[name]
-		if !ok {
-			warn(name, core.Errorf(core.CodeInvalidRequest, name, "Unknown MCP server: %s (not in this config)", strconv.QuoteToASCII(name)))
-			continue
-		}
-		cfg, err := ValidateServerConfig(name, raw)
-		if err != nil {
-			if errors.Is(err, core.ErrUnsupported) {
-				return nil, nil, err
-			}
-			warn(name, err)
-			continue
-		}
-		cfg.Security = nil // a config file cannot grant itself trust
-		if err := CheckURL(cfg.URL, o.Security); err != nil {
-			return nil, nil, serverPolicyError(name, cfg, err)
-		}
-		valid[name] = cfg
+	order := serverOrder(configs, o.ServerNames)
+	valid, err := validConfigs(configs, order, o.Security, warn)
+	if err != nil {
+		return nil, nil, err
 	}
 	batches := make(map[string]*batch, len(valid))
 	for _, name := range order {
@@ -231,7 +199,9 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 		}
 		batches[name] = b
 	}
+	names := make(map[string][]string, len(order))
 	for _, name := range order {
+		names[name] = []string{}
 		b, ok := batches[name]
 		if !ok {
 			continue
@@ -243,5 +213,57 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 		}
 		names[name] = registered
 	}
-	return slices.Clone(order), names, nil
+	return order, names, nil
+}
+
+// serverOrder is the servers to load: those of the config in its order, or
+// the requested names in theirs, each once.
+func serverOrder(configs []NamedConfig, requested []string) []string {
+	order := make([]string, 0, len(configs))
+	if requested == nil {
+		for _, c := range configs {
+			order = append(order, c.Name)
+		}
+		return order
+	}
+	for _, n := range requested {
+		if !slices.Contains(order, n) {
+			order = append(order, n)
+		}
+	}
+	return order
+}
+
+// validConfigs validates the config of each server in order against sec.
+// A server that is not in the config, or whose config is malformed, is
+// passed to warn and left out; a command config (unsupported) or a URL the
+// policy refuses ends the whole load. A config's own "security" is dropped:
+// a config file cannot grant itself trust.
+func validConfigs(configs []NamedConfig, order []string, sec *Security, warn func(string, error)) (map[string]*ServerConfig, error) {
+	byName := make(map[string]json.RawMessage, len(configs))
+	for _, c := range configs {
+		byName[c.Name] = c.Raw
+	}
+	valid := make(map[string]*ServerConfig, len(order))
+	for _, name := range order {
+		raw, ok := byName[name]
+		if !ok {
+			warn(name, core.Errorf(core.CodeInvalidRequest, name, "Unknown MCP server: %s (not in this config)", strconv.QuoteToASCII(name)))
+			continue
+		}
+		cfg, err := ValidateServerConfig(name, raw)
+		if err != nil {
+			if errors.Is(err, core.ErrUnsupported) {
+				return nil, err
+			}
+			warn(name, err)
+			continue
+		}
+		cfg.Security = nil
+		if err := CheckURL(cfg.URL, sec); err != nil {
+			return nil, serverPolicyError(name, cfg, err)
+		}
+		valid[name] = cfg
+	}
+	return valid, nil
 }

@@ -148,18 +148,9 @@ func checkURL(raw string, sec *Security) (rule Rule, detail string) {
 	if err != nil {
 		return RuleParse, "the URL does not parse: " + parseReason(err)
 	}
-	loopbackOnly := false
-	switch u.Scheme {
-	case "https", "wss":
-	case "http", "ws":
-		if !sec.AllowLoopbackHTTP {
-			return RuleScheme, fmt.Sprintf("scheme %q is allowed only to localhost, 127.0.0.1 or [::1] with allowLoopbackHttp; use https or wss", u.Scheme)
-		}
-		loopbackOnly = true
-	case "":
-		return RuleScheme, "the URL has no scheme; use https or wss"
-	default:
-		return RuleScheme, fmt.Sprintf("scheme %s is not allowed; use https or wss", strconv.QuoteToASCII(u.Scheme))
+	loopbackOnly, rule, detail := checkScheme(u.Scheme, sec)
+	if rule != "" {
+		return rule, detail
 	}
 	if u.Opaque != "" {
 		return RuleOpaque, `the URL has no "//" after the scheme; browsers would read a host out of it that Go does not see`
@@ -181,6 +172,30 @@ func checkURL(raw string, sec *Security) (rule Rule, detail string) {
 	if addr, err := netip.ParseAddr(h); err == nil {
 		return checkIPHost(u, addr, port, portWhy, loopbackOnly, sec, entries)
 	}
+	return checkNamedHost(u, h, port, portWhy, loopbackOnly, sec, entries)
+}
+
+// checkScheme applies the scheme rule: https and wss; http and ws only
+// under AllowLoopbackHTTP, and then only to a loopback host (loopbackOnly).
+func checkScheme(scheme string, sec *Security) (loopbackOnly bool, rule Rule, detail string) {
+	switch scheme {
+	case "https", "wss":
+		return false, "", ""
+	case "http", "ws":
+		if !sec.AllowLoopbackHTTP {
+			return false, RuleScheme, fmt.Sprintf("scheme %q is allowed only to localhost, 127.0.0.1 or [::1] with allowLoopbackHttp; use https or wss", scheme)
+		}
+		return true, "", ""
+	case "":
+		return false, RuleScheme, "the URL has no scheme; use https or wss"
+	}
+	return false, RuleScheme, fmt.Sprintf("scheme %s is not allowed; use https or wss", strconv.QuoteToASCII(scheme))
+}
+
+// checkNamedHost applies the rules of a host that is a name, not an IP
+// literal: its syntax, the port, the loopback opt-in, the local names and
+// the allowlist.
+func checkNamedHost(u *url.URL, h, port, portWhy string, loopbackOnly bool, sec *Security, entries []allowEntry) (rule Rule, detail string) {
 	if rule, detail := checkHostname(h); rule != "" {
 		return rule, detail
 	}

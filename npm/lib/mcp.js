@@ -170,7 +170,7 @@ export async function loadMcpTools(ctx, config, opts) {
   return tools;
 }
 
-/** tg.mcp.checkUrl: the policy check every MCP request gets, without a request: {allowed, reason?}. */
+/** tg.mcp.checkUrl: the policy check every MCP request gets, without a request: {allowed, rule?, reason?}. */
 function checkUrl(ctx, url, security) {
   if (url instanceof URL) url = url.href;
   if (typeof url !== "string") {
@@ -183,7 +183,7 @@ function checkUrl(ctx, url, security) {
 function mcpNamespace(ctx) {
   return Object.freeze({
     /**
-     * The policy check every MCP request gets, without a request: {allowed, reason?}.
+     * The policy check every MCP request gets, without a request: {allowed, rule?, reason?}.
      * Synchronous. Node and browser.
      * @example tg.mcp.checkUrl("http://127.0.0.1:3001/mcp", { allowUrls: true, allowLoopbackHttp: true })
      */

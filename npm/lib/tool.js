@@ -81,9 +81,6 @@ export class Tool {
   }
   /** The declaration record (LionAGI's keys and order); never a callable. */
   toDict(mode = "python") {
-    if (!["python", "json", "db"].includes(mode)) {
-      throw new ToolgateError("invalid-request", `toDict: mode must be "python", "json" or "db", got ${JSON.stringify(mode)}`);
-    }
     return this.#ctx.inst.callJSON(OP.toolToDict, this._handle(), JSON.stringify({ mode }));
   }
   /** Always throws not-restorable: a record cannot bring back a callable. */

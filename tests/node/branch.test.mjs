@@ -331,3 +331,10 @@ test("a bad option value gets one code, from Go, whichever side reads it", () =>
   expectCode(assert, () => tg.tool(f, { timeoutMs: "5" }), "unsupported-type");
   expectCode(assert, () => tg.tool(f, { nope: 1 }), "unsupported-type");
 });
+
+test("toDict modes are Go's: python, json, db; anything else is refused there", () => {
+  const t = tg.tool(function f(a) { return a; });
+  assert.deepEqual(Object.keys(t.toDict("json")), Object.keys(t.toDict()));
+  expectCode(assert, () => t.toDict("yaml"), "invalid-request");
+  expectCode(assert, () => t.toDict(5), "unsupported-type");
+});

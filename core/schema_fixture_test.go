@@ -14,8 +14,9 @@ import (
 	"github.com/toolgate/toolgate/internal/fixture"
 )
 
-// schemaFixtures is the directory of the JSON fixtures shared with the JS
-// side, under tests/fixtures.
+// schemaFixtures is the directory of the schema fixtures, under
+// tests/fixtures; the JS side replays the function_to_schema cases that
+// carry a js source.
 const schemaFixtures = "schema"
 
 func TestCleanDocFixtures(t *testing.T) {

@@ -30,6 +30,11 @@ function parseExact(text) {
   return JSON.parse(out, (_k, v) => (typeof v === "string" && v.startsWith("\u0000big:") ? BigInt(v.slice(5)) : v));
 }
 
+/** Writes JSON as Go does for the values here: BigInts as their exact digits. */
+function stringifyExact(value) {
+  return JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? `\u0000big:${v}` : v)).replace(/"\\u0000big:(-?\d+)"/g, "$1");
+}
+
 // Every fixture replay registers its cases through replay(), which leaves out the cases that
 // cannot be said in JS (each for a stated reason) and counts both; the last test asserts that
 // each replay ran most of its fixture's cases.
@@ -209,6 +214,65 @@ for (const { file, text } of fixtures("validation", { raw: true })) {
       assert.deepEqual(b.getToolSchema(c.select, opts), expand(c.want));
     }
     assert.deepEqual([...b.tools.keys()], names, "a selection registers nothing");
+  });
+}
+
+// records/function_calling.json: Go's TestFunctionCallingRecordFixture, through b.match,
+// b.invoke and fc.toDict(), compared as JSON text.
+{
+  const data = parseExact(fixture("records", "function_calling.json", { raw: true }).text); // arguments beyond 2^53
+  const UUID4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const placeholders = {
+    "<uuid>": (v) => typeof v === "string" && UUID4.test(v),
+    "<seconds>": (v) => typeof v === "number" && Number.isFinite(v) && v > 0,
+  };
+  /** got with every member want writes as a placeholder checked by shape and replaced by it. */
+  const withPlaceholders = (want, got, path = "") => {
+    if (want === null || typeof want !== "object" || Array.isArray(want) || got === null || typeof got !== "object") return got;
+    const out = {};
+    for (const [k, v] of Object.entries(got)) {
+      const w = Object.hasOwn(want, k) ? want[k] : undefined;
+      if (typeof w === "string" && Object.hasOwn(placeholders, w)) {
+        assert.ok(placeholders[w](v), `${path}/${k}: got ${String(v)}, want ${w}`);
+        out[k] = w;
+      } else {
+        out[k] = withPlaceholders(w, v, `${path}/${k}`);
+      }
+    }
+    return out;
+  };
+  /** The handler a case describes. */
+  const handlerOf = (h) => {
+    if (h.throwsToolgateError) {
+      const { code, message, issues } = h.throwsToolgateError;
+      return () => {
+        throw new tg.ToolgateError(code, message, { issues });
+      };
+    }
+    if (h.throwsError) {
+      const { name, message } = h.throwsError;
+      const ErrorClass = globalThis[name];
+      assert.ok(ErrorClass === Error || ErrorClass?.prototype instanceof Error, `${name} is not an Error class`);
+      return () => {
+        throw new ErrorClass(message);
+      };
+    }
+    if ("throwsValue" in h) {
+      return () => {
+        throw h.throwsValue;
+      };
+    }
+    if (h.hangs) return () => new Promise(() => {});
+    if ("returns" in h) return () => h.returns;
+    throw new Error(`unknown handler ${stringifyExact(h)}`);
+  };
+  replay("record", data.cases, none, async (c) => {
+    const { name, parameters, timeoutMs } = c.tool;
+    const b = tg.branch({ tools: [tg.tool({ name, parameters, handler: handlerOf(c.handler), ...(timeoutMs ? { timeoutMs } : {}) })] });
+    const fc = c.invoke ? await b.invoke(c.request) : b.match(c.request);
+    if (c.metadata) fc.metadata = c.metadata;
+    const got = stringifyExact(withPlaceholders(c.want, fc.toDict()));
+    assert.equal(got, stringifyExact(c.want));
   });
 }
 

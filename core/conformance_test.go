@@ -5,19 +5,19 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
-	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/internal/fixture"
 )
 
-// suiteDir holds the JSON-Schema-Test-Suite's draft 2020-12 tests.
-const suiteDir = "../tests/json-schema-test-suite/draft2020-12"
+// suiteDir holds the JSON-Schema-Test-Suite's draft 2020-12 tests, under
+// tests/json-schema-test-suite.
+const suiteDir = "draft2020-12"
 
 // suiteGroup is one group of a suite file.
 type suiteGroup struct {
@@ -66,18 +66,13 @@ func needsRemote(schema json.RawMessage) bool {
 // verdicts. Groups that need a remote document must be refused with
 // invalid-schema, and are asserted to be.
 func TestConformanceSuite(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(suiteDir, "*.json"))
-	require.NoError(t, err)
-	require.NotEmpty(t, files, "got no suite files in %s", suiteDir)
-	sort.Strings(files)
+	files := fixture.SchemaSuite.Files(t, suiteDir)
 	seen := map[string]bool{}
 	var passed, refused int
 	for _, file := range files {
-		name := strings.TrimSuffix(filepath.Base(file), ".json")
-		data, err := os.ReadFile(file)
-		require.NoError(t, err)
+		name := strings.TrimSuffix(file, ".json")
 		var groups []suiteGroup
-		require.NoError(t, json.Unmarshal(data, &groups), "suite file %s", file)
+		fixture.SchemaSuite.Load(t, suiteDir, file, &groups)
 		t.Run(name, func(t *testing.T) {
 			for _, g := range groups {
 				t.Run(g.Description, func(t *testing.T) {

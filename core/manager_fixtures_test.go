@@ -4,27 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/internal/fixture"
 )
 
 // The fixtures under tests/fixtures/manager are shared with the JS tests:
 // both sides replay them and must agree.
-const managerFixtures = "../tests/fixtures/manager"
-
-func readFixture(t *testing.T, name string, v any) {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(managerFixtures, name))
-	require.NoError(t, err)
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	require.NoError(t, dec.Decode(v), "fixture %s", name)
-}
+const managerFixtures = "manager"
 
 // jsonEqual compares two JSON texts as values (object key order ignored,
 // numbers compared by their text).
@@ -52,7 +43,7 @@ func TestFixtureRequests(t *testing.T) {
 			Error Code `json:"error"`
 		} `json:"cases"`
 	}
-	readFixture(t, "requests.json", &fx)
+	fixture.Load(t, managerFixtures, "requests.json", &fx)
 	require.NotEmpty(t, fx.Cases)
 	for _, tc := range fx.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
@@ -121,7 +112,7 @@ func TestFixtureRegister(t *testing.T) {
 			Names []string `json:"names"`
 		} `json:"cases"`
 	}
-	readFixture(t, "register.json", &fx)
+	fixture.Load(t, managerFixtures, "register.json", &fx)
 	require.NotEmpty(t, fx.Cases)
 	for _, tc := range fx.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
@@ -207,7 +198,7 @@ func TestFixtureToolSchema(t *testing.T) {
 			Message      string          `json:"message"`
 		} `json:"cases"`
 	}
-	readFixture(t, "tool_schema.json", &fx)
+	fixture.Load(t, managerFixtures, "tool_schema.json", &fx)
 	require.NotEmpty(t, fx.Cases)
 	m := NewManager(nil)
 	schemas := map[string]any{}
@@ -263,7 +254,7 @@ func TestFixtureMatch(t *testing.T) {
 			Error Code `json:"error"`
 		} `json:"cases"`
 	}
-	readFixture(t, "match.json", &fx)
+	fixture.Load(t, managerFixtures, "match.json", &fx)
 	require.NotEmpty(t, fx.Cases)
 	m := NewManager(nil)
 	for _, tl := range fx.Tools {

@@ -105,9 +105,11 @@ func mustMarshal(t *testing.T, v any) string {
 	return string(b)
 }
 
-type namedErr struct{ name string }
+// namedErr is an error that names itself for records, as a wrapped JS error
+// does: its class (TypeError) or, for a thrown non-Error value, its typeof.
+type namedErr struct{ name, message string }
 
-func (e namedErr) Error() string     { return "named failure" }
+func (e namedErr) Error() string     { return e.message }
 func (e namedErr) ErrorName() string { return e.name }
 
 type customErr struct{}
@@ -159,8 +161,8 @@ func TestFunctionCallingToDictErrorsAndResponses(t *testing.T) {
 		{"errors.New", nil, errors.New("plain"), `null`, `{"error":"errorString","message":"plain"}`},
 		{"wrapped", nil, fmt.Errorf("ctx: %w", errors.New("x")), `null`, `{"error":"wrapError","message":"ctx: x"}`},
 		{"pointer type", nil, &customErr{}, `null`, `{"error":"customErr","message":"custom"}`},
-		{"named", nil, namedErr{name: "TypeError"}, `null`, `{"error":"TypeError","message":"named failure"}`},
-		{"named empty falls back", nil, namedErr{}, `null`, `{"error":"namedErr","message":"named failure"}`},
+		{"named", nil, namedErr{name: "TypeError", message: "named failure"}, `null`, `{"error":"TypeError","message":"named failure"}`},
+		{"named empty falls back", nil, namedErr{message: "named failure"}, `null`, `{"error":"namedErr","message":"named failure"}`},
 		{"unserialisable response", make(chan int), nil, `"<unserializable>"`, `null`},
 		{"panicking marshaller", panicMarshaler{}, nil, `"<unserializable>"`, `null`},
 		{"raw JSON response", json.RawMessage(`{"a": 1}`), nil, `{"a":1}`, `null`},

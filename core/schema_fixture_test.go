@@ -5,37 +5,30 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/internal/fixture"
 )
 
-// The JSON fixtures in tests/fixtures/schema are shared with the JS side.
-const schemaFixtureDir = "../tests/fixtures/schema"
-
-func loadSchemaFixture(t *testing.T, file string, cases any) {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(schemaFixtureDir, file))
-	require.NoError(t, err)
-	var doc struct {
-		Cases json.RawMessage `json:"cases"`
-	}
-	require.NoError(t, json.Unmarshal(data, &doc))
-	require.NoError(t, json.Unmarshal(doc.Cases, cases))
-}
+// schemaFixtures is the directory of the schema fixtures, under
+// tests/fixtures; the JS side replays the function_to_schema cases that
+// carry a js source.
+const schemaFixtures = "schema"
 
 func TestCleanDocFixtures(t *testing.T) {
-	var cases []struct {
-		Name     string `json:"name"`
-		Doc      string `json:"doc"`
-		Expected string `json:"expected"`
+	var fx struct {
+		Cases []struct {
+			Name     string `json:"name"`
+			Doc      string `json:"doc"`
+			Expected string `json:"expected"`
+		} `json:"cases"`
 	}
-	loadSchemaFixture(t, "cleandoc.json", &cases)
-	require.NotEmpty(t, cases)
-	for _, tc := range cases {
+	fixture.Load(t, schemaFixtures, "cleandoc.json", &fx)
+	require.NotEmpty(t, fx.Cases)
+	for _, tc := range fx.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
 			got := CleanDoc(tc.Doc)
 			assert.Equal(t, tc.Expected, got, "got %q, want %q", got, tc.Expected)
@@ -44,20 +37,22 @@ func TestCleanDocFixtures(t *testing.T) {
 }
 
 func TestDocstringFixtures(t *testing.T) {
-	var cases []struct {
-		Name     string `json:"name"`
-		Doc      string `json:"doc"`
-		Style    string `json:"style"`
-		Error    Code   `json:"error"`
-		Message  string `json:"message"`
-		Expected *struct {
-			Description *string           `json:"description"`
-			Params      map[string]string `json:"params"`
-		} `json:"expected"`
+	var fx struct {
+		Cases []struct {
+			Name     string `json:"name"`
+			Doc      string `json:"doc"`
+			Style    string `json:"style"`
+			Error    Code   `json:"error"`
+			Message  string `json:"message"`
+			Expected *struct {
+				Description *string           `json:"description"`
+				Params      map[string]string `json:"params"`
+			} `json:"expected"`
+		} `json:"cases"`
 	}
-	loadSchemaFixture(t, "docstrings.json", &cases)
-	require.NotEmpty(t, cases)
-	for _, tc := range cases {
+	fixture.Load(t, schemaFixtures, "docstrings.json", &fx)
+	require.NotEmpty(t, fx.Cases)
+	for _, tc := range fx.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
 			got, err := ExtractDocstring(tc.Doc, tc.Style)
 			if tc.Error != "" {
@@ -97,10 +92,12 @@ type schemaFixtureCase struct {
 }
 
 func TestFunctionToSchemaFixtures(t *testing.T) {
-	var cases []schemaFixtureCase
-	loadSchemaFixture(t, "function_to_schema.json", &cases)
-	require.NotEmpty(t, cases)
-	for _, tc := range cases {
+	var fx struct {
+		Cases []schemaFixtureCase `json:"cases"`
+	}
+	fixture.Load(t, schemaFixtures, "function_to_schema.json", &fx)
+	require.NotEmpty(t, fx.Cases)
+	for _, tc := range fx.Cases {
 		t.Run(tc.Name, func(t *testing.T) {
 			var sig Signature
 			require.NoError(t, json.Unmarshal(tc.Signature, &sig))

@@ -3,17 +3,17 @@ package core
 import (
 	"encoding/json"
 	"errors"
-	"os"
-	"path/filepath"
-	"sort"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/internal/fixture"
 )
 
-// validationFixtureDir holds the validation contract shared with the JS side.
-const validationFixtureDir = "../tests/fixtures/validation"
+// validationFixtures holds the validation contract shared with the JS side,
+// under tests/fixtures.
+const validationFixtures = "validation"
 
 // validationCase is one case of a fixture file (see its "about").
 type validationCase struct {
@@ -82,22 +82,17 @@ func runValidationCase(tc validationCase) (*Arguments, []Conversion, error) {
 }
 
 func TestFixtureValidation(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(validationFixtureDir, "*.json"))
-	require.NoError(t, err)
-	require.NotEmpty(t, files, "got no fixtures in %s", validationFixtureDir)
-	sort.Strings(files)
+	files := fixture.Files(t, validationFixtures)
 	names := map[string]bool{}
 	for _, file := range files {
-		data, err := os.ReadFile(file)
-		require.NoError(t, err)
 		var doc struct {
 			About string           `json:"about"`
 			Cases []validationCase `json:"cases"`
 		}
-		require.NoError(t, json.Unmarshal(data, &doc), "fixture %s", file)
+		fixture.Load(t, validationFixtures, file, &doc)
 		require.NotEmpty(t, doc.About, "fixture %s has no about", file)
 		require.NotEmpty(t, doc.Cases, "fixture %s has no cases", file)
-		t.Run(filepath.Base(file), func(t *testing.T) {
+		t.Run(file, func(t *testing.T) {
 			for _, tc := range doc.Cases {
 				require.False(t, names[tc.Name], "case name %q repeats", tc.Name)
 				names[tc.Name] = true

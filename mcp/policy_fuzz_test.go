@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/fixture"
 )
 
 // fuzzPolicies are the policies every fuzzed URL is checked against: open,
@@ -30,7 +31,9 @@ var fuzzPolicies = map[string]*Security{
 // and under an allowlist names a listed host; a refusal is a policy-denied
 // *core.Error naming its rule; the verdict is deterministic.
 func FuzzCheckURL(f *testing.F) {
-	for _, tc := range loadURLCases(f) {
+	var fx urlFixture
+	fixture.Load(f, "policy", "urls.json", &fx)
+	for _, tc := range fx.Cases {
 		f.Add(tc.URL)
 	}
 	f.Fuzz(func(t *testing.T, raw string) {

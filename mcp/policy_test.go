@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/netip"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/fixture"
 	"github.com/toolgate/toolgate/internal/redact"
 )
 
@@ -26,20 +25,15 @@ type urlCase struct {
 	Rule     string          `json:"rule"`
 }
 
-// loadURLCases reads the shared URL fixture.
-func loadURLCases(tb testing.TB) []urlCase {
-	tb.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "tests", "fixtures", "policy", "urls.json"))
-	require.NoError(tb, err)
-	var doc struct {
-		Cases []urlCase `json:"cases"`
-	}
-	require.NoError(tb, json.Unmarshal(data, &doc))
-	return doc.Cases
+// urlFixture is tests/fixtures/policy/urls.json, shared with the JS side.
+type urlFixture struct {
+	Cases []urlCase `json:"cases"`
 }
 
 func TestCheckURLFixture(t *testing.T) {
-	cases := loadURLCases(t)
+	var fx urlFixture
+	fixture.Load(t, "policy", "urls.json", &fx)
+	cases := fx.Cases
 	require.GreaterOrEqual(t, len(cases), 60, "got %d fixture cases, want at least 60", len(cases))
 	covered := map[Rule]bool{}
 	for _, tc := range cases {

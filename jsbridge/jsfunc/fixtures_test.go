@@ -3,8 +3,6 @@ package jsfunc
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -14,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/fixture"
 )
 
 // TestParseFixtures checks the cases of the shared schema fixtures
@@ -21,23 +20,18 @@ import (
 // "js" string and a "signature" object anywhere in a file. Finding none is a
 // failure: a wrong path must not pass as an empty suite.
 func TestParseFixtures(t *testing.T) {
-	dir := filepath.Join("..", "..", "tests", "fixtures", "schema")
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
-	require.NoError(t, err)
-	require.NotEmpty(t, files, "no fixtures in %s", dir)
+	files := fixture.Files(t, "schema")
 	cases := 0
 	for _, file := range files {
-		raw, err := os.ReadFile(file)
-		require.NoError(t, err)
 		var doc any
-		require.NoError(t, json.Unmarshal(raw, &doc), "file %s", file)
+		fixture.Load(t, "schema", file, &doc)
 		for i, c := range fixtureJSCases(doc) {
 			cases++
 			js := c["js"].(string)
 			want := c["signature"].(map[string]any)
 			name, _ := want["name"].(string)
 			label, _ := c["name"].(string)
-			t.Run(fmt.Sprintf("%s/%d %s", filepath.Base(file), i, label), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/%d %s", file, i, label), func(t *testing.T) {
 				got, err := Parse(name, js)
 				require.NoError(t, err, "source %s", js)
 				gotJSON, err := json.Marshal(got)
@@ -49,7 +43,7 @@ func TestParseFixtures(t *testing.T) {
 			})
 		}
 	}
-	require.NotZero(t, cases, "no fixture case in %s has a js source", dir)
+	require.NotZero(t, cases, "no fixture case in tests/fixtures/schema has a js source")
 }
 
 // fixtureJSCases returns every object in v that has a "js" string and a

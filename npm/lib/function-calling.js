@@ -34,6 +34,29 @@ function errorRecord(err) {
   return { error: typeof err, message: String(err) };
 }
 
+/**
+ * A record's metadata as Go's core metadataJSON writes it: the keys sorted (a Go map keeps no
+ * order), then lion_class last, whatever the metadata held under that key.
+ */
+function metadataRecord(meta) {
+  const out = {};
+  for (const k of Object.keys(meta ?? {}).sort()) if (k !== "lion_class") out[k] = meta[k];
+  out.lion_class = LION_CLASS;
+  return out;
+}
+
+/** A timeout in ms as Go's time.Duration prints it ("20ms", "1.5s", "1m30s"), for Go's timeout message. */
+function goDuration(ms) {
+  const ns = Math.trunc(ms * 1e6); // Go's time.Duration(ms * float64(time.Millisecond))
+  if (ns === 0) return "0s";
+  if (ns < 1e3) return `${ns}ns`;
+  if (ns < 1e6) return `${ns / 1e3}µs`;
+  if (ns < 1e9) return `${ns / 1e6}ms`;
+  const h = Math.floor(ns / 36e11);
+  const m = Math.floor(ns / 6e10) % 60;
+  return `${h ? `${h}h` : ""}${h || m ? `${m}m` : ""}${(ns % 6e10) / 1e9}s`;
+}
+
 /** The record of one call: status, response, error, duration. Node and browser. */
 export class FunctionCalling {
   constructor(toolObj, m) {
@@ -55,7 +78,7 @@ export class FunctionCalling {
     return {
       id: this.id,
       created_at: this.createdAt,
-      metadata: { ...this.metadata, lion_class: LION_CLASS },
+      metadata: metadataRecord(this.metadata),
       execution: { status: this.status, duration: this.duration, response: this.response ?? null, error: errorRecord(this.error), retryable: null },
       function: this.function,
       arguments: this.arguments,
@@ -172,7 +195,7 @@ export async function run(ctx, fc, signal) {
         }
         if (spec.timeoutMs) {
           timer = setTimeout(
-            () => reject(new Cancelled(new ToolgateError("timeout", `tool ${fc.function} did not finish within ${spec.timeoutMs} ms`, { tool: fc.function }))),
+            () => reject(new Cancelled(new ToolgateError("timeout", `tool ${fc.function} did not finish within ${goDuration(spec.timeoutMs)}.`, { tool: fc.function }))),
             spec.timeoutMs,
           );
         }

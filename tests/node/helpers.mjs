@@ -6,15 +6,31 @@ import { initialize as initializeCore } from "toolgate/core";
 
 export const fixturesDir = process.env.TOOLGATE_FIXTURES;
 
-export function fixtures(sub, { raw = false } = {}) {
+/** The directory tests/fixtures/<sub>; throws when TOOLGATE_FIXTURES is unset or the directory is missing. */
+function fixtureDir(sub) {
+  if (!fixturesDir) throw new Error("TOOLGATE_FIXTURES is not set: run the Node suites through make test-node");
   const dir = join(fixturesDir, sub);
   if (!existsSync(dir)) throw new Error(`fixtures missing: ${dir}`);
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => {
-      const text = readFileSync(join(dir, f), "utf8");
-      return raw ? { file: f, text } : { file: f, data: JSON.parse(text) };
-    });
+  return dir;
+}
+
+/**
+ * One fixture file, tests/fixtures/<sub>/<file>: {file, data} parsed, or {file, text} with raw.
+ * Throws when the file is missing or empty, so a wrong name can never pass as an empty suite.
+ */
+export function fixture(sub, file, { raw = false } = {}) {
+  const path = join(fixtureDir(sub), file);
+  if (!existsSync(path)) throw new Error(`fixture missing: ${path}`);
+  const text = readFileSync(path, "utf8");
+  if (text.trim() === "") throw new Error(`fixture empty: ${path}`);
+  return raw ? { file, text } : { file, data: JSON.parse(text) };
+}
+
+/** Every .json file of tests/fixtures/<sub>, sorted, as fixture() reads them; throws when there are none. */
+export function fixtures(sub, opts) {
+  const files = readdirSync(fixtureDir(sub)).filter((f) => f.endsWith(".json")).sort();
+  if (files.length === 0) throw new Error(`no fixtures in ${join(fixturesDir, sub)}`);
+  return files.map((f) => fixture(sub, f, opts));
 }
 
 export const tg = await initialize();

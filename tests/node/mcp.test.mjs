@@ -4,9 +4,7 @@
 // stopped at the end.
 import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { tg, tgCore, fixturesDir } from "./helpers.mjs";
+import { tg, tgCore, fixture } from "./helpers.mjs";
 import { startEverything } from "./mcp-servers.mjs";
 import { startHostile, startCounter, HOSTILE } from "./hostile-server.mjs";
 
@@ -325,7 +323,7 @@ describe("policy and refusals", () => {
 });
 
 describe("URL policy table", () => {
-  const { cases } = JSON.parse(readFileSync(join(fixturesDir, "policy", "urls.json"), "utf8"));
+  const { cases } = fixture("policy", "urls.json").data;
 
   test(`checkUrl gives every verdict of tests/fixtures/policy/urls.json (${cases.length} URLs)`, () => {
     assert.ok(cases.length >= 40, `got ${cases.length} cases, want at least 40`);

@@ -161,23 +161,42 @@ func TestWasmBuildTags(t *testing.T) {
 	}
 }
 
-// TestInternalImports checks that the module's internal packages, which
-// core imports, import only the standard library (tests may use testify).
+// testOnly are the internal packages only tests import (they may use
+// testing and testify); every other internal package is linked into the
+// builds and imports only the standard library.
+var testOnly = map[string]bool{"internal/fixture": true}
+
+// TestInternalImports checks that the module's internal packages that the
+// builds link import only the standard library (their tests may use
+// testify), and that no non-test file imports a test-only one.
 func TestInternalImports(t *testing.T) {
 	files := goFiles(t, "internal")
 	if len(files) == 0 {
 		t.Fatal("no files under internal/")
 	}
 	for _, rel := range files {
+		pkg := path.Dir(rel)
 		for _, im := range importsOf(t, rel) {
 			first, _, _ := strings.Cut(im, "/")
 			if !strings.Contains(first, ".") {
 				continue // the standard library
 			}
-			if strings.HasSuffix(rel, "_test.go") && strings.HasPrefix(im, "github.com/stretchr/testify/") {
+			if (strings.HasSuffix(rel, "_test.go") || testOnly[pkg]) && strings.HasPrefix(im, "github.com/stretchr/testify/") {
 				continue
 			}
 			t.Errorf("%s imports %s: internal packages import only the standard library", rel, im)
+		}
+	}
+	for _, dir := range []string{"core", "mcp", "jsbridge", "internal", "cmd"} {
+		for _, rel := range goFiles(t, dir) {
+			if strings.HasSuffix(rel, "_test.go") {
+				continue
+			}
+			for _, im := range importsOf(t, rel) {
+				if testOnly[strings.TrimPrefix(im, "github.com/toolgate/toolgate/")] {
+					t.Errorf("%s imports %s, which only tests may import", rel, im)
+				}
+			}
 		}
 	}
 }

@@ -12,13 +12,13 @@ import (
 // strictMessage is LionAGI's message for a failed key-set check.
 const strictMessage = "arguments must match the function schema"
 
-// CheckStrict is LionAGI's strict check: the argument keys must equal required.
+// checkStrict is LionAGI's strict check: the argument keys must equal required.
 //
 // Keys match exactly. On failure the error is invalid-arguments with one
 // issue per missing key (keyword "required") and per unexpected key (keyword
 // "strict"), and a message starting with LionAGI's "arguments must match the
 // function schema". A nil args is invalid-request.
-func CheckStrict(tool string, args *Arguments, required []string) error {
+func checkStrict(tool string, args *Arguments, required []string) error {
 	if args == nil {
 		return Errorf(CodeInvalidRequest, tool, "no arguments to check")
 	}
@@ -37,14 +37,14 @@ func CheckStrict(tool string, args *Arguments, required []string) error {
 	return keySetError(tool, issues)
 }
 
-// CheckNonStrict is LionAGI's non-strict check: every name in minimum must be
+// checkNonStrict is LionAGI's non-strict check: every name in minimum must be
 // an argument key.
 //
 // Extra keys pass. On failure the error is invalid-arguments with one issue
 // (keyword "required") per missing name, and a message starting with
 // LionAGI's "arguments must match the function schema". A nil args is
 // invalid-request.
-func CheckNonStrict(tool string, args *Arguments, minimum []string) error {
+func checkNonStrict(tool string, args *Arguments, minimum []string) error {
 	if args == nil {
 		return Errorf(CodeInvalidRequest, tool, "no arguments to check")
 	}

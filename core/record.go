@@ -18,8 +18,9 @@ const (
 	FunctionCallingClass = "lionagi.protocols.action.function_calling.FunctionCalling"
 )
 
-// ErrorNamer is implemented by errors that carry their own name for records,
-// such as a wrapped JS error (its name, or its typeof for a non-Error value).
+// ErrorNamer is implemented by errors that carry their own name for records:
+// a Go callable can fail with an error that a record names as JS would
+// (a TypeError, or the typeof of a non-Error value).
 type ErrorNamer interface {
 	ErrorName() string
 }

@@ -479,10 +479,10 @@ func (t *Tool) ValidateArguments(args *Arguments) (*Arguments, []Conversion, err
 		if d.requiredErr != nil {
 			return nil, nil, d.requiredErr
 		}
-		if err := CheckStrict(name, out, d.required); err != nil {
+		if err := checkStrict(name, out, d.required); err != nil {
 			return nil, nil, err
 		}
-	} else if err := CheckNonStrict(name, out, d.minimum); err != nil {
+	} else if err := checkNonStrict(name, out, d.minimum); err != nil {
 		return nil, nil, err
 	}
 	return out, conv, nil

@@ -68,13 +68,13 @@ func runValidationCase(tc validationCase) (*Arguments, []Conversion, error) {
 			if !ok {
 				return nil, nil, Errorf(CodeInvalidSchema, "fixture", "the schema has no required")
 			}
-			if err := CheckStrict("fixture", args, required); err != nil {
+			if err := checkStrict("fixture", args, required); err != nil {
 				return nil, nil, err
 			}
 		}
 	}
 	if tc.Minimum != nil {
-		if err := CheckNonStrict("fixture", args, tc.Minimum); err != nil {
+		if err := checkNonStrict("fixture", args, tc.Minimum); err != nil {
 			return nil, nil, err
 		}
 	}

@@ -267,7 +267,7 @@ func TestNormalizeStrict(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := CheckStrict("t", mustDecode(t, tc.args), tc.required)
+			err := checkStrict("t", mustDecode(t, tc.args), tc.required)
 			if tc.want == nil {
 				assert.NoError(t, err)
 				return
@@ -281,7 +281,7 @@ func TestNormalizeStrict(t *testing.T) {
 		})
 	}
 	t.Run("nil arguments", func(t *testing.T) {
-		assert.ErrorIs(t, CheckStrict("t", nil, nil), ErrInvalidRequest)
+		assert.ErrorIs(t, checkStrict("t", nil, nil), ErrInvalidRequest)
 	})
 }
 
@@ -299,7 +299,7 @@ func TestNormalizeNonStrict(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := CheckNonStrict("t", mustDecode(t, tc.args), tc.minimum)
+			err := checkNonStrict("t", mustDecode(t, tc.args), tc.minimum)
 			if tc.want == nil {
 				assert.NoError(t, err)
 				return
@@ -313,7 +313,7 @@ func TestNormalizeNonStrict(t *testing.T) {
 		})
 	}
 	t.Run("nil arguments", func(t *testing.T) {
-		assert.ErrorIs(t, CheckNonStrict("t", nil, []string{"a"}), ErrInvalidRequest)
+		assert.ErrorIs(t, checkNonStrict("t", nil, []string{"a"}), ErrInvalidRequest)
 	})
 }
 

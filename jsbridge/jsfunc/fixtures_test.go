@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -82,7 +80,7 @@ func normalizeFixtureSignature(s map[string]any) map[string]any {
 	doc, _ := s["doc"].(string)
 	name, _ := s["name"].(string)
 	params, _ := s["params"].([]any)
-	return map[string]any{"name": name, "doc": pyCleandoc(doc), "params": normalizeFixtureParams(params, false)}
+	return map[string]any{"name": name, "doc": core.CleanDoc(doc), "params": normalizeFixtureParams(params, false)}
 }
 
 func normalizeFixtureParams(params []any, fields bool) []any {
@@ -103,45 +101,4 @@ func normalizeFixtureParams(params []any, fields bool) []any {
 		})
 	}
 	return out
-}
-
-// pyCleandoc is Python's inspect.cleandoc (LIONAGI.md 1.4).
-func pyCleandoc(doc string) string {
-	var expanded strings.Builder
-	col := 0
-	for _, r := range doc {
-		switch r {
-		case '\t':
-			n := 8 - col%8
-			expanded.WriteString(strings.Repeat(" ", n))
-			col += n
-			continue
-		case '\n', '\r':
-			col = -1
-		}
-		expanded.WriteRune(r)
-		col++
-	}
-	lines := strings.Split(expanded.String(), "\n")
-	margin := -1
-	for _, line := range lines[1:] {
-		content := len([]rune(strings.TrimLeftFunc(line, unicode.IsSpace)))
-		if content > 0 {
-			if indent := len([]rune(line)) - content; margin < 0 || indent < margin {
-				margin = indent
-			}
-		}
-	}
-	lines[0] = strings.TrimLeftFunc(lines[0], unicode.IsSpace)
-	for i := 1; i < len(lines) && margin > 0; i++ {
-		r := []rune(lines[i])
-		lines[i] = string(r[min(margin, len(r)):])
-	}
-	for len(lines) > 0 && lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
-	}
-	for len(lines) > 0 && lines[0] == "" {
-		lines = lines[1:]
-	}
-	return strings.Join(lines, "\n")
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
@@ -246,23 +247,16 @@ func limitError(tool, keyword, format string, args ...any) *Error {
 	}
 }
 
-// describeStart names the kind of JSON text that starts with byte c.
+// describeStart names the kind of JSON text that starts with byte c (0 for
+// none), for messages.
 func describeStart(c byte) string {
 	switch {
 	case c == 0:
-		return "nothing"
-	case c == '[':
-		return "an array"
-	case c == '"':
-		return "a string"
-	case c == 't' || c == 'f':
-		return "a boolean"
-	case c == 'n':
-		return "null"
-	case c == '-' || (c >= '0' && c <= '9'):
-		return "a number"
+		return jsontext.Nothing
+	case strings.IndexByte(`{["tfn-0123456789`, c) < 0:
+		return fmt.Sprintf("text starting with %q", rune(c))
 	}
-	return fmt.Sprintf("text starting with %q", rune(c))
+	return jsontext.Described(jsontext.Kind([]byte{c}))
 }
 
 // firstDuplicate returns the first key of keys that appeared before.

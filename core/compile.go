@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+
 	"github.com/toolgate/toolgate/internal/jsontext"
 	"github.com/toolgate/toolgate/internal/redact"
 )

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 

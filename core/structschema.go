@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
+
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 

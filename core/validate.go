@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 

@@ -26,6 +26,21 @@ const (
 // wireNamePattern is the MCP spec's tool name rule (2025-11-25, SEP-986).
 var wireNamePattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
 
+// checkWireName refuses a wire tool name that breaks the MCP rule
+// (invalid-tool, the message starting with what) or that seen holds already
+// (duplicate-tool, the message from twice), and records it in seen.
+func checkWireName(cfg *ServerConfig, name string, seen map[string]bool, what, twice string) error {
+	if !wireNamePattern.MatchString(name) {
+		return serverError(core.CodeInvalidTool, cfg.Name, cfg,
+			"%s %s is not a valid MCP tool name (1 to 128 of A-Z a-z 0-9 . _ -)", what, strconv.QuoteToASCII(truncate(name, 140)))
+	}
+	if seen[name] {
+		return serverError(core.CodeDuplicateTool, cfg.Name, cfg, twice, name)
+	}
+	seen[name] = true
+	return nil
+}
+
 // descriptor is one validated tool of a tools/list answer.
 type descriptor struct {
 	wire        string
@@ -129,15 +144,9 @@ func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage) ([]descripto
 		if v := fields["name"]; jsontext.Kind(v) != "string" || json.Unmarshal(v, &name) != nil {
 			return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %d of tools/list has no string \"name\"", i)
 		}
-		if !wireNamePattern.MatchString(name) {
-			return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg,
-				"the tool name %s is not a valid MCP tool name (1 to 128 of A-Z a-z 0-9 . _ -)",
-				strconv.QuoteToASCII(truncate(name, 140)))
+		if err := checkWireName(cfg, name, seen, "the tool name", "the server advertises the tool %q twice"); err != nil {
+			return nil, err
 		}
-		if seen[name] {
-			return nil, serverError(core.CodeDuplicateTool, cfg.Name, cfg, "the server advertises the tool %q twice", name)
-		}
-		seen[name] = true
 		d := descriptor{wire: name, description: json.RawMessage("null")}
 		if v, ok := fields["description"]; ok {
 			switch jsontext.Kind(v) {

@@ -116,15 +116,9 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 	if len(o.ToolNames) > 0 {
 		seen := map[string]bool{}
 		for _, n := range o.ToolNames {
-			if !wireNamePattern.MatchString(n) {
-				return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg,
-					"toolNames: %s is not a valid MCP tool name (1 to 128 of A-Z a-z 0-9 . _ -)",
-					strconv.QuoteToASCII(truncate(n, 140)))
+			if err := checkWireName(cfg, n, seen, "toolNames:", "toolNames lists %q twice"); err != nil {
+				return nil, err
 			}
-			if seen[n] {
-				return nil, serverError(core.CodeDuplicateTool, cfg.Name, cfg, "toolNames lists %q twice", n)
-			}
-			seen[n] = true
 			descs = append(descs, descriptor{wire: n})
 		}
 	} else if descs, err = p.discover(ctx, cfg, o.Security); err != nil {

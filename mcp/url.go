@@ -206,7 +206,7 @@ func checkNamedHost(u *url.URL, h, port, portWhy string, loopbackOnly bool, sec 
 		return "", ""
 	}
 	if loopbackOnly {
-		return RuleScheme, fmt.Sprintf("scheme %q is allowed only to localhost, 127.0.0.1 or [::1]; use https or wss", u.Scheme)
+		return notLoopback(u.Scheme)
 	}
 	local := isLocalName(h)
 	if entries == nil {
@@ -220,12 +220,22 @@ func checkNamedHost(u *url.URL, h, port, portWhy string, loopbackOnly bool, sec 
 	case matched:
 		return "", ""
 	case hostListed:
-		want := allowEntry{host: h, port: port}
-		return RuleAllowlist, fmt.Sprintf("%s of %q is not listed; add %q to urlAllowlist", portName(port), h, want.String())
+		return portNotListed(allowEntry{host: h, port: port}, strconv.Quote(h))
 	case local:
 		return RuleLocalName, fmt.Sprintf("%q is a local name and is not in urlAllowlist", h)
 	}
 	return RuleAllowlist, fmt.Sprintf("host %q is not in urlAllowlist (entries match the whole host exactly)", h)
+}
+
+// notLoopback is the refusal of http or ws to a host that is not loopback.
+func notLoopback(scheme string) (Rule, string) {
+	return RuleScheme, fmt.Sprintf("scheme %q is allowed only to localhost, 127.0.0.1 or [::1]; use https or wss", scheme)
+}
+
+// portNotListed is the refusal of a host the allowlist names with other
+// ports only; shown is the host as the message quotes it.
+func portNotListed(want allowEntry, shown string) (Rule, string) {
+	return RuleAllowlist, fmt.Sprintf("%s of %s is not listed; add %q to urlAllowlist", portName(want.port), shown, want.String())
 }
 
 // checkIPHost applies the IP-literal rules: never a forbidden address, then
@@ -244,15 +254,14 @@ func checkIPHost(u *url.URL, addr netip.Addr, port, portWhy string, loopbackOnly
 		return "", ""
 	}
 	if loopbackOnly {
-		return RuleScheme, fmt.Sprintf("scheme %q is allowed only to localhost, 127.0.0.1 or [::1]; use https or wss", u.Scheme)
+		return notLoopback(u.Scheme)
 	}
 	matched, hostListed := matchAllowlist(entries, allowEntry{addr: addr, port: port})
 	switch {
 	case matched:
 		return "", ""
 	case hostListed:
-		want := allowEntry{addr: addr, port: port}
-		return RuleAllowlist, fmt.Sprintf("%s of %s is not listed; add %q to urlAllowlist", portName(port), addr, want.String())
+		return portNotListed(allowEntry{addr: addr, port: port}, addr.String())
 	case entries == nil:
 		return RuleIPLiteral, fmt.Sprintf("IP literal %s is refused unless listed exactly in urlAllowlist; name the server instead", addr)
 	}

@@ -1,9 +1,11 @@
 // Package mcp is toolgate's MCP over URLs: remote tools discovered into
 // ordinary core tools, behind a fail-closed security policy.
 //
-//   - Policy (security.go, policy.go): the Security object (LionAGI's
-//     MCPSecurityConfig), the URL check every request passes, the refusal of
-//     command (stdio) configs, the validation and redaction of server configs.
+//   - Policy (security.go, url.go, allowlist.go): the Security object
+//     (LionAGI's MCPSecurityConfig), the URL check every request passes and
+//     the rules it applies, the allowlist entries it matches.
+//   - Server configs (serverconfig.go): their validation, the refusal of
+//     command (stdio) configs, their redacted form for records.
 //   - Transport (transport.go): a RoundTripper guard that applies the policy
 //     to every request (the SSE endpoint a server sends back included),
 //     refuses redirects and foreign origins, caps each message at
@@ -17,30 +19,29 @@
 //   - Pool and proxy (pool.go, proxy.go): clients keyed by server and policy
 //     fingerprint, MaxConnectionsPerServer enforced (callers wait), dead
 //     clients replaced; a proxy core.Callable per remote tool.
-//   - Registration and loaders (register.go, loader.go, bridgeops.go):
-//     RegisterServer, LoadMcpConfig, LoadMcpTools, all-or-nothing per server,
-//     and their JSON forms for the JS bridge.
+//   - Registration and loaders (register.go, loader.go): RegisterServer,
+//     LoadMcpConfig, LoadMcpTools, all-or-nothing per server. Their JSON
+//     forms for the JS bridge are jsbridge/mcpops'.
 //
-// The URL check follows SECURITY.md §1.4. Go's net/url validates the URL,
-// but the browser's WHATWG parser decides where fetch sends it, so the check
-// rejects every URL on which the two could disagree instead of normalising
-// it: anything outside printable ASCII, backslashes, percent-escapes in the
-// host, hosts that end in a number, opaque or host-less URLs. An omitted
-// policy (nil) refuses everything; Trusted is the explicit allow-all-hosts
-// choice (LIONAGI.md §10 D5).
+// Go's net/url validates a URL, but the browser's WHATWG parser decides
+// where fetch sends it, so the check rejects every URL on which the two
+// could disagree instead of normalising it: anything outside printable
+// ASCII, backslashes, percent-escapes in the host, hosts that end in a
+// number, opaque or host-less URLs (docs/security.md, "The URL check"). An
+// omitted policy (nil) refuses everything; Trusted is the explicit
+// allow-all-hosts choice (docs/lionagi.md, "D5").
 //
-// A refusal is a *core.Error with code policy-denied whose message names the
-// rule that refused ("no-policy", "allow-urls", "length", "characters",
-// "parse", "scheme", "opaque", "userinfo", "host-empty", "host-percent",
-// "ip-forbidden", "ip-literal", "hostname", "numeric-host", "local-name",
-// "port", "allowlist") and quotes the URL with userinfo, query and fragment
-// redacted. tests/fixtures/policy/urls.json pins each rule for Go and JS.
+// A refusal is a *core.Error with code policy-denied whose Rule names the
+// rule that refused (one of Rules: "no-policy", "allow-urls", …) and whose
+// message quotes the URL redacted (internal/redact). CheckURLVerdict gives
+// the same as data. tests/fixtures/policy/urls.json pins each rule for Go
+// and JS.
 //
 //	sec, err := mcp.ParseSecurity([]byte(`{"allowUrls": true, "urlAllowlist": ["api.example.com"]}`))
 //	if err != nil {
 //		return err // unsupported-type: unknown key, wrong type, bad entry
 //	}
 //	if err := mcp.CheckURL("https://api.example.com/mcp", sec); err != nil {
-//		return err // policy-denied
+//		return err // policy-denied, with its Rule
 //	}
 package mcp

@@ -154,7 +154,7 @@ func TestCompileSchemaFileRefReadsNothing(t *testing.T) {
 }
 
 // TestCompileSchemaFormat: "format" is an annotation, with and without
-// $schema, in 2020-12 and in draft-07 (SECURITY.md J20).
+// $schema, in 2020-12 and in draft-07 (docs/security.md, "Schemas").
 func TestCompileSchemaFormat(t *testing.T) {
 	tests := []struct {
 		name   string

@@ -11,7 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// pinnedAdd is LIONAGI.md §6's auto-generated schema, byte for byte.
+// pinnedAdd is LionAGI's auto-generated schema of add, byte for byte
+// (docs/lionagi.md, "The derivation").
 const pinnedAdd = `{"type":"function","function":{"name":"add","description":"Add two numbers.","parameters":{"type":"object","properties":{"a":{"type":"number","description":"first number"},"b":{"type":"number","description":"second number"}},"required":["a","b"]},"strict":null}}`
 
 func addSignature() Signature {

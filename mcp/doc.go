@@ -29,7 +29,7 @@
 // ASCII, backslashes, percent-escapes in the host, hosts that end in a
 // number, opaque or host-less URLs (docs/security.md, "The URL check"). An
 // omitted policy (nil) refuses everything; Trusted is the explicit
-// allow-all-hosts choice (docs/lionagi.md, "D5").
+// allow-all-hosts choice (docs/lionagi.md, "D5: loaders trust implicitly").
 //
 // A refusal is a *core.Error with code policy-denied whose Rule names the
 // rule that refused (one of Rules: "no-policy", "allow-urls", …) and whose

@@ -107,8 +107,9 @@ func (p *Pool) callTool(ctx context.Context, cfg *ServerConfig, sec *Security, t
 	return out, nil
 }
 
-// unwrapResult is LionAGI's unwrapping of a tools/call result (LIONAGI.md
-// §7.6): a content list of one item of type "text" gives that item's
+// unwrapResult is LionAGI's unwrapping of a tools/call result
+// (docs/lionagi.md, "The proxy"): a content list of one item of type "text"
+// gives that item's
 // "text" ("" when absent); any other content, [] included, is returned as
 // the list; a result without content gives []. A result with isError true
 // is a transport error whose Cause is a *ToolError.

@@ -44,7 +44,7 @@ type RegisterOptions struct {
 //
 // Discovered tools get the provider schema {"type":"function","function":
 // {"name","description","parameters"}} with the tool's inputSchema as
-// parameters and no "strict" key (LIONAGI.md §6); a tool without a
+// parameters and no "strict" key (docs/lionagi.md, "The derivation"); a tool without a
 // description has "description": null. Without RequestOptions for a tool,
 // its inputSchema is compiled now and the proxy checks each call's
 // arguments against it before sending (invalid-arguments; nothing is

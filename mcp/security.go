@@ -17,7 +17,7 @@ import (
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
-// Defaults of the Security caps (docs/contract.md, "MCP").
+// Defaults of the Security caps (docs/contract.md, "MCP (full build)").
 const (
 	// DefaultMaxConnectionsPerServer is the connection cap per server identity.
 	DefaultMaxConnectionsPerServer = 5
@@ -99,8 +99,9 @@ var securityKeys = func() []string {
 // order. cmd/gen-contract writes them into the npm package's types.
 func SecurityKeys() []string { return slices.Clone(securityKeys) }
 
-// ParseSecurity decodes a security object as JS sends it (API.md "Security
-// objects") and returns it with defaults applied and urlAllowlist lower-cased.
+// ParseSecurity decodes a security object as JS sends it (docs/contract.md,
+// "MCP (full build)") and returns it with defaults applied and urlAllowlist
+// lower-cased.
 // Empty input or JSON null returns (nil, nil): no policy, which every check
 // treats as fail-closed. A key whose value is null counts as omitted.
 //
@@ -190,7 +191,7 @@ func (s *Security) setField(key string, raw json.RawMessage) error {
 			err = checkURLAllowlist(s.URLAllowlist)
 		}
 		for i, e := range s.URLAllowlist {
-			s.URLAllowlist[i] = jsontext.LowerASCII(e) // "lower-cased on load" (API.md)
+			s.URLAllowlist[i] = jsontext.LowerASCII(e) // lower-cased on load (docs/contract.md)
 		}
 	case "commandAllowlist":
 		s.CommandAllowlist, err = decodeStrings(key, raw)

@@ -249,7 +249,7 @@ func hasControl(s string) bool {
 // Redacted returns the config as a map for serialisation (toDict, logs)
 // with every secret replaced by "[redacted]" (internal/redact): each header
 // value, each env value, and the userinfo and the query and fragment values
-// of the URL (LionAGI's defect D6, docs/lionagi.md). Keys: name, url,
+// of the URL (docs/lionagi.md, "D6: mcp_config is not redacted"). Keys: name, url,
 // transport, and headers, env, security when set. nil gives nil.
 func (c *ServerConfig) Redacted() map[string]any {
 	if c == nil {

@@ -18,8 +18,10 @@ import (
 // sentence beside it is for people.
 type Rule string
 
-// The rules CheckURL applies, in this order; the first that refuses is the
-// one reported. tests/fixtures/policy/urls.json names the same rules.
+// The rules of the URL check. A URL gets the first rule that refuses it, in
+// the order checkURL applies them (docs/security.md, "The rules", lists
+// that order: the loopback-only scheme refusal, for one, comes after the
+// host rules). tests/fixtures/policy/urls.json names the same rules.
 const (
 	RuleNoPolicy    Rule = "no-policy"    // sec is nil: fail-closed
 	RuleAllowURLs   Rule = "allow-urls"   // AllowURLs is false
@@ -41,9 +43,8 @@ const (
 	RuleOrigin      Rule = "origin"       // a request leaves the configured server's origin
 )
 
-// Rules lists every Rule, in the order CheckURL applies them (RuleOrigin is
-// the transport's, applied after them). The TypeScript PolicyRule union is
-// generated from it.
+// Rules lists every Rule (RuleOrigin is the transport's, applied after the
+// URL check). The TypeScript PolicyRule union is generated from it.
 var Rules = []Rule{
 	RuleNoPolicy, RuleAllowURLs, RuleLength, RuleCharacters, RuleParse, RuleScheme, RuleOpaque,
 	RuleUserinfo, RuleHostEmpty, RuleHostPercent, RuleIPForbidden, RuleIPLiteral, RuleHostname,

@@ -24,8 +24,8 @@ var fuzzPolicies = map[string]*Security{
 	"loopback": {AllowURLs: true, AllowLoopbackHTTP: true},
 }
 
-// FuzzCheckURL checks SECURITY.md §6's oracles for FuzzURLPolicy on every
-// input: no panic; an allowed URL is printable ASCII without a backslash,
+// FuzzCheckURL checks the URL check's properties (docs/security.md, "The
+// URL check") on every input: no panic; an allowed URL is printable ASCII without a backslash,
 // has scheme https or wss (http or ws only to a loopback host under the
 // opt-in), re-parses from u.String() to the same lower-cased host and port,
 // and under an allowlist names a listed host; a refusal is a policy-denied

@@ -62,8 +62,8 @@ func Parse(name, source string) (core.Signature, error) {
 // HasDefault with a nil Default; a pattern nested too deeply is refused.
 const (
 	// maxDefaultDepth is how deeply arrays and objects may nest in a default
-	// literal, and object patterns in a parameter (the bound API.md sets on
-	// arguments).
+	// literal, and object patterns in a parameter (the bound on arguments'
+	// nesting, docs/contract.md, "Branches").
 	maxDefaultDepth = 64
 	// maxDefaultTokens is how many tokens a default literal may have.
 	maxDefaultTokens = 1 << 16

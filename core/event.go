@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -141,7 +142,7 @@ func (fc *FunctionCalling) run(ctx context.Context) (Status, callResult) {
 	if t.Timeout > 0 {
 		var cancel context.CancelFunc
 		callCtx, cancel = context.WithTimeoutCause(ctx, t.Timeout,
-			Errorf(CodeTimeout, name, "tool %s did not finish within %s.", name, t.Timeout))
+			Errorf(CodeTimeout, name, "tool %s did not finish within %s ms.", name, strconv.FormatFloat(float64(t.Timeout)/float64(time.Millisecond), 'f', -1, 64)))
 		defer cancel()
 	}
 	if callCtx.Err() != nil {

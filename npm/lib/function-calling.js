@@ -45,18 +45,6 @@ function metadataRecord(meta) {
   return out;
 }
 
-/** A timeout in ms as Go's time.Duration prints it ("20ms", "1.5s", "1m30s"), for Go's timeout message. */
-function goDuration(ms) {
-  const ns = Math.trunc(ms * 1e6); // Go's time.Duration(ms * float64(time.Millisecond))
-  if (ns === 0) return "0s";
-  if (ns < 1e3) return `${ns}ns`;
-  if (ns < 1e6) return `${ns / 1e3}µs`;
-  if (ns < 1e9) return `${ns / 1e6}ms`;
-  const h = Math.floor(ns / 36e11);
-  const m = Math.floor(ns / 6e10) % 60;
-  return `${h ? `${h}h` : ""}${h || m ? `${m}m` : ""}${(ns % 6e10) / 1e9}s`;
-}
-
 /** The record of one call: status, response, error, duration. Node and browser. */
 export class FunctionCalling {
   constructor(toolObj, m) {
@@ -195,7 +183,7 @@ export async function run(ctx, fc, signal) {
         }
         if (spec.timeoutMs) {
           timer = setTimeout(
-            () => reject(new Cancelled(new ToolgateError("timeout", `tool ${fc.function} did not finish within ${goDuration(spec.timeoutMs)}.`, { tool: fc.function }))),
+            () => reject(new Cancelled(new ToolgateError("timeout", `tool ${fc.function} did not finish within ${spec.timeoutMs} ms.`, { tool: fc.function }))),
             spec.timeoutMs,
           );
         }

@@ -285,28 +285,20 @@ func FuzzDecodeArguments(f *testing.F) {
 
 // maxDepthOf is the nesting depth of objects and arrays in v.
 func maxDepthOf(v any) int {
-	d := 0
+	var children []any
 	switch x := v.(type) {
 	case map[string]any:
 		for _, e := range x {
-			if n := maxDepthOf(e) + 1; n > d {
-				d = n
-			}
+			children = append(children, e)
 		}
-		if d == 0 {
-			d = 1
-		}
-		return d
 	case []any:
-		for _, e := range x {
-			if n := maxDepthOf(e) + 1; n > d {
-				d = n
-			}
-		}
-		if d == 0 {
-			d = 1
-		}
-		return d
+		children = x
+	default:
+		return 0
 	}
-	return 0
+	d := 1
+	for _, e := range children {
+		d = max(d, maxDepthOf(e)+1)
+	}
+	return d
 }

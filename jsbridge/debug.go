@@ -16,7 +16,12 @@ import (
 // replace it. Natively there are none.
 var asyncStats = func() (pending int, liveFuncs int64) { return 0, 0 }
 
-// registerDebugOps adds debug.stats, debug.exit, debug.echo and debug.sleep.
+// ballast is memory debug.grow holds, so tests can push the instance's
+// linear memory past 2 GiB and keep calling.
+var ballast [][]byte
+
+// registerDebugOps adds debug.stats, debug.exit, debug.echo, debug.sleep
+// and debug.grow.
 func registerDebugOps(b *Bridge) {
 	b.RegisterAsync("debug.echo", func(_ context.Context, _ *Bridge, _ int64, payload []byte) (any, error) {
 		return rawJSON(payload), nil
@@ -39,6 +44,22 @@ func registerDebugOps(b *Bridge) {
 			"tools": tools, "branches": branches, "pendingAsync": pending,
 			"liveFuncs": funcs, "heapAlloc": ms.HeapAlloc, "goroutines": runtime.NumGoroutine(),
 		}, nil
+	})
+	b.Register("debug.grow", func(_ *Bridge, _ int64, payload []byte) (any, error) {
+		mib, _ := strconv.Atoi(string(payload)) // 0 releases everything held
+		if mib <= 0 {
+			ballast = nil
+			runtime.GC()
+			return 0, nil
+		}
+		for i := 0; i < mib; i++ {
+			chunk := make([]byte, 1<<20)
+			for j := 0; j < len(chunk); j += 4096 {
+				chunk[j] = 1 // touch every page, so the memory is really there
+			}
+			ballast = append(ballast, chunk)
+		}
+		return len(ballast), nil
 	})
 	b.Register("debug.exit", func(*Bridge, int64, []byte) (any, error) {
 		os.Exit(3) // the JS loader's restart path is what this tests

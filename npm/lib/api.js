@@ -9,12 +9,13 @@ import { OP } from "./contract.js";
 
 const DEBUG = Symbol.for("toolgate.debug");
 
-/** The debug hooks of the tests (tg[Symbol.for("toolgate.debug")]): stats, exit, echo, sleep, generation. */
+/** The debug hooks of the tests (tg[Symbol.for("toolgate.debug")]): stats, exit, grow, echo, sleep, generation. */
 function debugHooks(ctx) {
   const inst = ctx.inst;
   return {
     stats: () => inst.callJSON(OP.debugStats, 0, ""),
     exit: () => inst.call(OP.debugExit, 0, ""),
+    grow: (mib) => inst.callJSON(OP.debugGrow, 0, String(mib)),
     echo: (v, signal) => inst.callAsync(OP.debugEcho, 0, JSON.stringify(v), signal),
     sleep: (ms, signal) => inst.callAsync(OP.debugSleep, 0, String(ms), signal),
     get generation() {

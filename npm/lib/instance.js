@@ -118,7 +118,7 @@ export class GoInstance {
     const bytes = payload.length > 1 << 20 ? encoder.encode(payload) : null;
     const need = bytes ? bytes.length + 1 : payload.length * 3 + 1;
     if (need > this.inCap) {
-      this.inPtr = ex.toolgate_buffer(need);
+      this.inPtr = ex.toolgate_buffer(need) >>> 0; // a wasm32 address: unsigned, up to 4 GiB
       this.inCap = need;
     }
     const mem = new Uint8Array(ex.mem.buffer);
@@ -129,7 +129,7 @@ export class GoInstance {
     } else {
       written = encoder.encodeInto(payload, mem.subarray(this.inPtr, this.inPtr + need)).written;
     }
-    const p = ex.toolgate_call(op, handle, written);
+    const p = ex.toolgate_call(op, handle, written) >>> 0;
     const buf = ex.mem.buffer;
     const len = new DataView(buf).getUint32(p, true);
     return decoder.decode(new Uint8Array(buf, p + 4, len));

@@ -3,7 +3,7 @@
 import { ToolgateError, checkOptions, describe } from "./errors.js";
 import { toJSON, reviveBigints } from "./json.js";
 import { tool, goTool, isToolOf } from "./tool.js";
-import { FunctionCalling, run } from "./function-calling.js";
+import { FunctionCalling, run, checkSignal } from "./function-calling.js";
 import { OP } from "./contract.js";
 
 /** A request as the JSON text Go parses; a Tool or function in `function` becomes its name. */
@@ -123,7 +123,7 @@ export class Branch {
   }
   /** Matches and runs a call; resolves to the FunctionCalling whatever its status. */
   async invoke(request, opts) {
-    const { signal } = checkOptions(opts, ["signal"], "invoke");
+    const signal = checkSignal(checkOptions(opts, ["signal"], "invoke").signal, "invoke");
     const fc = this.match(request);
     await run(this.#ctx, fc, signal);
     return fc;

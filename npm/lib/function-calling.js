@@ -19,10 +19,12 @@ function newUUID() {
 /**
  * A record's error, as Go's core errorJSON writes it: {error: "ToolgateError", message, code,
  * issues?} for a ToolgateError (issues only when there are any), {error: name, message} for an
- * Error, {error: typeof, message: String(v)} for any other thrown value.
+ * Error, {error: typeof, message: String(v)} for any other thrown value, and {error: "undefined"
+ * | "null", message: the same} when a failed call threw nothing that has a type.
  */
-function errorRecord(err) {
-  if (err == null) return null;
+function errorRecord(err, failed) {
+  if (err == null && !failed) return null;
+  if (err == null) return { error: String(err), message: String(err) }; // throw undefined / throw null
   if (ToolgateError.isInstance(err)) {
     const out = { error: "ToolgateError", message: err.message, code: err.code };
     if (Array.isArray(err.issues) && err.issues.length > 0) {
@@ -67,7 +69,7 @@ export class FunctionCalling {
       id: this.id,
       created_at: this.createdAt,
       metadata: metadataRecord(this.metadata),
-      execution: { status: this.status, duration: this.duration, response: this.response ?? null, error: errorRecord(this.error), retryable: null },
+      execution: { status: this.status, duration: this.duration, response: this.response ?? null, error: errorRecord(this.error, this.status === "failed"), retryable: null },
       function: this.function,
       arguments: this.arguments,
     };
@@ -164,6 +166,13 @@ async function pipeline(ctx, fc, spec, signal) {
 export async function run(ctx, fc, signal) {
   if (fc.status !== "pending") return;
   const spec = fc.tool._spec;
+  if (signal?.aborted) {
+    // Aborted before it started: nothing runs.
+    fc.status = "cancelled";
+    fc.error = signal.reason ?? new ToolgateError("timeout", "cancelled");
+    fc.duration = 0;
+    return;
+  }
   fc.status = "processing";
   const t0 = performance.now();
   const cancellable = !!signal || !!spec.timeoutMs;
@@ -206,4 +215,13 @@ export async function run(ctx, fc, signal) {
     if (signal && onAbort) signal.removeEventListener("abort", onAbort);
     fc.duration = (performance.now() - t0) / 1000;
   }
+}
+
+/** Refuses a `signal` option that is not an AbortSignal, before anything runs. Node and browser. */
+export function checkSignal(signal, call) {
+  if (signal === undefined || signal === null) return undefined;
+  const ok = typeof signal === "object" && typeof signal.aborted === "boolean" &&
+    typeof signal.addEventListener === "function" && typeof signal.removeEventListener === "function";
+  if (!ok) throw new ToolgateError("unsupported-type", `${call}: option signal must be an AbortSignal, got ${describe(signal)}`);
+  return signal;
 }

@@ -338,3 +338,28 @@ test("toDict modes are Go's: python, json, db; anything else is refused there", 
   expectCode(assert, () => t.toDict("yaml"), "invalid-request");
   expectCode(assert, () => t.toDict(5), "unsupported-type");
 });
+
+test("an aborted signal never starts the handler; a signal that is not an AbortSignal is refused first", async () => {
+  let runs = 0;
+  const counted = tg.tool({ name: "counted", handler: () => ++runs });
+  const b = tg.branch({ tools: [counted] });
+  const reason = new Error("stop");
+  const fc = await b.invoke({ function: "counted", arguments: {} }, { signal: AbortSignal.abort(reason) });
+  assert.equal(fc.status, "cancelled");
+  assert.equal(fc.error, reason);
+  assert.equal(runs, 0, "the handler did not run");
+  for (const signal of [{}, { aborted: false }, "abort", 5]) {
+    await assert.rejects(b.invoke({ function: "counted", arguments: {} }, { signal }), (e) => e.code === "unsupported-type" && /signal/.test(e.message));
+  }
+  assert.equal(runs, 0, "no refused call ran the handler");
+  assert.equal((await b.invoke({ function: "counted", arguments: {} }, { signal: new AbortController().signal })).response, 1);
+});
+
+test("whatever a handler throws is recorded, undefined and null included", async () => {
+  for (const [thrown, name] of [[undefined, "undefined"], [null, "null"]]) {
+    const t = tg.tool({ name: "nothing", handler: () => { throw thrown; } });
+    const fc = await tg.branch({ tools: [t] }).invoke({ function: "nothing", arguments: {} });
+    assert.equal(fc.status, "failed");
+    assert.deepEqual(fc.toDict().execution.error, { error: name, message: name });
+  }
+});

@@ -55,7 +55,7 @@ func parseRequest(data []byte, allowString bool) (*Request, error) {
 		return nil, Errorf(CodeInvalidRequest, "", "the request is empty.")
 	}
 	if jsontext.Scan(d, MaxArgumentDepth+4, false).TooDeep {
-		return nil, Errorf(CodeInvalidArguments, "", "the request nests deeper than %d levels of arrays and objects.", MaxArgumentDepth)
+		return nil, limitError("", "maxDepth", "the request nests deeper than %d levels of arrays and objects.", MaxArgumentDepth)
 	}
 	if !json.Valid(d) {
 		return nil, Errorf(CodeInvalidRequest, "", "the request is not one JSON value (it is malformed or has trailing data).")

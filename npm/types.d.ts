@@ -212,6 +212,11 @@ export interface ToolgateCore {
   tool<A extends Arguments = Arguments, R = unknown>(spec: TypedToolSpec<A, R>): Tool;
   /** A new branch with its own registry. */
   branch(options?: { tools?: (ToolLike | null | undefined)[] }): Branch;
+  /**
+   * A JSON.parse reviver for records: turns the spelling {"$bigint": "<digits>"} that toDict() gives
+   * every BigInt back into a BigInt. @example JSON.parse(JSON.stringify(fc.toDict()), tg.reviveRecord)
+   */
+  reviveRecord(key: string, value: unknown): unknown;
   readonly Tool: { fromDict(data: unknown): never };
   readonly FunctionCalling: { fromDict(data: unknown): never };
   readonly ToolgateError: typeof ToolgateError;

@@ -5,6 +5,7 @@ import { Context } from "./context.js";
 import { Tool, tool } from "./tool.js";
 import { FunctionCalling } from "./function-calling.js";
 import { Branch, branch } from "./branch.js";
+import { reviveRecord } from "./json.js";
 import { OP } from "./contract.js";
 
 const DEBUG = Symbol.for("toolgate.debug");
@@ -42,6 +43,7 @@ export function createApi(inst, flavor, build = {}) {
     Tool,
     FunctionCalling,
     ToolgateError,
+    reviveRecord,
     ...build.api?.(ctx),
   };
 }

@@ -16,7 +16,7 @@ function requestText(ctx, request) {
   if (typeof r.function === "function" || isToolOf(ctx, r.function)) {
     r = { ...r, function: typeof r.function === "function" ? r.function.name : r.function.function };
   }
-  return toJSON(r);
+  return toJSON(r, { code: "invalid-request", what: "the request", depthCode: "invalid-arguments" });
 }
 
 /** Go's branch.match for a request, its big integers revived as BigInts. */
@@ -83,11 +83,17 @@ export class Branch {
     if (!Array.isArray(tools) && (tools === null || tools === undefined)) {
       throw new ToolgateError("unsupported-type", "Must provide a `Tool` object, a callable function, or an MCP config dict.");
     }
-    this.#ctx.inst.call(OP.branchRegister, this.#handle(), toJSON({ items: list.map((t) => this.#ref(t, "register")), update: !!update }));
+    this.#ctx.inst.call(OP.branchRegister, this.#handle(), toJSON({ items: list.map((t) => this.#ref(t, "register")), update: !!update }, { code: "unsupported-type", what: "register" }));
   }
   /** Whether a name, Tool, function or one-entry MCP config is registered. */
   has(ref) {
-    return JSON.parse(this.#ctx.inst.call(OP.branchHas, this.#handle(), toJSON(this.#ref(ref, "has"))));
+    let text;
+    try {
+      text = toJSON(this.#ref(ref, "has"), { code: "unsupported-type", what: "has" });
+    } catch {
+      return false; // what cannot cross to Go cannot be registered either
+    }
+    return JSON.parse(this.#ctx.inst.call(OP.branchHas, this.#handle(), text));
   }
   /** The registry: name → Tool, in insertion order. */
   get tools() {
@@ -103,7 +109,7 @@ export class Branch {
     const { autoRegister = true, update = false } = checkOptions(opts, ["autoRegister", "update"], "getToolSchema");
     const payload = { autoRegister: !!autoRegister, update: !!update };
     if (selection !== undefined) payload.selection = this.#ref(selection, "schema");
-    return this.#ctx.inst.callJSON(OP.branchGetToolSchema, this.#handle(), toJSON(payload));
+    return this.#ctx.inst.callJSON(OP.branchGetToolSchema, this.#handle(), toJSON(payload, { code: "unsupported-type", what: "getToolSchema" }));
   }
   /** Resolves and validates a call; returns an un-invoked FunctionCalling. */
   match(request) {

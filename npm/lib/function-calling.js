@@ -1,7 +1,7 @@
 // One call of a tool: the FunctionCalling record, the mapping of named arguments onto a JS
 // function's parameters, and the invoke lifecycle (pre → handler → post). Node and browser.
 import { ToolgateError, describe } from "./errors.js";
-import { toJSON } from "./json.js";
+import { toJSON, recordValue } from "./json.js";
 import { OP, PARAM } from "./contract.js";
 
 const LION_CLASS = "lionagi.protocols.action.function_calling.FunctionCalling";
@@ -68,10 +68,16 @@ export class FunctionCalling {
     return {
       id: this.id,
       created_at: this.createdAt,
-      metadata: metadataRecord(this.metadata),
-      execution: { status: this.status, duration: this.duration, response: this.response ?? null, error: errorRecord(this.error, this.status === "failed"), retryable: null },
+      metadata: recordValue(metadataRecord(this.metadata)),
+      execution: {
+        status: this.status,
+        duration: this.duration,
+        response: recordValue(this.response ?? null),
+        error: errorRecord(this.error, this.status === "failed"),
+        retryable: null,
+      },
       function: this.function,
-      arguments: this.arguments,
+      arguments: recordValue(this.arguments),
     };
   }
   /** Always throws not-restorable. */
@@ -134,7 +140,7 @@ export async function callTool(ctx, toolObj, args, signal) {
   const spec = toolObj._spec;
   if (spec.kind === "typed") return spec.handler(args);
   if (spec.kind === "function") return spec.fn(...positional(toolObj._signature, args));
-  return ctx.inst.callAsync(OP.toolInvoke, toolObj._handle(), toJSON(args), signal);
+  return ctx.inst.callAsync(OP.toolInvoke, toolObj._handle(), toJSON(args, { code: "invalid-arguments", what: `the arguments of ${toolObj.function}` }), signal);
 }
 
 /** Why a call stopped early: an abort or the timeout; reason becomes fc.error. */

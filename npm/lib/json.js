@@ -1,21 +1,40 @@
-// BigInt-safe JSON both ways between JS and Go. Node and browser.
+// BigInt-safe JSON both ways between JS and Go, and the big-integer spelling of records. Node and
+// browser.
+import { ToolgateError } from "./errors.js";
 
-/** Serialises a value for Go; BigInts become exact JSON integers. Node and browser. */
-export function toJSON(value) {
+/** core.MaxArgumentDepth: deeper arguments are refused by Go, or here when they overflow the stack. */
+const MAX_DEPTH = 64;
+
+/**
+ * Serialises a value for Go; BigInts become exact JSON integers. What JSON cannot carry is a
+ * ToolgateError naming `what`: a cycle or a throwing toJSON method with `code`, nesting too deep to
+ * serialise with `depthCode` (and a `maxDepth` issue, as Go refuses deep JSON text). Node and browser.
+ */
+export function toJSON(value, { code = "invalid-request", what = "the value", depthCode = code } = {}) {
+  try {
+    return stringify(value);
+  } catch (e) {
+    if (ToolgateError.isInstance(e)) throw e;
+    if (e instanceof RangeError) {
+      const message = `${what} nests deeper than ${MAX_DEPTH} levels of objects and arrays`;
+      throw new ToolgateError(depthCode, message, { issues: [{ path: "", keyword: "maxDepth", message }], cause: e });
+    }
+    const why = /circular/i.test(String(e?.message)) ? "holds a circular reference" : `cannot be serialised (${e?.message})`;
+    throw new ToolgateError(code, `${what} ${why}: only JSON values cross to Go`, { cause: e });
+  }
+}
+
+/** JSON.stringify with BigInts written as exact integers. */
+function stringify(value) {
   try {
     return JSON.stringify(value); // the common case: no BigInt anywhere
   } catch (e) {
-    if (!(e instanceof TypeError)) throw e;
+    if (!(e instanceof TypeError) || !/BigInt/i.test(e.message)) throw e;
   }
-  let big = false;
-  const text = JSON.stringify(value, (_k, v) => {
-    if (typeof v === "bigint") {
-      big = true;
-      return `\u0000bigint:${v}`;
-    }
-    return v;
-  });
-  return big ? text.replace(/"\\u0000bigint:(-?\d+)"/g, "$1") : text;
+  // A marker no user string can hold: a fresh random tag per call.
+  const tag = `\u0000bigint${Math.random().toString(36).slice(2)}:`;
+  const text = JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? tag + v : v));
+  return text.replaceAll(new RegExp(`"${JSON.stringify(tag).slice(1, -1).replaceAll("\\", "\\\\")}(-?\\d+)"`, "g"), "$1");
 }
 
 /** Turns the JSON pointers Go marks as big integers into BigInts, in place; returns obj. Node and browser. */
@@ -28,4 +47,61 @@ export function reviveBigints(obj, pointers) {
     parent[last] = BigInt(parent[last]);
   }
   return obj;
+}
+
+/**
+ * A record's value made JSON-safe: every BigInt becomes {"$bigint": "<decimal digits>"}, the
+ * documented spelling of integers beyond ±(2^53−1) in JS records (reviveRecord turns it back).
+ * Other values are copied as they are. Node and browser.
+ */
+export function recordValue(v) {
+  if (typeof v === "bigint") return { $bigint: v.toString() };
+  if (Array.isArray(v)) return v.map(recordValue);
+  if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
+    const out = {};
+    for (const k of Object.keys(v)) {
+      // An own "__proto__" key stays an own data key, never a prototype.
+      Object.defineProperty(out, k, { value: recordValue(v[k]), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+  return v;
+}
+
+/** A JSON.parse reviver that turns the record spelling {"$bigint": "<digits>"} back into BigInts. Node and browser. */
+export function reviveRecord(_key, v) {
+  if (v !== null && typeof v === "object" && !Array.isArray(v)) {
+    const keys = Object.keys(v);
+    if (keys.length === 1 && keys[0] === "$bigint" && typeof v.$bigint === "string" && /^-?\d+$/.test(v.$bigint)) return BigInt(v.$bigint);
+  }
+  return v;
+}
+
+/**
+ * JSON.parse of Go's JSON text (valid, so only numbers need care) with each integer literal beyond
+ * ±(2^53−1) read exactly, as a BigInt. Node and browser.
+ */
+export function parseExact(text) {
+  if (!/\d{16}/.test(text)) return JSON.parse(text); // no literal long enough to be big
+  let out = "";
+  let last = 0;
+  const number = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; text[i] !== '"'; i++) if (text[i] === "\\") i++;
+    } else if (c === "-" || (c >= "0" && c <= "9")) {
+      number.lastIndex = i;
+      const lit = number.exec(text)[0];
+      if (/^-?\d+$/.test(lit) && !Number.isSafeInteger(Number(lit))) {
+        out += `${text.slice(last, i)}{"\\u0000bigint":"${lit}"}`;
+        last = i + lit.length;
+      }
+      i += lit.length - 1;
+    }
+  }
+  if (last === 0) return JSON.parse(text);
+  return JSON.parse(out + text.slice(last), (_k, v) =>
+    v !== null && typeof v === "object" && typeof v["\u0000bigint"] === "string" ? BigInt(v["\u0000bigint"]) : v,
+  );
 }

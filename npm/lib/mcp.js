@@ -125,7 +125,7 @@ export class McpBranch extends Branch {
       security: securityJSON(o.security),
       qualify: o.qualify,
     });
-    return this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON({ config, options }));
+    return this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON({ config, options }, { code: "invalid-tool", what: call }));
   }
 
   /**
@@ -143,7 +143,7 @@ export class McpBranch extends Branch {
       update: o.update,
       security: securityJSON(o.security),
     });
-    const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON({ config: configJSON(config, call), options }));
+    const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
     return out.result;
   }
@@ -164,7 +164,7 @@ export async function loadMcpTools(ctx, config, opts) {
     requestOptionsMap,
     security: securityJSON(o.security),
   });
-  const out = await ctx.inst.callAsync(OP.mcpLoadMcpTools, 0, toJSON({ config: configJSON(config, call), options }));
+  const out = await ctx.inst.callAsync(OP.mcpLoadMcpTools, 0, toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
   const tools = out.tools.map((info) => goToolFromInfo(ctx, info));
   for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
   return tools;
@@ -176,7 +176,7 @@ function checkUrl(ctx, url, security) {
   if (typeof url !== "string") {
     throw new ToolgateError("unsupported-type", `mcp.checkUrl: url must be a string, got ${describe(url)}`);
   }
-  return ctx.inst.callJSON(OP.mcpCheckUrl, 0, toJSON({ url, security: securityJSON(security) }));
+  return ctx.inst.callJSON(OP.mcpCheckUrl, 0, toJSON({ url, security: securityJSON(security) }, { code: "unsupported-type", what: "mcp.checkUrl" }));
 }
 
 /** The frozen tg.mcp of the API of `ctx`: checkUrl, trusted and cleanup. */

@@ -1,7 +1,7 @@
 // Tools: the Tool class, tg.tool() (the raw function path and the typed path), and the Tool
 // objects of Go-made tools. Node and browser.
 import { ToolgateError, checkOptions, describe } from "./errors.js";
-import { toJSON } from "./json.js";
+import { toJSON, parseExact, recordValue } from "./json.js";
 import { jsonSchemaOf } from "./schema.js";
 import { OP, TOOL_OPTIONS, TYPED_TOOL_OPTIONS } from "./contract.js";
 
@@ -81,7 +81,7 @@ export class Tool {
   }
   /** The declaration record (LionAGI's keys and order); never a callable. */
   toDict(mode = "python") {
-    return this.#ctx.inst.callJSON(OP.toolToDict, this._handle(), JSON.stringify({ mode }));
+    return recordValue(parseExact(this.#ctx.inst.call(OP.toolToDict, this._handle(), JSON.stringify({ mode }))));
   }
   /** Always throws not-restorable: a record cannot bring back a callable. */
   static fromDict() {
@@ -159,7 +159,8 @@ export function tool(ctx, fnOrSpec, opts) {
   const { kind, fn, handler, name, source, o } = s;
   checkValues(o);
   const { preprocessor, postprocessor, preprocessorKwargs, postprocessorKwargs, ...goOpts } = o;
-  const payload = toJSON({ kind, name, source, options: goOpts });
+  if (goOpts.parameters !== undefined) toJSON(goOpts.parameters, { code: "invalid-schema", what: `the parameters schema of ${name}` });
+  const payload = toJSON({ kind, name, source, options: goOpts }, { code: "invalid-tool", what: `tg.tool(${name})` });
   const info = ctx.inst.callJSON(OP.toolCreate, 0, payload);
   return new Tool(
     ctx,

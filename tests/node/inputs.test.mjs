@@ -1,0 +1,78 @@
+// Every call returns or throws a ToolgateError with a code, whatever JS value it is handed:
+// cycles, values too deep for the stack, BigInts, signals that are not AbortSignals. And every
+// record serialises.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { tg, expectCode } from "./helpers.mjs";
+
+const cyclic = () => {
+  const o = { a: 1 };
+  o.self = o;
+  return o;
+};
+const deep = (n) => {
+  let v = [];
+  for (let i = 0; i < n; i++) v = [v];
+  return v;
+};
+
+test("a cycle in a call's arguments is invalid-request, from match, validate and invoke", async () => {
+  const b = tg.branch({ tools: [tg.tool(function echo(x) { return x; })] });
+  const call = { function: "echo", arguments: { x: cyclic() } };
+  expectCode(assert, () => b.match(call), "invalid-request");
+  const v = b.validate(call);
+  assert.equal(v.ok, false);
+  assert.equal(v.error.code, "invalid-request", `got ${v.error.code}: ${v.error.message}`);
+  assert.match(v.error.message, /circular/);
+  await assert.rejects(b.invoke(call), (e) => tg.ToolgateError.isInstance(e) && e.code === "invalid-request");
+  assert.equal(b.validate({ function: "echo", arguments: { x: 1 } }).ok, true, "the next call works");
+});
+
+test("arguments nested past the stack are invalid-arguments with a maxDepth issue, as in JSON text", () => {
+  const b = tg.branch({ tools: [tg.tool(function echo(x) { return x; })] });
+  for (const call of [{ function: "echo", arguments: { x: deep(20000) } }, JSON.stringify({ function: "echo", arguments: { x: deep(200) } })]) {
+    const v = b.validate(call);
+    assert.equal(v.ok, false);
+    assert.equal(v.error.code, "invalid-arguments", `got ${v.error.code}: ${v.error.message}`);
+    assert.deepEqual(v.error.issues.map((i) => i.keyword), ["maxDepth"]);
+  }
+});
+
+test("a cycle in a tool's schema, options or metadata, or in what register and getToolSchema take, is typed", () => {
+  const f = function f(a) { return a; };
+  expectCode(assert, () => tg.tool({ name: "t", parameters: { type: "object", properties: { a: cyclic() } }, handler: f }), "invalid-schema");
+  expectCode(assert, () => tg.tool(f, { metadata: cyclic() }), "invalid-tool");
+  const b = tg.branch();
+  expectCode(assert, () => b.register({ srv: cyclic() }), "unsupported-type");
+  expectCode(assert, () => b.getToolSchema({ type: "function", function: cyclic() }), "unsupported-type");
+  assert.equal(b.has({ srv: cyclic() }), false);
+  assert.equal(b.tools.size, 0);
+});
+
+test("records always serialise: BigInts are spelled {$bigint} and tg.reviveRecord turns them back", async () => {
+  const t = tg.tool({
+    name: "order",
+    parameters: { type: "object", properties: { id: { type: "integer" } }, required: ["id"] },
+    handler: ({ id }) => ({ id, next: id + 1n }),
+    metadata: { batch: 12345678901234567890n },
+  });
+  const b = tg.branch({ tools: [t] });
+  const fc = await b.invoke('{"function":"order","arguments":{"id":9007199254740993}}');
+  assert.equal(fc.status, "completed");
+  assert.equal(fc.arguments.id, 9007199254740993n, "the live call keeps BigInts");
+  const text = JSON.stringify(fc.toDict());
+  assert.match(text, /"arguments":\{"id":\{"\$bigint":"9007199254740993"\}\}/);
+  const back = JSON.parse(text, tg.reviveRecord);
+  assert.deepEqual(back.arguments, { id: 9007199254740993n });
+  assert.deepEqual(back.execution.response, { id: 9007199254740993n, next: 9007199254740994n });
+  const record = JSON.stringify(t.toDict());
+  assert.match(record, /"batch":\{"\$bigint":"12345678901234567890"\}/, "a tool record keeps Go's exact integer, spelled the same way");
+  assert.equal(JSON.parse(record, tg.reviveRecord).metadata.batch, 12345678901234567890n);
+});
+
+test("a string that looks like the internal BigInt marker stays a string", () => {
+  const b = tg.branch({ tools: [tg.tool(function echo(x) { return x; })] });
+  const r = b.validate({ function: "echo", arguments: { x: "\u0000bigint:5", y: 5n } });
+  assert.equal(r.ok, true);
+  assert.equal(r.arguments.x, "\u0000bigint:5");
+});

@@ -76,3 +76,51 @@ func keySetError(tool string, issues []Issue) error {
 	return &Error{Code: CodeInvalidArguments, Tool: tool, Issues: issues,
 		Message: strictMessage + ": " + summarizeIssues(issues)}
 }
+
+// takes reports whether a call with signature s accepts the argument key:
+// a parameter of that name, a keywords parameter (which takes any key), or
+// a field of a destructured parameter (a keywords field takes any key).
+func (s Signature) takes(key string) bool {
+	for _, p := range s.Params {
+		switch p.Kind {
+		case ParamKeywords:
+			return true
+		case ParamDestructured:
+			for _, f := range p.Fields {
+				if f.Kind == ParamKeywords || f.Name == key {
+					return true
+				}
+			}
+		default:
+			if p.Name == key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkSignature is the check a tool's callable makes of its arguments when
+// it runs: every key must be taken by a parameter, or the call fails as
+// Python's does ("got an unexpected keyword argument"). On failure the
+// error is invalid-arguments with one issue (keyword "signature") per key.
+// A callable whose signature cannot be read is not checked.
+func (t *Tool) checkSignature(args *Arguments) error {
+	sig, err := t.signature()
+	if err != nil || args == nil {
+		return nil
+	}
+	name := t.Function()
+	var issues []Issue
+	for _, k := range args.orderedKeys() {
+		if !sig.takes(k) {
+			issues = append(issues, Issue{Path: jsontext.Join("", k), Keyword: "signature",
+				Message: fmt.Sprintf("argument %q is not a parameter of %s(): the call would fail with \"got an unexpected keyword argument\"", k, name)})
+		}
+	}
+	if len(issues) == 0 {
+		return nil
+	}
+	return &Error{Code: CodeInvalidArguments, Tool: name, Issues: issues,
+		Message: "arguments do not fit the signature of " + name + ": " + summarizeIssues(issues)}
+}

@@ -523,6 +523,23 @@ func (m *Manager) Match(req *Request) (*FunctionCalling, error) {
 	}, nil
 }
 
+// Validate is Match followed by the check the tool's callable makes when
+// it runs (every argument key taken by a parameter), so a call Validate
+// accepts is one the callable accepts too. Match leaves that check to call
+// time, as LionAGI's non-strict check does: an extra key then fails the
+// call, not the match. It refuses what Match refuses, and keys the callable
+// would refuse with invalid-arguments (keyword "signature").
+func (m *Manager) Validate(req *Request) (*FunctionCalling, error) {
+	fc, err := m.Match(req)
+	if err != nil {
+		return nil, err
+	}
+	if err := fc.Tool.checkSignature(fc.Arguments); err != nil {
+		return nil, err
+	}
+	return fc, nil
+}
+
 // MatchJSON parses a request envelope (ParseRequest) and matches it.
 func (m *Manager) MatchJSON(data []byte) (*FunctionCalling, error) {
 	req, err := ParseRequest(data)

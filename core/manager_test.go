@@ -431,3 +431,33 @@ func TestManagerConcurrent(t *testing.T) {
 	wg.Wait()
 	assert.Len(t, m.Names(), 1+8*20)
 }
+
+func TestValidateRefusesWhatTheCallableRefuses(t *testing.T) {
+	add, err := Func("add", func(a, b int) int { return a + b }, "a", "b")
+	require.NoError(t, err)
+	tool, err := NewTool(add, nil)
+	require.NoError(t, err)
+	anyKeys, err := NewTool(HandlerFunc("any", func(_ context.Context, args *Arguments) (any, error) { return args.Len(), nil }), nil)
+	require.NoError(t, err)
+	m := NewManager(nil)
+	require.NoError(t, m.RegisterAll([]any{tool, anyKeys}, false))
+
+	extra := &Request{Function: "add", Arguments: argsOf(t, `{"a":1,"b":2,"c":3}`)}
+	fc, err := m.Match(extra)
+	require.NoError(t, err, "match keeps LionAGI's non-strict check: extra keys pass")
+	fc.Invoke(context.Background())
+	assert.Equal(t, StatusFailed, fc.Status, "and the call then fails")
+
+	_, err = m.Validate(extra)
+	var e *Error
+	require.ErrorAs(t, err, &e, "validate predicts it")
+	assert.Equal(t, CodeInvalidArguments, e.Code)
+	assert.Equal(t, []Issue{{Path: "/c", Keyword: "signature", Message: e.Issues[0].Message}}, e.Issues)
+
+	_, err = m.Validate(&Request{Function: "add", Arguments: argsOf(t, `{"a":1,"b":2}`)})
+	assert.NoError(t, err)
+	_, err = m.Validate(&Request{Function: "any", Arguments: argsOf(t, `{"x":1,"y":2}`)})
+	assert.NoError(t, err, "a keywords parameter takes any key")
+	_, err = m.Validate(&Request{Function: "nope", Arguments: argsOf(t, `{}`)})
+	assert.ErrorIs(t, err, ErrToolNotFound)
+}

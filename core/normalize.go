@@ -37,8 +37,10 @@ import (
 // number whose exponent is beyond MaxNumberExponent is an issue too (keyword
 // "maxExponent"), found before the validator sees it.
 //
-// Last, top-level keys the schema does not name are dropped unless the schema
-// mentions additionalProperties (see MentionsAdditionalProperties); with
+// Last, top-level keys the schema does not name (in properties, required,
+// the dependent keywords or a matching patternProperties) are dropped unless
+// the schema mentions additionalProperties (see MentionsAdditionalProperties)
+// or constrains keys it does not name (propertyNames, min/maxProperties); with
 // "additionalProperties": false they were already an issue. Schema defaults
 // are not added. Key order is kept. args is never modified; nested values the
 // result shares with it must be treated as read-only.
@@ -110,8 +112,9 @@ func (s *CompiledSchema) keepKey(k string) bool {
 }
 
 // rootKeys finds what the schema says about top-level keys: whether it
-// mentions additionalProperties (or unevaluatedProperties) anywhere that
-// applies to the root object, and the property names and patterns it
+// mentions additionalProperties (or unevaluatedProperties, propertyNames,
+// minProperties, maxProperties) anywhere that applies to the root object,
+// and the names (properties, required, dependent keys) and patterns it
 // mentions there. It looks through local $refs, allOf, anyOf, oneOf,
 // if/then/else and dependentSchemas; a $ref it cannot follow keeps all keys.
 func (b *planBuilder) rootKeys() (keepAll bool, known map[string]struct{}, patterns []*regexp.Regexp) {
@@ -141,6 +144,9 @@ func (b *planBuilder) rootKeys() (keepAll bool, known map[string]struct{}, patte
 			for k := range props {
 				known[k] = struct{}{}
 			}
+		}
+		if namesKeys(n, known) {
+			keepAll = true
 		}
 		if pp, ok := n["patternProperties"].(map[string]any); ok {
 			for _, src := range sortedSchemaKeys(pp) {
@@ -181,4 +187,36 @@ func (b *planBuilder) rootKeys() (keepAll bool, known map[string]struct{}, patte
 	}
 	walk("", 0)
 	return keepAll, known, patterns
+}
+
+// namesKeys adds to known the top-level keys a subschema names outside
+// "properties": in "required", and in "dependentRequired", "dependentSchemas"
+// and draft-07 "dependencies" (each key and each name it requires). It
+// reports whether the subschema constrains keys it does not name
+// ("propertyNames", "minProperties", "maxProperties"), so that dropping a key
+// after validation could make valid arguments invalid: then every key stays.
+func namesKeys(n map[string]any, known map[string]struct{}) (keepAll bool) {
+	addNames := func(v any) {
+		list, _ := v.([]any)
+		for _, e := range list {
+			if s, ok := e.(string); ok {
+				known[s] = struct{}{}
+			}
+		}
+	}
+	addNames(n["required"])
+	for _, kw := range [...]string{"dependentRequired", "dependentSchemas", "dependencies"} {
+		if m, ok := n[kw].(map[string]any); ok {
+			for k, v := range m {
+				known[k] = struct{}{}
+				addNames(v)
+			}
+		}
+	}
+	for _, kw := range [...]string{"propertyNames", "minProperties", "maxProperties"} {
+		if _, ok := n[kw]; ok {
+			return true
+		}
+	}
+	return false
 }

@@ -143,6 +143,11 @@ func TestNormalizeDropsUnknownKeys(t *testing.T) {
 		{"nested unknown keys are kept", `{"properties":{"o":{"properties":{"a":{}}}}}`, `{"o":{"a":1,"b":2}}`, `{"o":{"a":1,"b":2}}`},
 		{"a schema with no properties drops everything", `{"type":"object"}`, `{"a":1}`, `{}`},
 		{"defaults are not added", `{"properties":{"a":{"default":1},"b":{"default":2}}}`, `{"b":3}`, `{"b":3}`},
+		{"a required key without properties is kept", `{"required":["id"]}`, `{"id":1,"x":2}`, `{"id":1}`},
+		{"keys named by dependentRequired are kept", `{"properties":{"a":{}},"dependentRequired":{"a":["b"],"c":["d"]}}`, `{"a":1,"b":2,"c":3,"d":4,"e":5}`, `{"a":1,"b":2,"c":3,"d":4}`},
+		{"keys of dependentSchemas and draft-07 dependencies are kept", `{"dependentSchemas":{"a":{}},"dependencies":{"b":["c"]}}`, `{"a":1,"b":2,"c":3,"e":5}`, `{"a":1,"b":2,"c":3}`},
+		{"propertyNames keeps all", `{"properties":{"a":{}},"propertyNames":{"maxLength":3}}`, `{"a":1,"xyz":2}`, `{"a":1,"xyz":2}`},
+		{"minProperties keeps all", `{"properties":{"a":{}},"minProperties":2}`, `{"a":1,"x":2}`, `{"a":1,"x":2}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -216,11 +216,23 @@ func opBranchGetToolSchema(b *Bridge, handle int64, payload []byte) (any, error)
 	return m.ToolSchema(sel, auto, p.Update)
 }
 
-// opBranchMatch parses a request (JSON text), matches and validates it. The
-// result is {"tool": handle, "function": name, "arguments": {...},
-// "bigints": [pointers], "conversions": [...]}, written by hand: this is the
-// hot path of validate and invoke.
+// opBranchMatch parses a request (JSON text) and matches it (Manager.Match,
+// for b.match and b.invoke). The result is {"tool": handle, "function":
+// name, "arguments": {...}, "bigints": [pointers], "conversions": [...],
+// "id"?}, written by hand: this is the hot path of validate and invoke.
 func opBranchMatch(b *Bridge, handle int64, payload []byte) (any, error) {
+	return matchResult(b, handle, payload, (*core.Manager).Match)
+}
+
+// opBranchValidate is opBranchMatch through Manager.Validate (b.validate):
+// it also refuses the keys the tool's callable would refuse when it runs.
+func opBranchValidate(b *Bridge, handle int64, payload []byte) (any, error) {
+	return matchResult(b, handle, payload, (*core.Manager).Validate)
+}
+
+// matchResult parses a request, resolves it with match and writes the
+// result opBranchMatch describes.
+func matchResult(b *Bridge, handle int64, payload []byte, match func(*core.Manager, *core.Request) (*core.FunctionCalling, error)) (any, error) {
 	m, err := b.branch(handle)
 	if err != nil {
 		return nil, err
@@ -229,7 +241,7 @@ func opBranchMatch(b *Bridge, handle int64, payload []byte) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	fc, err := m.Match(req)
+	fc, err := match(m, req)
 	if err != nil {
 		return nil, err
 	}
@@ -291,6 +303,7 @@ func registerCoreOps(b *Bridge) {
 	b.Register("branch.schemaList", opBranchSchemaList)
 	b.Register("branch.getToolSchema", opBranchGetToolSchema)
 	b.Register("branch.match", opBranchMatch)
+	b.Register("branch.validate", opBranchValidate)
 	b.Register("branch.clone", opBranchClone)
 	b.Register("branch.release", opBranchRelease)
 }

@@ -19,9 +19,9 @@ function requestText(ctx, request) {
   return toJSON(r, { code: "invalid-request", what: "the request", depthCode: "invalid-arguments" });
 }
 
-/** Go's branch.match for a request, its big integers revived as BigInts. */
-function matchJSON(ctx, handle, request) {
-  const m = JSON.parse(ctx.inst.call(OP.branchMatch, handle, requestText(ctx, request)));
+/** Go's branch.match (or branch.validate) for a request, its big integers revived as BigInts. */
+function matchJSON(ctx, handle, request, op = OP.branchMatch) {
+  const m = JSON.parse(ctx.inst.call(op, handle, requestText(ctx, request)));
   if (m.bigints) reviveBigints(m.arguments, m.bigints);
   return m;
 }
@@ -116,10 +116,13 @@ export class Branch {
     const m = matchJSON(this.#ctx, this.#handle(), request);
     return new FunctionCalling(goTool(this.#ctx, m.tool), m);
   }
-  /** Like match, but never throws: {ok: true, arguments} | {ok: false, error}. */
+  /**
+   * Like match, but never throws: {ok: true, arguments} | {ok: false, error}; and it also refuses
+   * the keys the tool's function would refuse when it runs, so what it accepts, invoke runs.
+   */
   validate(request) {
     try {
-      const m = matchJSON(this.#ctx, this.#handle(), request);
+      const m = matchJSON(this.#ctx, this.#handle(), request, OP.branchValidate);
       const r = { ok: true, function: m.function, arguments: m.arguments };
       if (m.conversions) r.conversions = m.conversions;
       return r;

@@ -71,7 +71,7 @@ test("records always serialise: BigInts are spelled {$bigint} and tg.reviveRecor
 });
 
 test("a string that looks like the internal BigInt marker stays a string", () => {
-  const b = tg.branch({ tools: [tg.tool(function echo(x) { return x; })] });
+  const b = tg.branch({ tools: [tg.tool(function echo(x, y) { return x; })] });
   const r = b.validate({ function: "echo", arguments: { x: "\u0000bigint:5", y: 5n } });
   assert.equal(r.ok, true);
   assert.equal(r.arguments.x, "\u0000bigint:5");

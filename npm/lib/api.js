@@ -5,7 +5,7 @@ import { Context } from "./context.js";
 import { Tool, tool } from "./tool.js";
 import { FunctionCalling } from "./function-calling.js";
 import { Branch, branch } from "./branch.js";
-import { reviveRecord } from "./json.js";
+import { reviveRecord, toJSON } from "./json.js";
 import { OP } from "./contract.js";
 
 const DEBUG = Symbol.for("toolgate.debug");
@@ -17,7 +17,7 @@ function debugHooks(ctx) {
     stats: () => inst.callJSON(OP.debugStats, 0, ""),
     exit: () => inst.call(OP.debugExit, 0, ""),
     grow: (mib) => inst.callJSON(OP.debugGrow, 0, String(mib)),
-    echo: (v, signal) => inst.callAsync(OP.debugEcho, 0, JSON.stringify(v), signal),
+    echo: (v, signal) => inst.callAsync(OP.debugEcho, 0, toJSON(v), signal),
     sleep: (ms, signal) => inst.callAsync(OP.debugSleep, 0, String(ms), signal),
     get generation() {
       return inst.generation;

@@ -1,6 +1,7 @@
 // One Go WebAssembly instance and the byte-level calls into it. Internal.
 import { Go } from "../wasm_exec.js";
 import { ToolgateError, errorFromGo } from "./errors.js";
+import { parseExact } from "./json.js";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -183,7 +184,7 @@ export class GoInstance {
     }).finally(() => {
       if (signal && onAbort) signal.removeEventListener("abort", onAbort);
     });
-    if (out.charCodeAt(0) === 48) return JSON.parse(out.slice(1));
+    if (out.charCodeAt(0) === 48) return parseExact(out.slice(1)); // an MCP result may hold integers beyond 2^53
     throw errorFromGo(out.slice(1));
   }
 }

@@ -76,3 +76,9 @@ test("a string that looks like the internal BigInt marker stays a string", () =>
   assert.equal(r.ok, true);
   assert.equal(r.arguments.x, "\u0000bigint:5");
 });
+
+test("asynchronous results keep integers beyond 2^53 exact (an MCP tool's response, say)", async () => {
+  const debug = tg[Symbol.for("toolgate.debug")];
+  const v = { n: 2n ** 70n, m: -(2n ** 60n), small: 7, s: "12345678901234567890" };
+  assert.deepEqual(await debug.echo(v), v);
+});

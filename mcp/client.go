@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -72,7 +71,7 @@ func connect(ctx context.Context, cfg *ServerConfig, sec *Security, base http.Ro
 		)
 	}
 	if err != nil {
-		return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "the URL cannot be used: %s", describeNetError(err))
+		return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "the URL cannot be used: %s", describeNetError(cfg, err))
 	}
 	opts := []client.ClientOption{client.WithDiscoverTimeout(min(maxProbeTime, timeout/2))}
 	if legacy {
@@ -85,7 +84,7 @@ func connect(ctx context.Context, cfg *ServerConfig, sec *Security, base http.Ro
 	c.client.OnConnectionLost(func(err error) {
 		// The SSE stream ended: requests waiting for an answer on it would
 		// wait for their deadline, so close now and let them fail.
-		g.conn.set(serverError(core.CodeTransport, cfg.Name, cfg, "the SSE stream ended: %s", describeNetError(err)), false)
+		g.conn.set(serverError(core.CodeTransport, cfg.Name, cfg, "the SSE stream ended: %s", describeNetError(cfg, err)), false)
 		c.dead.Store(true)
 		go c.close()
 	})
@@ -291,12 +290,11 @@ func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c
 	if err == nil {
 		return serverError(core.CodeTransport, cfg.Name, cfg, "the server gave no answer")
 	}
-	e := serverError(core.CodeTransport, cfg.Name, cfg, "%s", describeNetError(err))
+	e := serverError(core.CodeTransport, cfg.Name, cfg, "%s", describeNetError(cfg, err))
 	return e
 }
 
 // rpcError is the transport error of a JSON-RPC error answer.
 func rpcError(cfg *ServerConfig, code int, message string) *core.Error {
-	return serverError(core.CodeTransport, cfg.Name, cfg, "JSON-RPC error %d: %s", code,
-		strconv.QuoteToASCII(truncate(message, 300)))
+	return serverError(core.CodeTransport, cfg.Name, cfg, "JSON-RPC error %d: %s", code, cfg.quote(message, 300))
 }

@@ -168,8 +168,7 @@ type opFunc func(ctx context.Context, e *entry, c *conn) error
 // replaced and op runs once more. cfg's URL is checked against sec first:
 // a refusal (policy-denied) or a nil sec happens before any request.
 func (p *Pool) run(ctx context.Context, cfg *ServerConfig, sec *Security, tool string, op opFunc) error {
-	if err := CheckURL(cfg.URL, sec); err != nil {
-		e := serverPolicyError(cfg.Name, cfg, err)
+	if e := checkServerURL(cfg.URL, sec, cfg.Name, cfg); e != nil {
 		if tool != "" {
 			e.Tool = tool
 		}

@@ -117,7 +117,7 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 		if req.Context().Err() != nil {
 			return nil, err // the caller's own cancellation: not the server's failure
 		}
-		return nil, g.record(sink, stream, g.wrap(core.CodeTransport, "the request failed: "+describeNetError(err)))
+		return nil, g.record(sink, stream, g.wrap(core.CodeTransport, "the request failed: "+describeNetError(g.cfg, err)))
 	}
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
 		_ = resp.Body.Close()
@@ -138,7 +138,7 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		return nil, g.record(sink, stream, g.wrap(core.CodeTransport, fmt.Sprintf(
 			"the server answered with Content-Type %s; want %s",
-			strconv.QuoteToASCII(truncate(resp.Header.Get("Content-Type"), 80)), want)))
+			g.cfg.quote(resp.Header.Get("Content-Type"), 80), want)))
 	case resp.StatusCode >= 400:
 		sink.set(g.wrap(core.CodeTransport, fmt.Sprintf("the server answered HTTP %d", resp.StatusCode)), false)
 		if mediaType != "application/json" {
@@ -167,13 +167,14 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 // check returns the policy-denied error of a URL CheckURL refuses or that
 // leaves the configured server's origin, or nil.
 func (g *guard) check(raw string) *core.Error {
-	if err := CheckURL(raw, g.sec); err != nil {
-		return serverPolicyError(g.server, g.cfg, err)
+	if e := checkServerURL(raw, g.sec, g.server, g.cfg); e != nil {
+		return e
 	}
 	if o := originOf(raw); o != g.origin {
+		s := g.cfg.secrets()
 		e := g.wrap(core.CodePolicyDenied, fmt.Sprintf(
 			"URL %s refused by rule %q: requests stay on the configured server's origin %s",
-			displayURL(raw), RuleOrigin, displayURL(g.origin)))
+			displayURL(raw, s), RuleOrigin, displayURL(g.origin, s)))
 		e.Rule = string(RuleOrigin)
 		return e
 	}
@@ -196,13 +197,14 @@ func (g *guard) record(sink *failureSink, stream bool, e *core.Error) *core.Erro
 }
 
 // describeNetError names a network failure without the URL net/http puts
-// in front of it (a URL may carry a secret query).
-func describeNetError(err error) string {
+// in front of it (a URL may carry a secret query), redacted and then cut to
+// 200 bytes: mcp-go's errors may quote what the server sent.
+func describeNetError(cfg *ServerConfig, err error) string {
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	return truncate(err.Error(), 200)
+	return cfg.cut(err.Error(), 200)
 }
 
 // cappedBody counts what is read from a response body and fails the read

@@ -102,8 +102,14 @@ func checkURLError(raw string, sec *Security) *core.Error {
 	return &core.Error{
 		Code:    core.CodePolicyDenied,
 		Rule:    string(rule),
-		Message: fmt.Sprintf("URL %s refused by rule %q: %s", displayURL(raw), rule, detail),
+		Message: policyMessage(raw, rule, detail, redact.Secrets{}),
 	}
+}
+
+// policyMessage is the sentence of a refusal: the URL shown with s removed
+// before it is cut (displayURL), the rule and why.
+func policyMessage(raw string, rule Rule, detail string, s redact.Secrets) string {
+	return fmt.Sprintf("URL %s refused by rule %q: %s", displayURL(raw, s), rule, detail)
 }
 
 // CheckURLVerdict is CheckURL as tg.mcp.checkUrl returns it: allowed, or not
@@ -115,14 +121,17 @@ func CheckURLVerdict(raw string, sec *Security) Verdict {
 	return Verdict{Allowed: true}
 }
 
-// serverPolicyError is the policy-denied error of a server whose URL (or a
-// request's) CheckURL refused: the message names the server and carries no
-// secret of cfg, and the rule is kept.
-func serverPolicyError(server string, cfg *ServerConfig, denied error) *core.Error {
-	e := core.AsError(denied)
-	out := serverError(core.CodePolicyDenied, server, cfg, "%s", e.Message)
-	out.Rule = e.Rule
-	return out
+// checkServerURL is CheckURL for a server's URL (or one of its requests'):
+// nil, or a policy-denied error whose message names the server and carries
+// no secret of cfg (removed from the URL before it is cut), with its Rule.
+func checkServerURL(raw string, sec *Security, server string, cfg *ServerConfig) *core.Error {
+	rule, detail := checkURL(raw, sec)
+	if rule == "" {
+		return nil
+	}
+	e := serverError(core.CodePolicyDenied, server, cfg, "%s", policyMessage(raw, rule, detail, cfg.secrets()))
+	e.Rule = string(rule)
+	return e
 }
 
 // checkURL applies the rules in order and returns the first that refuses
@@ -427,14 +436,11 @@ func isASCII(s string) bool {
 // maxShownURL bounds how much of a URL a message quotes.
 const maxShownURL = 200
 
-// displayURL is raw redacted, cut to maxShownURL bytes and quoted with every
-// non-ASCII or control byte escaped, for messages.
-func displayURL(raw string) string {
-	s := redact.URL(raw)
-	if len(s) > maxShownURL {
-		s = s[:maxShownURL] + "..."
-	}
-	return strconv.QuoteToASCII(s)
+// displayURL is raw redacted (redact.URL), stripped of the secrets s, cut
+// to maxShownURL bytes and quoted with every non-ASCII or control byte
+// escaped, for messages.
+func displayURL(raw string, s redact.Secrets) string {
+	return redact.Quote(redact.URL(raw), maxShownURL, s)
 }
 
 // Addresses that are refused even when listed.

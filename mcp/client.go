@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -44,12 +43,15 @@ const maxProbeTime = 5 * time.Second
 // reaches the caller as a typed error instead.
 var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
 
-// connect starts a client for cfg under sec (defaults applied) and runs the
-// MCP handshake under ctx. legacy skips the server/discover probe: the
-// server is known to predate protocol version 2026-07-28. The error is
-// typed (classify) and names the server.
-func connect(ctx context.Context, cfg *ServerConfig, sec *Security, base http.RoundTripper, legacy bool) (*conn, error) {
-	g := newGuard(cfg, sec, base)
+// connect starts a client for the pool entry e (its config under its
+// policy, defaults applied) and runs the MCP handshake under ctx. A server the pool knows to predate protocol version
+// 2026-07-28 gets no server/discover probe. The guard counts into the
+// pool's Stats and answers server requests only in a free slot of e. The
+// error is typed (classify) and names the server.
+func connect(ctx context.Context, p *Pool, e *entry) (*conn, error) {
+	cfg, sec, legacy := e.cfg, e.sec, p.isLegacy(e.id)
+	g := newGuard(cfg, sec, p.base)
+	g.stats, g.slots = &p.stats, e.sem
 	timeout := time.Duration(sec.TimeoutMs) * time.Millisecond
 	hc := g.httpClient()
 	var tr transport.Interface
@@ -80,7 +82,7 @@ func connect(ctx context.Context, cfg *ServerConfig, sec *Security, base http.Ro
 		opts = append(opts, client.WithProtocolVersion(mcpgo.LATEST_LEGACY_PROTOCOL_VERSION))
 	}
 	c := &conn{guard: g}
-	c.client = client.NewClient(&captureTransport{inner: tr}, opts...)
+	c.client = client.NewClient(&captureTransport{inner: tr, guard: g}, opts...)
 	c.client.OnConnectionLost(func(err error) {
 		// The SSE stream ended: requests waiting for an answer on it would
 		// wait for their deadline, so close now and let them fail.
@@ -154,20 +156,32 @@ func withCapture(ctx context.Context, c *capture) context.Context {
 	return context.WithValue(ctx, captureKey{}, c)
 }
 
-// captureTransport is mcp-go's transport with the raw answers of captured
-// methods kept for the caller. It forwards every optional interface the
-// client looks for.
+// captureTransport is mcp-go's transport with every answer matched to its
+// request by id and the raw answers of captured methods kept for the
+// caller. It forwards every optional interface the client looks for.
 type captureTransport struct {
 	inner transport.Interface
+	guard *guard
 }
 
 // Start starts the inner transport.
 func (t *captureTransport) Start(ctx context.Context) error { return t.inner.Start(ctx) }
 
-// SendRequest sends through the inner transport and keeps the raw answer
-// when ctx asks for this method's.
+// SendRequest sends through the inner transport with the request's
+// exchange in the context (the id the guard's stream filter waits for; the
+// id is pending on the connection meanwhile), refuses an answer that
+// carries another id (answers), and keeps the raw answer when ctx asks for
+// this method's.
 func (t *captureTransport) SendRequest(ctx context.Context, req transport.JSONRPCRequest) (*transport.JSONRPCResponse, error) {
-	resp, err := t.inner.SendRequest(ctx, req)
+	x := newExchange(req.ID)
+	t.guard.pending.add(x.key)
+	defer t.guard.pending.remove(x.key)
+	resp, err := t.inner.SendRequest(withExchange(ctx, x), req)
+	if err == nil && resp != nil && !answers(resp, x.key) {
+		e := t.guard.wrongAnswer(x.shown, resp.ID)
+		sinkFrom(ctx).set(e, true)
+		return nil, e
+	}
 	if err == nil && resp != nil {
 		if c, ok := ctx.Value(captureKey{}).(*capture); ok && c.method == req.Method {
 			c.mu.Lock()

@@ -41,6 +41,8 @@ type Pool struct {
 	mu      sync.Mutex
 	entries map[string]*entry
 	legacy  map[string]bool // server identity → speaks a protocol before 2026-07-28
+
+	stats counters // what the connections dropped, limited or refused (Stats)
 }
 
 // NewPool returns an empty pool.
@@ -244,7 +246,7 @@ func (p *Pool) get(ctx context.Context, e *entry) (*conn, error) {
 		e.mu.Unlock()
 
 		cctx, cancel := context.WithTimeoutCause(ctx, e.timeout, e.timeoutError("while connecting"))
-		c, err := connect(cctx, e.cfg, e.sec, p.base, p.isLegacy(e.id))
+		c, err := connect(cctx, p, e)
 		cancel()
 
 		e.mu.Lock()

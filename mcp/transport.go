@@ -19,10 +19,11 @@ import (
 
 // guard is the http.RoundTripper under every MCP client: the policy check,
 // the origin pin, the refusal of redirects, the per-request deadline, the
-// Content-Type check and the per-message byte cap; and on SSE streams, the
+// Content-Type check and the per-message byte cap; on SSE streams, the
 // filter that lets through only answers to waiting requests and answers
-// the server's own requests itself (answers.go, serverrequests.go). One
-// guard serves one pooled connection (one server config under one policy).
+// the server's own requests itself (answers.go, serverrequests.go); and the
+// bound on resumed SSE streams (resume.go). One guard serves one pooled
+// connection (one server config under one policy).
 //
 // What it refuses it also records, typed, in the request's failure sink
 // (see withSink), because mcp-go wraps or drops the errors of its
@@ -43,6 +44,7 @@ type guard struct {
 	slots    chan struct{}              // the pool key's slots: answering a server request takes a free one (nil: none)
 	pending  pendingIDs                 // requests waiting for an answer (the legacy transport's one stream)
 	limiter  *answerLimiter             // answers to the server's requests
+	resume   resumeLimits               // how often, how slowly a request's SSE stream is resumed
 	lastPost atomic.Pointer[postTarget] // the latest request POSTed: where the connection stream's server requests are answered
 }
 
@@ -62,6 +64,7 @@ func newGuard(cfg *ServerConfig, sec *Security, base http.RoundTripper) *guard {
 		conn:    &failureSink{},
 		stats:   &counters{},
 		limiter: newAnswerLimiter(time.Now()),
+		resume:  defaultResumeLimits(),
 	}
 	g.timeoutErr = g.wrap(core.CodeTimeout, fmt.Sprintf("no answer within %d ms (timeoutMs)", sec.TimeoutMs))
 	g.capErr = g.wrap(core.CodeTransport, fmt.Sprintf("a message from the server is larger than %d bytes (maxMessageBytes)", sec.MaxMessageBytes))
@@ -96,8 +99,10 @@ func originOf(raw string) string {
 // answer, a 200 answer to a POST whose Content-Type is neither
 // application/json nor text/event-stream (the body is not read), a body
 // message larger than MaxMessageBytes (for text/event-stream: one event),
-// and a network failure; with timeout, a request whose answer (for a GET
-// stream: whose headers) takes longer than TimeoutMs. An SSE body it passes on is filtered (sseFilter). No message
+// a network failure, and a resume of a request's SSE stream beyond
+// maxStreamResumes (each resume first waits its backoff); with timeout, a
+// request whose answer (for a GET stream: whose headers) takes longer than
+// TimeoutMs. An SSE body it passes on is filtered (sseFilter). No message
 // quotes a header value.
 func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 	sink := sinkFrom(req.Context())
@@ -105,11 +110,15 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 	x := exchangeFrom(req.Context())
 	stream := req.Method == http.MethodGet
 	connStream := stream && req.Header.Get("Last-Event-ID") == "" // not a request's resumed stream
-	if e := g.check(req.URL.String()); e != nil {
+	if err := g.admit(req, x, stream && !connStream); err != nil {
 		if req.Body != nil {
 			_ = req.Body.Close() // a RoundTripper closes the body, even when refusing
 		}
-		return nil, g.record(sink, connStream, e)
+		var ce *core.Error
+		if errors.As(err, &ce) {
+			return nil, g.record(sink, connStream, ce)
+		}
+		return nil, err // the caller's own cancellation while a resume waited
 	}
 	if req.Method == http.MethodPost && x != nil {
 		g.lastPost.Store(targetOf(req))
@@ -161,6 +170,18 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 		err:   g.capErr,
 	})
 	return resp, nil
+}
+
+// admit applies the policy to req and, to a GET that resumes the stream of
+// x's request, the resume backoff and bound (beforeResume).
+func (g *guard) admit(req *http.Request, x *exchange, resume bool) error {
+	if e := g.check(req.URL.String()); e != nil {
+		return e
+	}
+	if resume {
+		return g.beforeResume(req.Context(), x)
+	}
+	return nil
 }
 
 // refuseAnswer returns the transport error of an answer whose body is never

@@ -22,8 +22,9 @@ import (
 //
 // mcp.debugStats reports the fetch transport's live js.Funcs and requests
 // in flight (fetchStats; nil reports zeros) and the pool's Stats: answers
-// dropped for their id, server requests answered and dropped. Every
-// refusal is the payload decoder's or the mcp package's.
+// dropped for their id, server requests answered and dropped, SSE streams
+// resumed and resumes refused. Every refusal is the payload decoder's or
+// the mcp package's.
 func Register(b *jsbridge.Bridge, pool *mcp.Pool, fetchStats func() (liveFuncs, inFlight int64)) {
 	b.RegisterAsync("mcp.registerServer", func(ctx context.Context, b *jsbridge.Bridge, handle int64, payload []byte) (any, error) {
 		m, err := b.Branch(handle)
@@ -71,6 +72,8 @@ func debugStats(pool *mcp.Pool, fetchStats func() (liveFuncs, inFlight int64)) m
 		"answersDropped":         s.AnswersDropped,
 		"serverRequestsAnswered": s.ServerRequestsAnswered,
 		"serverRequestsDropped":  s.ServerRequestsDropped,
+		"streamResumes":          s.StreamResumes,
+		"streamResumesRefused":   s.StreamResumesRefused,
 	}
 }
 

@@ -189,6 +189,7 @@ func TestDebugStats(t *testing.T) {
 	assert.Equal(t, map[string]int64{
 		"fetchLiveFuncs": 3, "fetchInFlight": 1,
 		"answersDropped": 0, "serverRequestsAnswered": 0, "serverRequestsDropped": 0,
+		"streamResumes": 0, "streamResumesRefused": 0,
 	}, got)
 	assert.Equal(t, int64(0), debugStats(p, nil)["fetchLiveFuncs"], "no fetch transport reports zeros")
 }

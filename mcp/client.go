@@ -44,7 +44,8 @@ const maxProbeTime = 5 * time.Second
 var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // connect starts a client for the pool entry e (its config under its
-// policy, defaults applied) and runs the MCP handshake under ctx. A server the pool knows to predate protocol version
+// policy, defaults applied) and runs the MCP handshake under ctx, which it
+// keeps (bounded). A server the pool knows to predate protocol version
 // 2026-07-28 gets no server/discover probe. The guard counts into the
 // pool's Stats and answers server requests only in a free slot of e. The
 // error is typed (classify) and names the server.
@@ -108,10 +109,15 @@ func connect(ctx context.Context, p *Pool, e *entry) (*conn, error) {
 		c.close()
 		return nil, classify(ctx, cfg, "", sink, c, nil, err)
 	}
-	res, err := c.client.Initialize(opCtx, mcpgo.InitializeRequest{Params: mcpgo.InitializeParams{
-		ProtocolVersion: mcpgo.LATEST_PROTOCOL_VERSION,
-		ClientInfo:      mcpgo.Implementation{Name: "toolgate", Version: toolgate.Version},
-	}})
+	var res *mcpgo.InitializeResult
+	err = bounded(ctx, func() error {
+		var err error
+		res, err = c.client.Initialize(opCtx, mcpgo.InitializeRequest{Params: mcpgo.InitializeParams{
+			ProtocolVersion: mcpgo.LATEST_PROTOCOL_VERSION,
+			ClientInfo:      mcpgo.Implementation{Name: "toolgate", Version: toolgate.Version},
+		}})
+		return err
+	})
 	if err != nil {
 		c.close()
 		_, rpcErr, _ := initCap.take()

@@ -269,6 +269,26 @@ func (p *Pool) get(ctx context.Context, e *entry) (*conn, error) {
 	}
 }
 
+// bounded runs f and returns its error, or ctx's as soon as ctx ends: mcp-go
+// returns soon after its context ends, but a flood from the server or a
+// read that does not watch the context can keep it a while, and a deadline
+// is a deadline. f keeps running until it notices; it must use ctx.
+func bounded(ctx context.Context, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		select {
+		case err := <-done:
+			return err // f ended at the same moment: its answer counts
+		default:
+			return ctx.Err()
+		}
+	}
+}
+
 // drop forgets c (if it is still the entry's client) and closes it.
 func (e *entry) drop(c *conn) {
 	e.mu.Lock()
@@ -285,7 +305,8 @@ func (e *entry) timeoutError(what string) *core.Error {
 }
 
 // request runs one MCP request (send) of method on c under the per-request
-// deadline, with a failure sink for the guard and the raw answer captured.
+// deadline, which it keeps however long mcp-go takes to notice it
+// (bounded), with a failure sink for the guard and the raw answer captured.
 // It returns the raw JSON-RPC result; when mcp-go failed only to decode it
 // into its own types, the raw result still counts. Errors are typed and name
 // the server (Tool is tool when not ""). A 404 for the session marks c dead
@@ -295,7 +316,7 @@ func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method stri
 	capt := &capture{method: method}
 	rctx, cancel := context.WithTimeoutCause(ctx, e.timeout, e.timeoutError("to the "+method+" request"))
 	defer cancel()
-	err := send(withCapture(withSink(rctx, sink), capt))
+	err := bounded(rctx, func() error { return send(withCapture(withSink(rctx, sink), capt)) })
 	raw, rpcErr, got := capt.take()
 	if got && rpcErr == nil {
 		return raw, nil

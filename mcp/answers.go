@@ -123,7 +123,7 @@ func (g *guard) wrongAnswer(want string, got mcpgo.RequestId) *core.Error {
 // a resumed stream resumes after it.
 type sseFilter struct {
 	g      *guard
-	ctx    context.Context // the stream's: answers to server requests end with it
+	ctx    context.Context // the stream's (its exchange and failure sink)
 	to     *postTarget     // where server requests are answered (nil: the latest POST)
 	want   string          // the id key of the request this stream answers; "" on the connection's stream
 	legacy bool            // the legacy transport's stream: only "message" events are JSON-RPC
@@ -218,7 +218,7 @@ func (f *sseFilter) pass() bool {
 		if _, ok := fields["method"]; ok {
 			var req transport.JSONRPCRequest
 			if json.Unmarshal(data, &req) == nil {
-				f.g.serverRequest(f.ctx, f.to, req)
+				f.g.serverRequest(f.to, req)
 				return false
 			}
 		}

@@ -31,7 +31,10 @@ type conn struct {
 
 // close closes the client once.
 func (c *conn) close() {
-	c.closeMu.Do(func() { _ = c.client.Close() })
+	c.closeMu.Do(func() {
+		_ = c.client.Close()
+		c.guard.close()
+	})
 }
 
 // maxProbeTime bounds the server/discover probe (mcp-go's default): a
@@ -74,6 +77,7 @@ func connect(ctx context.Context, p *Pool, e *entry) (*conn, error) {
 		)
 	}
 	if err != nil {
+		g.close()
 		return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "the URL cannot be used: %s", describeNetError(cfg, err))
 	}
 	opts := []client.ClientOption{client.WithDiscoverTimeout(min(maxProbeTime, timeout/2))}

@@ -83,13 +83,14 @@ func (l *answerLimiter) release() {
 	l.mu.Unlock()
 }
 
-// serverRequest answers req, a request the server sent on a stream whose
-// context is ctx: ping with an empty result, anything else with "method
-// not found". The answer is POSTed to `to` (nil: to the latest POST of
-// ours, the legacy transport's endpoint) under a free slot of the pool key
-// and the limiter, in one goroutine that ends with ctx or the guard's
-// deadline; without a slot or a token the request is dropped.
-func (g *guard) serverRequest(ctx context.Context, to *postTarget, req transport.JSONRPCRequest) {
+// serverRequest answers req, a request the server sent on a stream: ping
+// with an empty result, anything else with "method not found". The answer
+// is POSTed to `to` (nil: to the latest POST of ours, the legacy
+// transport's endpoint) under a free slot of the pool key and the limiter,
+// in one goroutine that ends with the connection (guard.close) or at
+// TimeoutMs, not with the stream, which may end as soon as the server
+// answered; without a slot or a token the request is dropped.
+func (g *guard) serverRequest(to *postTarget, req transport.JSONRPCRequest) {
 	if to == nil {
 		to = g.lastPost.Load()
 	}
@@ -103,15 +104,11 @@ func (g *guard) serverRequest(ctx context.Context, to *postTarget, req transport
 		answer = transport.NewJSONRPCErrorResponse(req.ID, mcpgo.METHOD_NOT_FOUND, "Method not found", nil)
 	}
 	body, _ := json.Marshal(answer) // ids, strings and raw JSON always marshal
-	// The answer ends with ctx but carries none of its values: it is no
-	// request of an operation's.
-	actx, cancel := context.WithCancel(context.Background())
-	stop := context.AfterFunc(ctx, cancel)
+	ctx, cancel := context.WithCancel(g.life)
 	go func() {
 		defer g.endAnswer()
-		defer stop()
 		defer cancel()
-		g.postAnswer(actx, to, body)
+		g.postAnswer(ctx, to, body)
 	}()
 }
 

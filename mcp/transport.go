@@ -46,6 +46,8 @@ type guard struct {
 	limiter  *answerLimiter             // answers to the server's requests
 	resume   resumeLimits               // how often, how slowly a request's SSE stream is resumed
 	lastPost atomic.Pointer[postTarget] // the latest request POSTed: where the connection stream's server requests are answered
+	life     context.Context            // ends when the connection closes (close): answers to server requests end with it
+	close    context.CancelFunc
 }
 
 // newGuard returns the guard of one connection. sec must have its defaults
@@ -66,6 +68,7 @@ func newGuard(cfg *ServerConfig, sec *Security, base http.RoundTripper) *guard {
 		limiter: newAnswerLimiter(time.Now()),
 		resume:  defaultResumeLimits(),
 	}
+	g.life, g.close = context.WithCancel(context.Background())
 	g.timeoutErr = g.wrap(core.CodeTimeout, fmt.Sprintf("no answer within %d ms (timeoutMs)", sec.TimeoutMs))
 	g.capErr = g.wrap(core.CodeTransport, fmt.Sprintf("a message from the server is larger than %d bytes (maxMessageBytes)", sec.MaxMessageBytes))
 	return g

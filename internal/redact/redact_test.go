@@ -36,6 +36,9 @@ func TestURL(t *testing.T) {
 		{"space in the userinfo", "https://u:p w@a.example/", "https://[redacted]@a.example/"},
 		{"a token in the path", "https://actions.example/mcp/sk-ak-0123456789abcdef/sse", "https://actions.example/mcp/[redacted]/sse"},
 		{"a 15-byte segment is kept", "https://h.example/streamable-http", "https://h.example/streamable-http"},
+		{"a name is kept", "https://h.example/github-enterprise.v_x/mcp", "https://h.example/github-enterprise.v_x/mcp"},
+		{"a name of 32 bytes is not", "https://h.example/" + strings.Repeat("a", 32), "https://h.example/[redacted]"},
+		{"capitals make a token", "https://h.example/AbcdefghijklmnoP/mcp", "https://h.example/[redacted]/mcp"},
 		{"a 16-byte segment is not", "https://h.example/0123456789abcdef?k=v", "https://h.example/[redacted]?k=[redacted]"},
 		{"a token after a backslash", "https://h.example\\0123456789abcdef", "https://h.example\\[redacted]"},
 		{"a path token of a URL that does not parse", "https://h.example/%zz/0123456789abcdef", "https://h.example/%zz/[redacted]"},
@@ -132,6 +135,7 @@ func TestTextURLParts(t *testing.T) {
 		{"a path token", "https://h.example/mcp/sk-0123456789abcdef/sse", "GET /mcp/sk-0123456789abcdef/sse: 500", "GET /mcp/[redacted]/sse: 500"},
 		{"a decoded path token", "https://h.example/mcp/tok%2F0123456789abcdef", "no tok/0123456789abcdef here", "no [redacted] here"},
 		{"a short segment stays", "https://h.example/servers/mcp", "servers and mcp", "servers and mcp"},
+		{"a name stays", "https://h.example/github-enterprise/mcp", `server "github-enterprise"`, `server "github-enterprise"`},
 		{"a query value of a URL that does not parse", "https://h.example/%zz?key=QK-99887766&x=1", "key QK-99887766 revoked", "key [redacted] revoked"},
 		{"a password of a URL that does not parse", "https://alice:p%40ssw0rd@h.example/%zz", "login p@ssw0rd failed", "login [redacted] failed"},
 		{"a path token of a URL that does not parse", "https://h.example/%zz/0123456789abcdef", "at 0123456789abcdef", "at [redacted]"},
@@ -202,6 +206,16 @@ func sharedRun(out, spelling string, k int) string {
 	return ""
 }
 
+func TestPathSecret(t *testing.T) {
+	for seg, want := range map[string]bool{
+		"mcp": false, "0123456789abcde": false, "0123456789abcdef": true, "github-enterprise": false,
+		"ping_flood.silent": false, "Github-Enterprise": true, "sk-ak-0123456789": true,
+		strings.Repeat("a", 31): false, strings.Repeat("a", 32): true, "550e8400-e29b-41d4-a716-446655440000": true,
+	} {
+		assert.Equal(t, want, PathSecret(seg), "PathSecret(%q)", seg)
+	}
+}
+
 func TestCutAndQuote(t *testing.T) {
 	s := Secrets{Values: []string{"s3cr3t-\"-value"}}
 	assert.Equal(t, "short", Cut("short", 10, s))
@@ -259,7 +273,7 @@ func FuzzURL(f *testing.F) {
 		if out := URL(planted); strings.Contains(out, secret) {
 			t.Fatalf("secret %q survived in %q", secret, out)
 		}
-		if len(secret) >= MinPathSecretLen {
+		if PathSecret(secret) {
 			inPath := "https://h.example/mcp/" + secret + "/sse"
 			if out := URL(inPath); strings.Contains(out, secret) {
 				t.Fatalf("path secret %q survived in %q", secret, out)

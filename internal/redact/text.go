@@ -14,12 +14,35 @@ const minSecretLen = 4
 // ("Bearer abc…" → "abc…") that Text also removes on its own.
 const minTokenLen = 8
 
-// MinPathSecretLen is the shortest path segment of a URL that counts as a
-// secret: URL replaces such a segment with Mark, and Text removes it from
-// messages. Shorter segments name an endpoint ("mcp", "sse", "v1",
-// "servers"); a token carried in a path ("https://h/mcp/<token>/sse") is
-// longer.
-const MinPathSecretLen = 16
+// A path segment of a URL is a secret (PathSecret) when it is at least
+// MinPathSecretLen bytes long, unless it is shorter than LongPathSecretLen
+// and reads as a name: only lower-case letters, "-", "_" and ".". URL
+// replaces such a segment with Mark, and Text removes it from messages.
+// Shorter segments name an endpoint ("mcp", "sse", "v1"); so do longer
+// names ("github-enterprise"), which a server's name often repeats; a token
+// carried in a path ("https://h/mcp/<token>/sse") is long and has digits or
+// capitals.
+const (
+	MinPathSecretLen  = 16
+	LongPathSecretLen = 32
+)
+
+// PathSecret reports whether the path segment seg (raw, as in the URL) is a
+// secret.
+func PathSecret(seg string) bool {
+	if len(seg) < MinPathSecretLen {
+		return false
+	}
+	if len(seg) >= LongPathSecretLen {
+		return true
+	}
+	for i := 0; i < len(seg); i++ {
+		if c := seg[i]; (c < 'a' || c > 'z') && c != '-' && c != '_' && c != '.' {
+			return true
+		}
+	}
+	return false
+}
 
 // Secrets are the configured values a message must not show.
 type Secrets struct {
@@ -30,8 +53,8 @@ type Secrets struct {
 	// Values are removed whole (env values).
 	Values []string
 	// URL is a configured URL: its userinfo (whole, user and password), its
-	// query and fragment (whole and each value) and each path segment of at
-	// least MinPathSecretLen bytes are removed, each raw and percent-decoded.
+	// query and fragment (whole and each value) and each path segment that
+	// is a secret (PathSecret) are removed, each raw and percent-decoded.
 	// The URL is split by hand, so one that does not parse loses them too.
 	URL string
 }

@@ -6,9 +6,9 @@ import (
 	"strings"
 )
 
-// URL returns raw with its userinfo replaced by Mark, every path segment of
-// MinPathSecretLen bytes or more replaced by Mark (a token carried in the
-// path; shorter segments, which name the endpoint, are kept), and every
+// URL returns raw with its userinfo replaced by Mark, every path segment
+// that is a secret (PathSecret: a token carried in the path; names of the
+// endpoint are kept) replaced by Mark, and every
 // query and fragment value replaced by Mark (names kept; an item without
 // "=" is replaced whole). When raw parses with a host, the userinfo is what
 // ends at the authority's last "@"; when it does not parse, or has no host,
@@ -99,8 +99,8 @@ func userinfo(s string, end int) string {
 }
 
 // longSegments replaces each path segment of head (a URL without query and
-// fragment, its userinfo already replaced) that is MinPathSecretLen bytes
-// or longer by Mark. The path starts at the first "/" or backslash after
+// fragment, its userinfo already replaced) that is a secret (PathSecret) by
+// Mark. The path starts at the first "/" or backslash after
 // the authority ("//"), or after the start when there is no "//".
 func longSegments(head string) string {
 	start := 0
@@ -122,7 +122,7 @@ func longSegments(head string) string {
 			seg = path[:k]
 		}
 		path = path[len(seg):]
-		if len(seg) >= MinPathSecretLen {
+		if PathSecret(seg) {
 			seg = Mark
 		}
 		b.WriteString(seg)

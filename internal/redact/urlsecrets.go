@@ -7,8 +7,8 @@ import (
 
 // urlSecrets lists the secret-bearing parts of a configured URL, each raw
 // and percent-decoded: its userinfo (whole, the user and the password), its
-// query and fragment (whole and each value), and each path segment of
-// MinPathSecretLen bytes or more. The URL is split by hand, not by
+// query and fragment (whole and each value), and each path segment that is
+// a secret (PathSecret). The URL is split by hand, not by
 // url.Parse, so a URL that does not parse gives up the same parts.
 func urlSecrets(raw string) []string {
 	if raw == "" {
@@ -43,7 +43,7 @@ func urlSecrets(raw string) []string {
 		add(password)
 	}
 	for _, seg := range strings.FieldsFunc(pathOf(rest), func(r rune) bool { return r == '/' || r == '\\' }) {
-		if len(seg) >= MinPathSecretLen {
+		if PathSecret(seg) {
 			add(seg)
 		}
 	}

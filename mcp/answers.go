@@ -31,19 +31,6 @@ type exchange struct {
 	resumes atomic.Int32
 }
 
-type exchangeKey struct{}
-
-// withExchange returns ctx carrying x.
-func withExchange(ctx context.Context, x *exchange) context.Context {
-	return context.WithValue(ctx, exchangeKey{}, x)
-}
-
-// exchangeFrom returns the exchange ctx carries, or nil.
-func exchangeFrom(ctx context.Context) *exchange {
-	x, _ := ctx.Value(exchangeKey{}).(*exchange)
-	return x
-}
-
 // newExchange returns the exchange of a request with id.
 func newExchange(id mcpgo.RequestId) *exchange {
 	return &exchange{key: id.String(), shown: idJSON(id)}
@@ -228,9 +215,9 @@ func (f *sseFilter) pass() bool {
 		return true
 	}
 	want := ""
-	if x := exchangeFrom(f.ctx); x != nil && f.want != "" {
+	if x := valueFrom[exchange](f.ctx); x != nil && f.want != "" {
 		want = x.shown
 	}
-	sinkFrom(f.ctx).set(f.g.wrongAnswer(want, msg.ID), false)
+	valueFrom[failureSink](f.ctx).set(f.g.wrongAnswer(want, msg.ID), false)
 	return false
 }

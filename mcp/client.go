@@ -98,7 +98,7 @@ func connect(ctx context.Context, p *Pool, e *entry) (*conn, error) {
 
 	sink := &failureSink{}
 	initCap := &capture{method: string(mcpgo.MethodInitialize)}
-	opCtx := withCapture(withSink(ctx, sink), initCap)
+	opCtx := withValue(withValue(ctx, sink), initCap)
 	// The SSE transport keeps the context of Start for its stream, so Start
 	// gets one that outlives this call; ctx still bounds the wait.
 	started := make(chan error, 1)
@@ -159,13 +159,6 @@ func (c *capture) take() (json.RawMessage, *mcpgo.JSONRPCErrorDetails, bool) {
 	return c.result, c.rpcErr, c.got
 }
 
-type captureKey struct{}
-
-// withCapture returns ctx asking for the raw answer to method.
-func withCapture(ctx context.Context, c *capture) context.Context {
-	return context.WithValue(ctx, captureKey{}, c)
-}
-
 // captureTransport is mcp-go's transport with every answer matched to its
 // request by id and the raw answers of captured methods kept for the
 // caller. It forwards every optional interface the client looks for.
@@ -186,14 +179,14 @@ func (t *captureTransport) SendRequest(ctx context.Context, req transport.JSONRP
 	x := newExchange(req.ID)
 	t.guard.pending.add(x.key)
 	defer t.guard.pending.remove(x.key)
-	resp, err := t.inner.SendRequest(withExchange(ctx, x), req)
+	resp, err := t.inner.SendRequest(withValue(ctx, x), req)
 	if err == nil && resp != nil && !answers(resp, x.key) {
 		e := t.guard.wrongAnswer(x.shown, resp.ID)
-		sinkFrom(ctx).set(e, true)
+		valueFrom[failureSink](ctx).set(e, true)
 		return nil, e
 	}
 	if err == nil && resp != nil {
-		if c, ok := ctx.Value(captureKey{}).(*capture); ok && c.method == req.Method {
+		if c := valueFrom[capture](ctx); c != nil && c.method == req.Method {
 			c.mu.Lock()
 			c.result = append(json.RawMessage(nil), resp.Result...)
 			c.rpcErr = resp.Error

@@ -316,7 +316,7 @@ func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method stri
 	capt := &capture{method: method}
 	rctx, cancel := context.WithTimeoutCause(ctx, e.timeout, e.timeoutError("to the "+method+" request"))
 	defer cancel()
-	err := bounded(rctx, func() error { return send(withCapture(withSink(rctx, sink), capt)) })
+	err := bounded(rctx, func() error { return send(withValue(withValue(rctx, sink), capt)) })
 	raw, rpcErr, got := capt.take()
 	if got && rpcErr == nil {
 		return raw, nil

@@ -26,7 +26,7 @@ import (
 // connection (one server config under one policy).
 //
 // What it refuses it also records, typed, in the request's failure sink
-// (see withSink), because mcp-go wraps or drops the errors of its
+// (withValue), because mcp-go wraps or drops the errors of its
 // transport: the caller reads the sink to report the real cause.
 type guard struct {
 	server  string
@@ -108,9 +108,9 @@ func originOf(raw string) string {
 // TimeoutMs. An SSE body it passes on is filtered (sseFilter). No message
 // quotes a header value.
 func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
-	sink := sinkFrom(req.Context())
+	sink := valueFrom[failureSink](req.Context())
 	sink.reset()
-	x := exchangeFrom(req.Context())
+	x := valueFrom[exchange](req.Context())
 	stream := req.Method == http.MethodGet
 	connStream := stream && req.Header.Get("Last-Event-ID") == "" // not a request's resumed stream
 	if err := g.admit(req, x, stream && !connStream); err != nil {
@@ -396,17 +396,20 @@ func (s *failureSink) get() (*core.Error, bool) {
 	return s.err, s.hard
 }
 
-type sinkKey struct{}
+// ctxKey is the context key of the *T an operation hands down, through
+// mcp-go, to its transport: its failure sink (withValue(ctx, sink)), the
+// capture of its raw answer, the exchange of one request.
+type ctxKey[T any] struct{}
 
-// withSink returns ctx carrying s, the failure sink of one operation.
-func withSink(ctx context.Context, s *failureSink) context.Context {
-	return context.WithValue(ctx, sinkKey{}, s)
+// withValue returns ctx carrying v.
+func withValue[T any](ctx context.Context, v *T) context.Context {
+	return context.WithValue(ctx, ctxKey[T]{}, v)
 }
 
-// sinkFrom returns the failure sink ctx carries, or nil.
-func sinkFrom(ctx context.Context) *failureSink {
-	s, _ := ctx.Value(sinkKey{}).(*failureSink)
-	return s
+// valueFrom returns the *T ctx carries, or nil.
+func valueFrom[T any](ctx context.Context) *T {
+	v, _ := ctx.Value(ctxKey[T]{}).(*T)
+	return v
 }
 
 // serverError builds an error whose message starts with the server's name

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"net/http"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -33,7 +31,10 @@ type conn struct {
 
 // close closes the client once.
 func (c *conn) close() {
-	c.closeMu.Do(func() { _ = c.client.Close() })
+	c.closeMu.Do(func() {
+		_ = c.client.Close()
+		c.guard.close()
+	})
 }
 
 // maxProbeTime bounds the server/discover probe (mcp-go's default): a
@@ -45,12 +46,16 @@ const maxProbeTime = 5 * time.Second
 // reaches the caller as a typed error instead.
 var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
 
-// connect starts a client for cfg under sec (defaults applied) and runs the
-// MCP handshake under ctx. legacy skips the server/discover probe: the
-// server is known to predate protocol version 2026-07-28. The error is
-// typed (classify) and names the server.
-func connect(ctx context.Context, cfg *ServerConfig, sec *Security, base http.RoundTripper, legacy bool) (*conn, error) {
-	g := newGuard(cfg, sec, base)
+// connect starts a client for the pool entry e (its config under its
+// policy, defaults applied) and runs the MCP handshake under ctx, which it
+// keeps (bounded). A server the pool knows to predate protocol version
+// 2026-07-28 gets no server/discover probe. The guard counts into the
+// pool's Stats and answers server requests only in a free slot of e. The
+// error is typed (classify) and names the server.
+func connect(ctx context.Context, p *Pool, e *entry) (*conn, error) {
+	cfg, sec, legacy := e.cfg, e.sec, p.isLegacy(e.id)
+	g := newGuard(cfg, sec, p.base)
+	g.stats, g.slots = &p.stats, e.sem
 	timeout := time.Duration(sec.TimeoutMs) * time.Millisecond
 	hc := g.httpClient()
 	var tr transport.Interface
@@ -72,7 +77,8 @@ func connect(ctx context.Context, cfg *ServerConfig, sec *Security, base http.Ro
 		)
 	}
 	if err != nil {
-		return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "the URL cannot be used: %s", describeNetError(err))
+		g.close()
+		return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "the URL cannot be used: %s", describeNetError(cfg, err))
 	}
 	opts := []client.ClientOption{client.WithDiscoverTimeout(min(maxProbeTime, timeout/2))}
 	if legacy {
@@ -81,18 +87,18 @@ func connect(ctx context.Context, cfg *ServerConfig, sec *Security, base http.Ro
 		opts = append(opts, client.WithProtocolVersion(mcpgo.LATEST_LEGACY_PROTOCOL_VERSION))
 	}
 	c := &conn{guard: g}
-	c.client = client.NewClient(&captureTransport{inner: tr}, opts...)
+	c.client = client.NewClient(&captureTransport{inner: tr, guard: g}, opts...)
 	c.client.OnConnectionLost(func(err error) {
 		// The SSE stream ended: requests waiting for an answer on it would
 		// wait for their deadline, so close now and let them fail.
-		g.conn.set(serverError(core.CodeTransport, cfg.Name, cfg, "the SSE stream ended: %s", describeNetError(err)), false)
+		g.conn.set(serverError(core.CodeTransport, cfg.Name, cfg, "the SSE stream ended: %s", describeNetError(cfg, err)), false)
 		c.dead.Store(true)
 		go c.close()
 	})
 
 	sink := &failureSink{}
 	initCap := &capture{method: string(mcpgo.MethodInitialize)}
-	opCtx := withCapture(withSink(ctx, sink), initCap)
+	opCtx := withValue(withValue(ctx, sink), initCap)
 	// The SSE transport keeps the context of Start for its stream, so Start
 	// gets one that outlives this call; ctx still bounds the wait.
 	started := make(chan error, 1)
@@ -107,10 +113,15 @@ func connect(ctx context.Context, cfg *ServerConfig, sec *Security, base http.Ro
 		c.close()
 		return nil, classify(ctx, cfg, "", sink, c, nil, err)
 	}
-	res, err := c.client.Initialize(opCtx, mcpgo.InitializeRequest{Params: mcpgo.InitializeParams{
-		ProtocolVersion: mcpgo.LATEST_PROTOCOL_VERSION,
-		ClientInfo:      mcpgo.Implementation{Name: "toolgate", Version: toolgate.Version},
-	}})
+	var res *mcpgo.InitializeResult
+	err = bounded(ctx, func() error {
+		var err error
+		res, err = c.client.Initialize(opCtx, mcpgo.InitializeRequest{Params: mcpgo.InitializeParams{
+			ProtocolVersion: mcpgo.LATEST_PROTOCOL_VERSION,
+			ClientInfo:      mcpgo.Implementation{Name: "toolgate", Version: toolgate.Version},
+		}})
+		return err
+	})
 	if err != nil {
 		c.close()
 		_, rpcErr, _ := initCap.take()
@@ -148,29 +159,34 @@ func (c *capture) take() (json.RawMessage, *mcpgo.JSONRPCErrorDetails, bool) {
 	return c.result, c.rpcErr, c.got
 }
 
-type captureKey struct{}
-
-// withCapture returns ctx asking for the raw answer to method.
-func withCapture(ctx context.Context, c *capture) context.Context {
-	return context.WithValue(ctx, captureKey{}, c)
-}
-
-// captureTransport is mcp-go's transport with the raw answers of captured
-// methods kept for the caller. It forwards every optional interface the
-// client looks for.
+// captureTransport is mcp-go's transport with every answer matched to its
+// request by id and the raw answers of captured methods kept for the
+// caller. It forwards every optional interface the client looks for.
 type captureTransport struct {
 	inner transport.Interface
+	guard *guard
 }
 
 // Start starts the inner transport.
 func (t *captureTransport) Start(ctx context.Context) error { return t.inner.Start(ctx) }
 
-// SendRequest sends through the inner transport and keeps the raw answer
-// when ctx asks for this method's.
+// SendRequest sends through the inner transport with the request's
+// exchange in the context (the id the guard's stream filter waits for; the
+// id is pending on the connection meanwhile), refuses an answer that
+// carries another id (answers), and keeps the raw answer when ctx asks for
+// this method's.
 func (t *captureTransport) SendRequest(ctx context.Context, req transport.JSONRPCRequest) (*transport.JSONRPCResponse, error) {
-	resp, err := t.inner.SendRequest(ctx, req)
+	x := newExchange(req.ID)
+	t.guard.pending.add(x.key)
+	defer t.guard.pending.remove(x.key)
+	resp, err := t.inner.SendRequest(withValue(ctx, x), req)
+	if err == nil && resp != nil && !answers(resp, x.key) {
+		e := t.guard.wrongAnswer(x.shown, resp.ID)
+		valueFrom[failureSink](ctx).set(e, true)
+		return nil, e
+	}
 	if err == nil && resp != nil {
-		if c, ok := ctx.Value(captureKey{}).(*capture); ok && c.method == req.Method {
+		if c := valueFrom[capture](ctx); c != nil && c.method == req.Method {
 			c.mu.Lock()
 			c.result = append(json.RawMessage(nil), resp.Result...)
 			c.rpcErr = resp.Error
@@ -291,12 +307,11 @@ func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c
 	if err == nil {
 		return serverError(core.CodeTransport, cfg.Name, cfg, "the server gave no answer")
 	}
-	e := serverError(core.CodeTransport, cfg.Name, cfg, "%s", describeNetError(err))
+	e := serverError(core.CodeTransport, cfg.Name, cfg, "%s", describeNetError(cfg, err))
 	return e
 }
 
 // rpcError is the transport error of a JSON-RPC error answer.
 func rpcError(cfg *ServerConfig, code int, message string) *core.Error {
-	return serverError(core.CodeTransport, cfg.Name, cfg, "JSON-RPC error %d: %s", code,
-		strconv.QuoteToASCII(truncate(message, 300)))
+	return serverError(core.CodeTransport, cfg.Name, cfg, "JSON-RPC error %d: %s", code, cfg.quote(message, 300))
 }

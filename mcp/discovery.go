@@ -32,7 +32,7 @@ var wireNamePattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,128}$`)
 func checkWireName(cfg *ServerConfig, name string, seen map[string]bool, what, twice string) error {
 	if !wireNamePattern.MatchString(name) {
 		return serverError(core.CodeInvalidTool, cfg.Name, cfg,
-			"%s %s is not a valid MCP tool name (1 to 128 of A-Z a-z 0-9 . _ -)", what, strconv.QuoteToASCII(truncate(name, 140)))
+			"%s %s is not a valid MCP tool name (1 to 128 of A-Z a-z 0-9 . _ -)", what, cfg.quote(name, 140))
 	}
 	if seen[name] {
 		return serverError(core.CodeDuplicateTool, cfg.Name, cfg, twice, name)
@@ -88,7 +88,7 @@ func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security) (
 			if seen[next] || next == cursor {
 				return serverError(core.CodeTransport, cfg.Name, cfg,
 					"tools/list page %d repeats the cursor %s; refusing the server's tools",
-					page, strconv.QuoteToASCII(truncate(next, 60)))
+					page, cfg.quote(next, 60))
 			}
 			seen[next] = true
 			cursor = next

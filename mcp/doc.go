@@ -11,6 +11,11 @@
 //     refuses redirects and foreign origins, caps each message at
 //     MaxMessageBytes and each request at TimeoutMs. Natively it wraps
 //     net/http's transport; the WASM build passes a fetch-backed one.
+//   - Traffic a server drives (answers.go, serverrequests.go, resume.go,
+//     stats.go): answers matched to requests by id, the rest dropped; the
+//     server's own requests (pings) answered by the guard within the
+//     connection cap and a rate; resumed SSE streams backed off and
+//     bounded; what was dropped or refused counted in Pool.Stats.
 //   - Client, discovery, naming (client.go, discovery.go, naming.go):
 //     mark3labs/mcp-go over Streamable HTTP or SSE; paginated tools/list with
 //     a repeated-cursor guard and a 64-page cap; every descriptor validated

@@ -260,8 +260,8 @@ func validConfigs(configs []NamedConfig, order []string, sec *Security, warn fun
 			continue
 		}
 		cfg.Security = nil
-		if err := CheckURL(cfg.URL, sec); err != nil {
-			return nil, serverPolicyError(name, cfg, err)
+		if e := checkServerURL(cfg.URL, sec, name, cfg); e != nil {
+			return nil, e
 		}
 		valid[name] = cfg
 	}

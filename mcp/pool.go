@@ -41,6 +41,8 @@ type Pool struct {
 	mu      sync.Mutex
 	entries map[string]*entry
 	legacy  map[string]bool // server identity → speaks a protocol before 2026-07-28
+
+	stats counters // what the connections dropped, limited or refused (Stats)
 }
 
 // NewPool returns an empty pool.
@@ -168,8 +170,7 @@ type opFunc func(ctx context.Context, e *entry, c *conn) error
 // replaced and op runs once more. cfg's URL is checked against sec first:
 // a refusal (policy-denied) or a nil sec happens before any request.
 func (p *Pool) run(ctx context.Context, cfg *ServerConfig, sec *Security, tool string, op opFunc) error {
-	if err := CheckURL(cfg.URL, sec); err != nil {
-		e := serverPolicyError(cfg.Name, cfg, err)
+	if e := checkServerURL(cfg.URL, sec, cfg.Name, cfg); e != nil {
 		if tool != "" {
 			e.Tool = tool
 		}
@@ -245,7 +246,7 @@ func (p *Pool) get(ctx context.Context, e *entry) (*conn, error) {
 		e.mu.Unlock()
 
 		cctx, cancel := context.WithTimeoutCause(ctx, e.timeout, e.timeoutError("while connecting"))
-		c, err := connect(cctx, e.cfg, e.sec, p.base, p.isLegacy(e.id))
+		c, err := connect(cctx, p, e)
 		cancel()
 
 		e.mu.Lock()
@@ -268,6 +269,26 @@ func (p *Pool) get(ctx context.Context, e *entry) (*conn, error) {
 	}
 }
 
+// bounded runs f and returns its error, or ctx's as soon as ctx ends: mcp-go
+// returns soon after its context ends, but a flood from the server or a
+// read that does not watch the context can keep it a while, and a deadline
+// is a deadline. f keeps running until it notices; it must use ctx.
+func bounded(ctx context.Context, f func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		select {
+		case err := <-done:
+			return err // f ended at the same moment: its answer counts
+		default:
+			return ctx.Err()
+		}
+	}
+}
+
 // drop forgets c (if it is still the entry's client) and closes it.
 func (e *entry) drop(c *conn) {
 	e.mu.Lock()
@@ -284,7 +305,8 @@ func (e *entry) timeoutError(what string) *core.Error {
 }
 
 // request runs one MCP request (send) of method on c under the per-request
-// deadline, with a failure sink for the guard and the raw answer captured.
+// deadline, which it keeps however long mcp-go takes to notice it
+// (bounded), with a failure sink for the guard and the raw answer captured.
 // It returns the raw JSON-RPC result; when mcp-go failed only to decode it
 // into its own types, the raw result still counts. Errors are typed and name
 // the server (Tool is tool when not ""). A 404 for the session marks c dead
@@ -294,7 +316,7 @@ func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method stri
 	capt := &capture{method: method}
 	rctx, cancel := context.WithTimeoutCause(ctx, e.timeout, e.timeoutError("to the "+method+" request"))
 	defer cancel()
-	err := send(withCapture(withSink(rctx, sink), capt))
+	err := bounded(rctx, func() error { return send(withValue(withValue(rctx, sink), capt)) })
 	raw, rpcErr, got := capt.take()
 	if got && rpcErr == nil {
 		return raw, nil

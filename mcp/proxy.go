@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
@@ -141,7 +140,7 @@ func unwrapResult(cfg *ServerConfig, tool, wire string, raw json.RawMessage) (an
 		}
 	}
 	if isErr, ok := fields["isError"]; ok && string(isErr) == "true" {
-		e := serverError(core.CodeTransport, cfg.Name, cfg, "tool %q reported an error: %s", wire, errorText(content))
+		e := serverError(core.CodeTransport, cfg.Name, cfg, "tool %q reported an error: %s", wire, errorText(cfg, content))
 		e.Tool = tool
 		e.Cause = &ToolError{Server: cfg.Name, Tool: wire, Content: out}
 		return nil, e
@@ -149,8 +148,9 @@ func unwrapResult(cfg *ServerConfig, tool, wire string, raw json.RawMessage) (an
 	return out, nil
 }
 
-// errorText is the text items of an error result joined, cut and quoted.
-func errorText(content []any) string {
+// errorText is the text items of an error result joined, redacted, cut and
+// quoted.
+func errorText(cfg *ServerConfig, content []any) string {
 	var parts []string
 	for _, c := range content {
 		if item, ok := c.(map[string]any); ok && item["type"] == "text" {
@@ -162,7 +162,7 @@ func errorText(content []any) string {
 	if len(parts) == 0 {
 		return "(no text content)"
 	}
-	return strconv.QuoteToASCII(truncate(strings.Join(parts, "\n"), 500))
+	return cfg.quote(strings.Join(parts, "\n"), 500)
 }
 
 // ProxyFactory returns the core.ManagerOptions.MCPFactory of the full

@@ -101,8 +101,8 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 	if err := o.Security.Validate(); err != nil {
 		return nil, named(err, cfg.Name)
 	}
-	if err := CheckURL(cfg.URL, o.Security); err != nil {
-		return nil, serverPolicyError(cfg.Name, cfg, err)
+	if e := checkServerURL(cfg.URL, o.Security, cfg.Name, cfg); e != nil {
+		return nil, e
 	}
 	qualify := o.Qualify == nil || *o.Qualify
 	reqOpts := map[string]json.RawMessage{}

@@ -64,9 +64,11 @@ type Security struct {
 	CommandAllowlist []string `json:"commandAllowlist"`
 	// MaxConnectionsPerServer caps live connections per server (default 5).
 	MaxConnectionsPerServer int `json:"maxConnectionsPerServer"`
-	// AllowLoopbackHTTP permits localhost, 127.0.0.1 and [::1] on any port
-	// over http, https, ws and wss, whatever URLAllowlist says. It takes
-	// effect only together with AllowURLs: alone it allows nothing.
+	// AllowLoopbackHTTP permits http and ws (besides https and wss) to
+	// localhost, 127.0.0.1 and [::1]. Without an allowlist (URLAllowlist
+	// nil) it also allows those three hosts on any port; with one, they
+	// must be listed like any host: the opt-in never widens URLAllowlist.
+	// It takes effect only together with AllowURLs: alone it allows nothing.
 	AllowLoopbackHTTP bool `json:"allowLoopbackHttp"`
 	// TimeoutMs is the per-request timeout in milliseconds (default 60000,
 	// at most 2147483647).

@@ -282,15 +282,35 @@ func (c *ServerConfig) Redacted() map[string]any {
 	return out
 }
 
-// scrub returns msg with every secret of c replaced by "[redacted]"
-// (redact.Text): header values, env values, the URL's userinfo, query and
-// fragment. A nil c returns msg unchanged.
-func (c *ServerConfig) scrub(msg string) string {
+// secrets are the values of c no message may show: header values, env
+// values and the URL (its userinfo, query, fragment and long path
+// segments). A nil c has none.
+func (c *ServerConfig) secrets() redact.Secrets {
 	if c == nil {
-		return msg
+		return redact.Secrets{}
 	}
-	return redact.Text(msg, redact.Secrets{Headers: slices.Collect(maps.Values(c.Headers)),
-		Values: slices.Collect(maps.Values(c.Env)), URL: c.URL})
+	return redact.Secrets{Headers: slices.Collect(maps.Values(c.Headers)),
+		Values: slices.Collect(maps.Values(c.Env)), URL: c.URL}
+}
+
+// scrub returns msg with every secret of c replaced by "[redacted]"
+// (redact.Text). A nil c returns msg unchanged.
+func (c *ServerConfig) scrub(msg string) string {
+	return redact.Text(msg, c.secrets())
+}
+
+// quote is how a message shows text the server chose (an error message, a
+// name, a cursor, a header): redacted whole, then cut to n bytes, then
+// quoted (redact.Quote), so a cut never leaves part of a secret and an
+// escape never hides one (docs/security.md, "Secrets").
+func (c *ServerConfig) quote(s string, n int) string {
+	return redact.Quote(s, n, c.secrets())
+}
+
+// cut is quote without the quotes, for text that is already a sentence (a
+// network error).
+func (c *ServerConfig) cut(s string, n int) string {
+	return redact.Cut(s, n, c.secrets())
 }
 
 // truncate cuts s to at most n bytes, marking the cut.

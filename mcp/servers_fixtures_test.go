@@ -314,8 +314,8 @@ func noSecret(t *testing.T, s, secret string) {
 
 // hostileSSE is a legacy SSE server: GET /sse sends the endpoint event the
 // test chooses, then the events POSTs queue; POST answers 202 and queues
-// the JSON-RPC answer (initialize at 2025-06-18; tools/list as the test
-// writes it, raw SSE text).
+// the JSON-RPC answer to a request (initialize at 2025-06-18; tools/list as
+// the test writes it, raw SSE text).
 type hostileSSE struct {
 	ts       *httptest.Server
 	url      string
@@ -366,8 +366,8 @@ func (h *hostileSSE) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	var m rpcMessage
 	_ = json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&m)
 	w.WriteHeader(http.StatusAccepted)
-	if m.ID == nil {
-		return
+	if m.ID == nil || m.Method == "" {
+		return // a notification, or the client's answer to a request of ours
 	}
 	var ev string
 	switch m.Method {

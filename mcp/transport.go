@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/toolgate/toolgate/core"
@@ -18,11 +19,14 @@ import (
 
 // guard is the http.RoundTripper under every MCP client: the policy check,
 // the origin pin, the refusal of redirects, the per-request deadline, the
-// Content-Type check and the per-message byte cap. One guard serves one
-// pooled connection (one server config under one policy).
+// Content-Type check and the per-message byte cap; on SSE streams, the
+// filter that lets through only answers to waiting requests and answers
+// the server's own requests itself (answers.go, serverrequests.go); and the
+// bound on resumed SSE streams (resume.go). One guard serves one pooled
+// connection (one server config under one policy).
 //
 // What it refuses it also records, typed, in the request's failure sink
-// (see withSink), because mcp-go wraps or drops the errors of its
+// (withValue), because mcp-go wraps or drops the errors of its
 // transport: the caller reads the sink to report the real cause.
 type guard struct {
 	server  string
@@ -35,6 +39,15 @@ type guard struct {
 
 	timeoutErr *core.Error // a request's answer took longer than TimeoutMs
 	capErr     *core.Error // a message was larger than MaxMessageBytes
+
+	stats    *counters                  // the pool's (its own for a guard made alone)
+	slots    chan struct{}              // the pool key's slots: answering a server request takes a free one (nil: none)
+	pending  pendingIDs                 // requests waiting for an answer (the legacy transport's one stream)
+	limiter  *answerLimiter             // answers to the server's requests
+	resume   resumeLimits               // how often, how slowly a request's SSE stream is resumed
+	lastPost atomic.Pointer[postTarget] // the latest request POSTed: where the connection stream's server requests are answered
+	life     context.Context            // ends when the connection closes (close): answers to server requests end with it
+	close    context.CancelFunc
 }
 
 // newGuard returns the guard of one connection. sec must have its defaults
@@ -51,7 +64,11 @@ func newGuard(cfg *ServerConfig, sec *Security, base http.RoundTripper) *guard {
 		timeout: time.Duration(sec.TimeoutMs) * time.Millisecond,
 		base:    base,
 		conn:    &failureSink{},
+		stats:   &counters{},
+		limiter: newAnswerLimiter(time.Now()),
+		resume:  defaultResumeLimits(),
 	}
+	g.life, g.close = context.WithCancel(context.Background())
 	g.timeoutErr = g.wrap(core.CodeTimeout, fmt.Sprintf("no answer within %d ms (timeoutMs)", sec.TimeoutMs))
 	g.capErr = g.wrap(core.CodeTransport, fmt.Sprintf("a message from the server is larger than %d bytes (maxMessageBytes)", sec.MaxMessageBytes))
 	return g
@@ -85,23 +102,34 @@ func originOf(raw string) string {
 // answer, a 200 answer to a POST whose Content-Type is neither
 // application/json nor text/event-stream (the body is not read), a body
 // message larger than MaxMessageBytes (for text/event-stream: one event),
-// and a network failure; with timeout, a request whose answer (for a GET
-// stream: whose headers) takes longer than TimeoutMs. No message quotes a
-// header value.
+// a network failure, and a resume of a request's SSE stream beyond
+// maxStreamResumes (each resume first waits its backoff); with timeout, a
+// request whose answer (for a GET stream: whose headers) takes longer than
+// TimeoutMs. An SSE body it passes on is filtered (sseFilter). No message
+// quotes a header value.
 func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
-	sink := sinkFrom(req.Context())
+	sink := valueFrom[failureSink](req.Context())
 	sink.reset()
+	x := valueFrom[exchange](req.Context())
 	stream := req.Method == http.MethodGet
-	if e := g.check(req.URL.String()); e != nil {
+	connStream := stream && req.Header.Get("Last-Event-ID") == "" // not a request's resumed stream
+	if err := g.admit(req, x, stream && !connStream); err != nil {
 		if req.Body != nil {
 			_ = req.Body.Close() // a RoundTripper closes the body, even when refusing
 		}
-		return nil, g.record(sink, stream, e)
+		var ce *core.Error
+		if errors.As(err, &ce) {
+			return nil, g.record(sink, connStream, ce)
+		}
+		return nil, err // the caller's own cancellation while a resume waited
+	}
+	if req.Method == http.MethodPost && x != nil {
+		g.lastPost.Store(targetOf(req))
 	}
 
 	ctx, cancel := context.WithCancelCause(req.Context())
 	timer := time.AfterFunc(g.timeout, func() {
-		g.record(sink, stream, g.timeoutErr)
+		g.record(sink, connStream, g.timeoutErr)
 		cancel(g.timeoutErr)
 	})
 	done := func() {
@@ -117,63 +145,102 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 		if req.Context().Err() != nil {
 			return nil, err // the caller's own cancellation: not the server's failure
 		}
-		return nil, g.record(sink, stream, g.wrap(core.CodeTransport, "the request failed: "+describeNetError(err)))
+		return nil, g.record(sink, connStream, g.wrap(core.CodeTransport, "the request failed: "+describeNetError(g.cfg, err)))
 	}
-	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+	if e := g.refuseAnswer(req, resp, sink); e != nil {
 		_ = resp.Body.Close()
 		done()
-		return nil, g.record(sink, stream, g.wrap(core.CodeTransport, fmt.Sprintf(
-			"the server answered HTTP %d (a redirect); redirects are never followed", resp.StatusCode)))
+		return nil, g.record(sink, connStream, e)
 	}
 	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
-	sse := mediaType == "text/event-stream"
-	switch {
-	case resp.StatusCode == http.StatusOK && (stream && !sse ||
-		req.Method == http.MethodPost && !sse && mediaType != "application/json"):
+	if resp.StatusCode >= 400 && mediaType != "application/json" {
+		// Not a JSON-RPC error: nothing in it is for us to parse.
 		_ = resp.Body.Close()
+		resp.Body = http.NoBody
+		resp.ContentLength = 0
 		done()
-		want := "application/json or text/event-stream"
-		if stream {
-			want = "text/event-stream"
-		}
-		return nil, g.record(sink, stream, g.wrap(core.CodeTransport, fmt.Sprintf(
-			"the server answered with Content-Type %s; want %s",
-			strconv.QuoteToASCII(truncate(resp.Header.Get("Content-Type"), 80)), want)))
-	case resp.StatusCode >= 400:
-		sink.set(g.wrap(core.CodeTransport, fmt.Sprintf("the server answered HTTP %d", resp.StatusCode)), false)
-		if mediaType != "application/json" {
-			// Not a JSON-RPC error: nothing in it is for us to parse.
-			_ = resp.Body.Close()
-			resp.Body = http.NoBody
-			resp.ContentLength = 0
-			done()
-			return resp, nil
-		}
+		return resp, nil
 	}
 	if stream {
 		timer.Stop() // a GET stream's deadline covers its headers only
 	}
-	resp.Body = &cappedBody{
+	resp.Body = g.body(req, x, connStream, mediaType == "text/event-stream", &cappedBody{
 		r:     resp.Body,
 		max:   g.sec.MaxMessageBytes,
-		sse:   sse,
+		sse:   mediaType == "text/event-stream",
 		done:  done,
-		onCap: func(e *core.Error) { g.record(sink, stream, e) },
+		onCap: func(e *core.Error) { g.record(sink, connStream, e) },
 		err:   g.capErr,
-	}
+	})
 	return resp, nil
+}
+
+// admit applies the policy to req and, to a GET that resumes the stream of
+// x's request, the resume backoff and bound (beforeResume).
+func (g *guard) admit(req *http.Request, x *exchange, resume bool) error {
+	if e := g.check(req.URL.String()); e != nil {
+		return e
+	}
+	if resume {
+		return g.beforeResume(req.Context(), x)
+	}
+	return nil
+}
+
+// refuseAnswer returns the transport error of an answer whose body is never
+// read: a redirect, or a 200 whose Content-Type is wrong for the request.
+// An HTTP error status is recorded in the sink as a soft failure (its
+// JSON-RPC error, if any, says more).
+func (g *guard) refuseAnswer(req *http.Request, resp *http.Response, sink *failureSink) *core.Error {
+	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+		return g.wrap(core.CodeTransport, fmt.Sprintf(
+			"the server answered HTTP %d (a redirect); redirects are never followed", resp.StatusCode))
+	}
+	if resp.StatusCode >= 400 {
+		sink.set(g.wrap(core.CodeTransport, fmt.Sprintf("the server answered HTTP %d", resp.StatusCode)), false)
+		return nil
+	}
+	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	sse := mediaType == "text/event-stream"
+	stream := req.Method == http.MethodGet
+	if resp.StatusCode != http.StatusOK || !(stream && !sse || req.Method == http.MethodPost && !sse && mediaType != "application/json") {
+		return nil
+	}
+	want := "application/json or text/event-stream"
+	if stream {
+		want = "text/event-stream"
+	}
+	return g.wrap(core.CodeTransport, fmt.Sprintf("the server answered with Content-Type %s; want %s",
+		g.cfg.quote(resp.Header.Get("Content-Type"), 80), want))
+}
+
+// body is what mcp-go reads of an answer: capped, and for an SSE stream of
+// ours (a request's answer, or the connection's stream) filtered by
+// sseFilter, so that only answers to waiting requests reach mcp-go and the
+// server's own requests are answered here.
+func (g *guard) body(req *http.Request, x *exchange, connStream, sse bool, b *cappedBody) io.ReadCloser {
+	switch {
+	case !sse:
+		return b
+	case connStream:
+		return newSSEFilter(g, req.Context(), nil, "", g.cfg.Transport == TransportSSE, b)
+	case x != nil:
+		return newSSEFilter(g, req.Context(), targetOf(req), x.key, false, b)
+	}
+	return b
 }
 
 // check returns the policy-denied error of a URL CheckURL refuses or that
 // leaves the configured server's origin, or nil.
 func (g *guard) check(raw string) *core.Error {
-	if err := CheckURL(raw, g.sec); err != nil {
-		return serverPolicyError(g.server, g.cfg, err)
+	if e := checkServerURL(raw, g.sec, g.server, g.cfg); e != nil {
+		return e
 	}
 	if o := originOf(raw); o != g.origin {
+		s := g.cfg.secrets()
 		e := g.wrap(core.CodePolicyDenied, fmt.Sprintf(
 			"URL %s refused by rule %q: requests stay on the configured server's origin %s",
-			displayURL(raw), RuleOrigin, displayURL(g.origin)))
+			displayURL(raw, s), RuleOrigin, displayURL(g.origin, s)))
 		e.Rule = string(RuleOrigin)
 		return e
 	}
@@ -196,13 +263,14 @@ func (g *guard) record(sink *failureSink, stream bool, e *core.Error) *core.Erro
 }
 
 // describeNetError names a network failure without the URL net/http puts
-// in front of it (a URL may carry a secret query).
-func describeNetError(err error) string {
+// in front of it (a URL may carry a secret query), redacted and then cut to
+// 200 bytes: mcp-go's errors may quote what the server sent.
+func describeNetError(cfg *ServerConfig, err error) string {
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		err = ue.Err
 	}
-	return truncate(err.Error(), 200)
+	return cfg.cut(err.Error(), 200)
 }
 
 // cappedBody counts what is read from a response body and fails the read
@@ -328,17 +396,20 @@ func (s *failureSink) get() (*core.Error, bool) {
 	return s.err, s.hard
 }
 
-type sinkKey struct{}
+// ctxKey is the context key of the *T an operation hands down, through
+// mcp-go, to its transport: its failure sink (withValue(ctx, sink)), the
+// capture of its raw answer, the exchange of one request.
+type ctxKey[T any] struct{}
 
-// withSink returns ctx carrying s, the failure sink of one operation.
-func withSink(ctx context.Context, s *failureSink) context.Context {
-	return context.WithValue(ctx, sinkKey{}, s)
+// withValue returns ctx carrying v.
+func withValue[T any](ctx context.Context, v *T) context.Context {
+	return context.WithValue(ctx, ctxKey[T]{}, v)
 }
 
-// sinkFrom returns the failure sink ctx carries, or nil.
-func sinkFrom(ctx context.Context) *failureSink {
-	s, _ := ctx.Value(sinkKey{}).(*failureSink)
-	return s
+// valueFrom returns the *T ctx carries, or nil.
+func valueFrom[T any](ctx context.Context) *T {
+	v, _ := ctx.Value(ctxKey[T]{}).(*T)
+	return v
 }
 
 // serverError builds an error whose message starts with the server's name

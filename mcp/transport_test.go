@@ -252,7 +252,7 @@ func TestGuardRoundTripRules(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			sink := &failureSink{}
-			req, err := http.NewRequestWithContext(withSink(context.Background(), sink), tc.method, tc.url, strings.NewReader("{}"))
+			req, err := http.NewRequestWithContext(withValue(context.Background(), sink), tc.method, tc.url, strings.NewReader("{}"))
 			require.NoError(t, err)
 			resp, err := g.RoundTrip(req)
 			if tc.code != "" {

@@ -79,13 +79,16 @@ const maxURLBytes = 2048
 // (169.254.169.254, 100.100.100.200, fd00:ec2::254), also in 4-in-6,
 // IPv4-compatible and NAT64 forms, even when listed; any other IP literal
 // unless listed exactly (127.0.0.1 and ::1 are also allowed by
-// AllowLoopbackHTTP); a hostname with a trailing dot, an empty label, a label
-// outside [a-z0-9-] (so "_" is refused), a label longer than 63 or a name
-// longer than 253; a last label that is all digits or 0x-hex (WHATWG would read
-// an IPv4 address); localhost, *.localhost and *.local unless listed exactly
-// ("localhost" also under AllowLoopbackHTTP); an empty port after ":", a
+// AllowLoopbackHTTP when there is no allowlist); a hostname with a trailing
+// dot, an empty label, a label outside [a-z0-9-] (so "_" is refused), a
+// label longer than 63 or a name longer than 253; a last label that is all
+// digits or 0x-hex (WHATWG would read an IPv4 address); localhost,
+// *.localhost and *.local unless listed exactly ("localhost" also under
+// AllowLoopbackHTTP when there is no allowlist); an empty port after ":", a
 // leading zero, a port outside 1–65535; with an allowlist, a host not listed
 // exactly, or a port other than 443 without a "host:port" entry.
+// AllowLoopbackHTTP never widens an allowlist: with one, a loopback host
+// must be listed, and the opt-in only lets http and ws reach it.
 func CheckURL(raw string, sec *Security) error {
 	if e := checkURLError(raw, sec); e != nil {
 		return e
@@ -102,8 +105,14 @@ func checkURLError(raw string, sec *Security) *core.Error {
 	return &core.Error{
 		Code:    core.CodePolicyDenied,
 		Rule:    string(rule),
-		Message: fmt.Sprintf("URL %s refused by rule %q: %s", displayURL(raw), rule, detail),
+		Message: policyMessage(raw, rule, detail, redact.Secrets{}),
 	}
+}
+
+// policyMessage is the sentence of a refusal: the URL shown with s removed
+// before it is cut (displayURL), the rule and why.
+func policyMessage(raw string, rule Rule, detail string, s redact.Secrets) string {
+	return fmt.Sprintf("URL %s refused by rule %q: %s", displayURL(raw, s), rule, detail)
 }
 
 // CheckURLVerdict is CheckURL as tg.mcp.checkUrl returns it: allowed, or not
@@ -115,14 +124,17 @@ func CheckURLVerdict(raw string, sec *Security) Verdict {
 	return Verdict{Allowed: true}
 }
 
-// serverPolicyError is the policy-denied error of a server whose URL (or a
-// request's) CheckURL refused: the message names the server and carries no
-// secret of cfg, and the rule is kept.
-func serverPolicyError(server string, cfg *ServerConfig, denied error) *core.Error {
-	e := core.AsError(denied)
-	out := serverError(core.CodePolicyDenied, server, cfg, "%s", e.Message)
-	out.Rule = e.Rule
-	return out
+// checkServerURL is CheckURL for a server's URL (or one of its requests'):
+// nil, or a policy-denied error whose message names the server and carries
+// no secret of cfg (removed from the URL before it is cut), with its Rule.
+func checkServerURL(raw string, sec *Security, server string, cfg *ServerConfig) *core.Error {
+	rule, detail := checkURL(raw, sec)
+	if rule == "" {
+		return nil
+	}
+	e := serverError(core.CodePolicyDenied, server, cfg, "%s", policyMessage(raw, rule, detail, cfg.secrets()))
+	e.Rule = string(rule)
+	return e
 }
 
 // checkURL applies the rules in order and returns the first that refuses
@@ -195,7 +207,8 @@ func checkScheme(scheme string, sec *Security) (loopbackOnly bool, rule Rule, de
 
 // checkNamedHost applies the rules of a host that is a name, not an IP
 // literal: its syntax, the port, the loopback opt-in, the local names and
-// the allowlist.
+// the allowlist. The opt-in lets http and ws reach localhost; it allows
+// localhost on its own only without an allowlist, and never widens one.
 func checkNamedHost(u *url.URL, h, port, portWhy string, loopbackOnly bool, sec *Security, entries []allowEntry) (rule Rule, detail string) {
 	if rule, detail := checkHostname(h); rule != "" {
 		return rule, detail
@@ -203,10 +216,11 @@ func checkNamedHost(u *url.URL, h, port, portWhy string, loopbackOnly bool, sec 
 	if portWhy != "" {
 		return RulePort, portWhy
 	}
-	if h == "localhost" && sec.AllowLoopbackHTTP {
-		return "", ""
+	loopback := h == "localhost" && sec.AllowLoopbackHTTP
+	if loopback && entries == nil {
+		return "", "" // the opt-in allows loopback when no allowlist narrows the hosts
 	}
-	if loopbackOnly {
+	if loopbackOnly && !loopback {
 		return notLoopback(u.Scheme)
 	}
 	local := isLocalName(h)
@@ -240,7 +254,9 @@ func portNotListed(want allowEntry, shown string) (Rule, string) {
 }
 
 // checkIPHost applies the IP-literal rules: never a forbidden address, then
-// the loopback opt-in, then an exact allowlist entry.
+// the loopback opt-in (127.0.0.1 and ::1 on their own only without an
+// allowlist; with one, they must be listed, over http and ws too), then an
+// exact allowlist entry.
 func checkIPHost(u *url.URL, addr netip.Addr, port, portWhy string, loopbackOnly bool, sec *Security, entries []allowEntry) (rule Rule, detail string) {
 	if strings.HasPrefix(u.Host, "[") != addr.Is6() {
 		return RuleIPLiteral, "brackets must hold an IPv6 address, and an IPv6 address needs brackets"
@@ -251,10 +267,11 @@ func checkIPHost(u *url.URL, addr netip.Addr, port, portWhy string, loopbackOnly
 	if portWhy != "" {
 		return RulePort, portWhy
 	}
-	if sec.AllowLoopbackHTTP && (addr == netip.AddrFrom4([4]byte{127, 0, 0, 1}) || addr == netip.IPv6Loopback()) {
-		return "", ""
+	loopback := sec.AllowLoopbackHTTP && (addr == netip.AddrFrom4([4]byte{127, 0, 0, 1}) || addr == netip.IPv6Loopback())
+	if loopback && entries == nil {
+		return "", "" // the opt-in allows loopback when no allowlist narrows the hosts
 	}
-	if loopbackOnly {
+	if loopbackOnly && !loopback {
 		return notLoopback(u.Scheme)
 	}
 	matched, hostListed := matchAllowlist(entries, allowEntry{addr: addr, port: port})
@@ -427,14 +444,11 @@ func isASCII(s string) bool {
 // maxShownURL bounds how much of a URL a message quotes.
 const maxShownURL = 200
 
-// displayURL is raw redacted, cut to maxShownURL bytes and quoted with every
-// non-ASCII or control byte escaped, for messages.
-func displayURL(raw string) string {
-	s := redact.URL(raw)
-	if len(s) > maxShownURL {
-		s = s[:maxShownURL] + "..."
-	}
-	return strconv.QuoteToASCII(s)
+// displayURL is raw redacted (redact.URL), stripped of the secrets s, cut
+// to maxShownURL bytes and quoted with every non-ASCII or control byte
+// escaped, for messages.
+func displayURL(raw string, s redact.Secrets) string {
+	return redact.Quote(redact.URL(raw), maxShownURL, s)
 }
 
 // Addresses that are refused even when listed.

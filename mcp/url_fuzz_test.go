@@ -14,7 +14,7 @@ import (
 
 // fuzzPolicies are the policies every fuzzed URL is checked against: open,
 // an allowlist with a hostname, a port, local names and IP literals, and
-// the loopback opt-in.
+// the loopback opt-in without and with an allowlist.
 var fuzzPolicies = map[string]*Security{
 	"open": Trusted(),
 	"allowlist": {AllowURLs: true, URLAllowlist: []string{
@@ -22,13 +22,17 @@ var fuzzPolicies = map[string]*Security{
 		"1.2.3.4", "127.0.0.1", "10.0.0.7", "::1", "2001:db8::1", "169.254.169.254", "fd00:ec2::254",
 	}},
 	"loopback": {AllowURLs: true, AllowLoopbackHTTP: true},
+	"loopback under an allowlist": {AllowURLs: true, AllowLoopbackHTTP: true, URLAllowlist: []string{
+		"api.example.com", "localhost:3000", "127.0.0.1",
+	}},
 }
 
 // FuzzCheckURL checks the URL check's properties (docs/security.md, "The
 // URL check") on every input: no panic; an allowed URL is printable ASCII without a backslash,
 // has scheme https or wss (http or ws only to a loopback host under the
 // opt-in), re-parses from u.String() to the same lower-cased host and port,
-// and under an allowlist names a listed host; a refusal is a policy-denied
+// and under an allowlist names a listed host (a loopback host too, under the
+// opt-in); a refusal is a policy-denied
 // *core.Error naming its rule; the verdict is deterministic.
 func FuzzCheckURL(f *testing.F) {
 	var fx urlFixture
@@ -91,8 +95,8 @@ func checkAllowedOracles(t *testing.T, name, raw string, sec *Security) {
 	if a, err := netip.ParseAddr(host); err == nil && forbiddenIP(a) != "" {
 		t.Fatalf("%s: allowed %q, a forbidden address", name, raw)
 	}
-	if sec.AllowLoopbackHTTP && loopback {
-		return
+	if sec.AllowLoopbackHTTP && loopback && sec.URLAllowlist == nil {
+		return // the opt-in alone; with an allowlist, loopback must be listed too
 	}
 	if sec.URLAllowlist == nil {
 		if isLocalName(host) || strings.Trim(host, "0123456789.") == "" || strings.Contains(host, ":") {

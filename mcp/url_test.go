@@ -115,9 +115,15 @@ func TestCheckURLMessage(t *testing.T) {
 		},
 		{
 			name: "long URL is cut",
-			url:  "https://api.example.com/" + strings.Repeat("a", 3000),
+			url:  "https://api.example.com/" + strings.Repeat("a/", 1500),
 			sec:  Trusted(),
-			want: `URL "https://api.example.com/` + strings.Repeat("a", 176) + `..." refused by rule "length": the URL is 3024 bytes long; at most 2048 are allowed`,
+			want: `URL "https://api.example.com/` + strings.Repeat("a/", 88) + `..." refused by rule "length": the URL is 3024 bytes long; at most 2048 are allowed`,
+		},
+		{
+			name: "a long path segment is redacted",
+			url:  "ftp://api.example.com/mcp/sk-0123456789abcdef/sse",
+			sec:  Trusted(),
+			want: `URL "ftp://api.example.com/mcp/[redacted]/sse" refused by rule "scheme": scheme "ftp" is not allowed; use https or wss`,
 		},
 	}
 	for _, tc := range tests {

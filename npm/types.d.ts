@@ -246,7 +246,11 @@ export interface Security {
   commandAllowlist?: readonly string[] | ReadonlySet<string>;
   /** Live connections per server; further calls wait (default 5). */
   maxConnectionsPerServer?: number;
-  /** With allowUrls: permits localhost, 127.0.0.1 and [::1] on any port over http, https, ws and wss (default false). */
+  /**
+   * With allowUrls: permits http and ws (besides https and wss) to localhost, 127.0.0.1 and [::1] (default false).
+   * Without urlAllowlist it also allows those hosts on any port; with one (even []) it never widens it:
+   * a loopback host must be listed, with its port ("localhost:3000").
+   */
   allowLoopbackHttp?: boolean;
   /** Per-request deadline in milliseconds (default 60000); a request that passes it fails with `timeout`. */
   timeoutMs?: number;

@@ -2,6 +2,7 @@ package redact
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -33,6 +34,16 @@ func TestURL(t *testing.T) {
 		{"scheme-relative", "//u:pw@a.example/", "//[redacted]@a.example/"},
 		{"backslash a browser reads differently", "https://u:p\\w@a.example\\@evil/", "https://[redacted]@evil/"},
 		{"space in the userinfo", "https://u:p w@a.example/", "https://[redacted]@a.example/"},
+		{"a token in the path", "https://actions.example/mcp/sk-ak-0123456789abcdef/sse", "https://actions.example/mcp/[redacted]/sse"},
+		{"a 15-byte segment is kept", "https://h.example/streamable-http", "https://h.example/streamable-http"},
+		{"a name is kept", "https://h.example/github-enterprise.v_x/mcp", "https://h.example/github-enterprise.v_x/mcp"},
+		{"a name of 32 bytes is not", "https://h.example/" + strings.Repeat("a", 32), "https://h.example/[redacted]"},
+		{"capitals make a token", "https://h.example/AbcdefghijklmnoP/mcp", "https://h.example/[redacted]/mcp"},
+		{"a 16-byte segment is not", "https://h.example/0123456789abcdef?k=v", "https://h.example/[redacted]?k=[redacted]"},
+		{"a token after a backslash", "https://h.example\\0123456789abcdef", "https://h.example\\[redacted]"},
+		{"a path token of a URL that does not parse", "https://h.example/%zz/0123456789abcdef", "https://h.example/%zz/[redacted]"},
+		{"a path token without a scheme", "h.example/0123456789abcdef", "h.example/[redacted]"},
+		{"the path after userinfo", "https://u:p@h/0123456789abcdef", "https://[redacted]@h/[redacted]"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -117,6 +128,103 @@ func TestText(t *testing.T) {
 	assert.Equal(t, "q [redacted]", Text("q abc=1234", Secrets{URL: "https://x.example/%zz?abc=1234"}), "query of a URL that does not parse")
 }
 
+func TestTextURLParts(t *testing.T) {
+	tests := []struct {
+		name, url, msg, want string
+	}{
+		{"a path token", "https://h.example/mcp/sk-0123456789abcdef/sse", "GET /mcp/sk-0123456789abcdef/sse: 500", "GET /mcp/[redacted]/sse: 500"},
+		{"a decoded path token", "https://h.example/mcp/tok%2F0123456789abcdef", "no tok/0123456789abcdef here", "no [redacted] here"},
+		{"a short segment stays", "https://h.example/servers/mcp", "servers and mcp", "servers and mcp"},
+		{"a name stays", "https://h.example/github-enterprise/mcp", `server "github-enterprise"`, `server "github-enterprise"`},
+		{"a query value of a URL that does not parse", "https://h.example/%zz?key=QK-99887766&x=1", "key QK-99887766 revoked", "key [redacted] revoked"},
+		{"a password of a URL that does not parse", "https://alice:p%40ssw0rd@h.example/%zz", "login p@ssw0rd failed", "login [redacted] failed"},
+		{"a path token of a URL that does not parse", "https://h.example/%zz/0123456789abcdef", "at 0123456789abcdef", "at [redacted]"},
+		{"a fragment value", "https://h.example/mcp#access_token=frag-1234", "frag-1234 expired", "[redacted] expired"},
+		{"a path token in a URL without a scheme", "h.example/0123456789abcdef", "0123456789abcdef", "[redacted]"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Text(tc.msg, Secrets{URL: tc.url})
+			assert.Equal(t, tc.want, got, "got %q, want %q", got, tc.want)
+		})
+	}
+}
+
+// TestTextAroundCuts puts tokens with JSON-special characters at every
+// offset around each cut a message makes, and checks that no 4 bytes of
+// the token, in any spelling, survive Cut or Quote, nor Text over the
+// message's JSON or Go-quoted spelling.
+func TestTextAroundCuts(t *testing.T) {
+	tokens := []string{
+		"Tok3nPlainQ9K7",
+		`Tok"3n"Q9K7`,
+		`Tok\3n\Q9K7`,
+		"Tok\n3n\x01Q9\x7fK7\t",
+		"T\u00f8k\u20acn\U0001F642Q9K7",
+		`T<o>k&"\n`,
+	}
+	cuts := []int{60, 80, 140, 200, 300, 500}
+	for _, token := range tokens {
+		secrets := Secrets{Headers: []string{"Bearer " + token}, Values: []string{token}}
+		spelled := spellings(token)
+		for _, n := range cuts {
+			for off := n - len(token) - 8; off <= n+2; off++ {
+				if off < 0 {
+					continue
+				}
+				msg := strings.Repeat("x", off) + token + strings.Repeat(" y", 40)
+				js, err := json.Marshal(msg)
+				require.NoError(t, err)
+				outs := map[string]string{
+					"Cut":               Cut(msg, n, secrets),
+					"Quote":             Quote(msg, n, secrets),
+					"Text(JSON)":        Text(string(js), secrets),
+					"Text(Quote)":       Text(strconv.Quote(msg), secrets),
+					"Text(ASCII)":       Text(strconv.QuoteToASCII(msg), secrets),
+					"Text(Quote(JSON))": Text(strconv.QuoteToASCII(string(js)), secrets),
+				}
+				for how, out := range outs {
+					for _, sp := range spelled {
+						if leak := sharedRun(out, sp, 4); leak != "" {
+							t.Fatalf("%s: token %q at offset %d, cut %d: %q of its spelling %q survived in %q", how, token, off, n, leak, sp, out)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// sharedRun returns a substring of spelling of at least k bytes that out
+// contains, or "".
+func sharedRun(out, spelling string, k int) string {
+	for i := 0; i+k <= len(spelling); i++ {
+		if strings.Contains(out, spelling[i:i+k]) {
+			return spelling[i : i+k]
+		}
+	}
+	return ""
+}
+
+func TestPathSecret(t *testing.T) {
+	for seg, want := range map[string]bool{
+		"mcp": false, "0123456789abcde": false, "0123456789abcdef": true, "github-enterprise": false,
+		"ping_flood.silent": false, "Github-Enterprise": true, "sk-ak-0123456789": true,
+		strings.Repeat("a", 31): false, strings.Repeat("a", 32): true, "550e8400-e29b-41d4-a716-446655440000": true,
+	} {
+		assert.Equal(t, want, PathSecret(seg), "PathSecret(%q)", seg)
+	}
+}
+
+func TestCutAndQuote(t *testing.T) {
+	s := Secrets{Values: []string{"s3cr3t-\"-value"}}
+	assert.Equal(t, "short", Cut("short", 10, s))
+	assert.Equal(t, "0123456789...", Cut("0123456789abc", 10, s))
+	assert.Equal(t, "a [redacted] b", Cut("a s3cr3t-\"-value b", 100, s))
+	assert.Equal(t, "xxxxx[reda...", Cut("xxxxxs3cr3t-\"-value", 10, s), "the cut comes after redaction")
+	assert.Equal(t, `"\u00e9 [redacted]"`, Quote("é s3cr3t-\"-value", 100, s))
+}
+
 // FuzzConfig plants a secret in the places a config carries one and checks
 // it never survives, and that redaction is idempotent.
 func FuzzConfig(f *testing.F) {
@@ -164,6 +272,12 @@ func FuzzURL(f *testing.F) {
 		planted := "https://user:" + secret + "@h.example/p?k=" + secret + "#f=" + secret
 		if out := URL(planted); strings.Contains(out, secret) {
 			t.Fatalf("secret %q survived in %q", secret, out)
+		}
+		if PathSecret(secret) {
+			inPath := "https://h.example/mcp/" + secret + "/sse"
+			if out := URL(inPath); strings.Contains(out, secret) {
+				t.Fatalf("path secret %q survived in %q", secret, out)
+			}
 		}
 	})
 }

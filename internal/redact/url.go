@@ -6,10 +6,12 @@ import (
 	"strings"
 )
 
-// URL returns raw with its userinfo replaced by Mark and every query and
-// fragment value replaced by Mark (names kept; an item without "=" is
-// replaced whole). When raw parses with a host, the userinfo is what ends
-// at the authority's last "@"; when it does not parse, or has no host,
+// URL returns raw with its userinfo replaced by Mark, every path segment
+// that is a secret (PathSecret: a token carried in the path; names of the
+// endpoint are kept) replaced by Mark, and every
+// query and fragment value replaced by Mark (names kept; an item without
+// "=" is replaced whole). When raw parses with a host, the userinfo is what
+// ends at the authority's last "@"; when it does not parse, or has no host,
 // everything from the authority start to the last "@" of the whole text
 // counts as userinfo: that also covers an "@" a browser would read
 // differently ("https://a\\@b") and "user:pw@host" written without a scheme.
@@ -32,11 +34,11 @@ func URL(raw string) string {
 	}
 	i := strings.IndexAny(s, "?#")
 	if i < 0 {
-		return s
+		return longSegments(s)
 	}
 	head, rest := s[:i], s[i:]
 	var b strings.Builder
-	b.WriteString(head)
+	b.WriteString(longSegments(head))
 	if rest[0] == '?' {
 		query, fragment, hasFragment := strings.Cut(rest[1:], "#")
 		b.WriteByte('?')
@@ -94,6 +96,38 @@ func userinfo(s string, end int) string {
 		return s // redacted already: what follows is host and path
 	}
 	return s[:start] + Mark + s[at:]
+}
+
+// longSegments replaces each path segment of head (a URL without query and
+// fragment, its userinfo already replaced) that is a secret (PathSecret) by
+// Mark. The path starts at the first "/" or backslash after
+// the authority ("//"), or after the start when there is no "//".
+func longSegments(head string) string {
+	start := 0
+	if i := strings.Index(head, "//"); i >= 0 {
+		start = i + 2
+	}
+	j := strings.IndexAny(head[start:], "/\\")
+	if j < 0 {
+		return head
+	}
+	path := head[start+j:]
+	var b strings.Builder
+	b.WriteString(head[:start+j])
+	for path != "" {
+		b.WriteByte(path[0]) // a separator
+		path = path[1:]
+		seg := path
+		if k := strings.IndexAny(path, "/\\"); k >= 0 {
+			seg = path[:k]
+		}
+		path = path[len(seg):]
+		if PathSecret(seg) {
+			seg = Mark
+		}
+		b.WriteString(seg)
+	}
+	return b.String()
 }
 
 // pairs keeps the names of name=value pairs and replaces every value (an

@@ -20,9 +20,11 @@ import (
 //	sync  mcp.checkUrl                         → {"allowed", "rule"?, "reason"?}
 //	sync  mcp.debugStats, mcp.debugHost        (tests only, through tg[Symbol.for("toolgate.debug")])
 //
-// fetchStats reports the fetch transport's live js.Funcs and requests in
-// flight for mcp.debugStats (nil reports zeros). Every refusal is the
-// payload decoder's or the mcp package's.
+// mcp.debugStats reports the fetch transport's live js.Funcs and requests
+// in flight (fetchStats; nil reports zeros) and the pool's Stats: answers
+// dropped for their id, server requests answered and dropped, SSE streams
+// resumed and resumes refused. Every refusal is the payload decoder's or
+// the mcp package's.
 func Register(b *jsbridge.Bridge, pool *mcp.Pool, fetchStats func() (liveFuncs, inFlight int64)) {
 	b.RegisterAsync("mcp.registerServer", func(ctx context.Context, b *jsbridge.Bridge, handle int64, payload []byte) (any, error) {
 		m, err := b.Branch(handle)
@@ -51,13 +53,28 @@ func Register(b *jsbridge.Bridge, pool *mcp.Pool, fetchStats func() (liveFuncs, 
 		return checkURL(payload)
 	})
 	b.Register("mcp.debugStats", func(*jsbridge.Bridge, int64, []byte) (any, error) {
-		var funcs, inFlight int64
-		if fetchStats != nil {
-			funcs, inFlight = fetchStats()
-		}
-		return map[string]int64{"fetchLiveFuncs": funcs, "fetchInFlight": inFlight}, nil
+		return debugStats(pool, fetchStats), nil
 	})
 	b.Register("mcp.debugHost", opDebugHost)
+}
+
+// debugStats is mcp.debugStats' answer: the fetch transport's counters and
+// the pool's Stats, in one object.
+func debugStats(pool *mcp.Pool, fetchStats func() (liveFuncs, inFlight int64)) map[string]int64 {
+	var funcs, inFlight int64
+	if fetchStats != nil {
+		funcs, inFlight = fetchStats()
+	}
+	s := pool.Stats()
+	return map[string]int64{
+		"fetchLiveFuncs":         funcs,
+		"fetchInFlight":          inFlight,
+		"answersDropped":         s.AnswersDropped,
+		"serverRequestsAnswered": s.ServerRequestsAnswered,
+		"serverRequestsDropped":  s.ServerRequestsDropped,
+		"streamResumes":          s.StreamResumes,
+		"streamResumesRefused":   s.StreamResumesRefused,
+	}
 }
 
 // describeTools is loadMcpTools with each tool handed to JS by handle.

@@ -182,3 +182,14 @@ func TestCheckURLJSON(t *testing.T) {
 		})
 	}
 }
+
+func TestDebugStats(t *testing.T) {
+	p := mcp.NewPool(nil)
+	got := debugStats(p, func() (int64, int64) { return 3, 1 })
+	assert.Equal(t, map[string]int64{
+		"fetchLiveFuncs": 3, "fetchInFlight": 1,
+		"answersDropped": 0, "serverRequestsAnswered": 0, "serverRequestsDropped": 0,
+		"streamResumes": 0, "streamResumesRefused": 0,
+	}, got)
+	assert.Equal(t, int64(0), debugStats(p, nil)["fetchLiveFuncs"], "no fetch transport reports zeros")
+}

@@ -6,6 +6,21 @@
 import http from "node:http";
 
 const MiB = 1024 * 1024;
+/** How many pings the ping-flood scenarios send on one stream. */
+export const FLOOD_PINGS = 2000;
+
+/** Starts an SSE answer and writes each JSON-RPC message as one event. */
+function sse(res, ...messages) {
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  for (const m of messages) res.write(`event: message\ndata: ${JSON.stringify(m)}\n\n`);
+}
+
+/** FLOOD_PINGS pings, as SSE events, in one string. */
+function pings() {
+  let out = "";
+  for (let i = 0; i < FLOOD_PINGS; i++) out += `data: {"jsonrpc":"2.0","id":"ping-${i}","method":"ping"}\n\n`;
+  return out;
+}
 
 function tool(name, inputSchema = { type: "object", properties: { q: { type: "string" } } }) {
   return { name, description: `tool ${name}`, inputSchema };
@@ -65,10 +80,51 @@ const SCENARIOS = {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end("<!doctype html><html><body>{\"jsonrpc\":\"2.0\"}</body></html>");
   },
+  // An answer that carries another request's id (JSON).
+  "wrong-id": (_state, msg) => ({ [ANSWER_ID]: `${msg.id}-not-yours`, tools: [tool("evil")] }),
+  // On SSE: an answer with another id, then the right one (must register "good" only).
+  "wrong-id-sse": (_state, msg, res) => {
+    sse(res, { jsonrpc: "2.0", id: `${msg.id}-not-yours`, result: { tools: [tool("evil")] } }, { jsonrpc: "2.0", id: msg.id, result: { tools: [tool("good")] } });
+    res.end();
+  },
+  // FLOOD_PINGS pings on the answer's stream, then the answer (must register).
+  "ping-flood": (_state, msg, res) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write(pings());
+    res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: { tools: [tool("lookup")] } })}\n\n`);
+  },
+  // FLOOD_PINGS pings and never the answer (closed when the server stops).
+  "ping-flood-silent": (state, _msg, res) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.write(pings());
+    state.hanging.add(res);
+    res.once("close", () => state.hanging.delete(res));
+  },
+  // The stream ends after an event id, inviting the client to resume it
+  // (GET with Last-Event-ID), and so does every resumed stream.
+  "sse-end": (_state, _msg, res) => {
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.end("id: 1\nretry: 0\ndata:\n\n");
+  },
 };
 
-/** Names of the scenarios that must fail registration ("ok" and "collision" must not). */
-export const HOSTILE = Object.keys(SCENARIOS).filter((s) => s !== "ok" && s !== "collision");
+/** A result key that makes reply() answer with the given id instead of the request's. */
+const ANSWER_ID = Symbol("answer id");
+
+/** What a resumed stream (GET with Last-Event-ID) of each scenario answers. */
+const RESUMES = {
+  "sse-end": (state, req, res) => {
+    state.resumes++;
+    res.writeHead(200, { "content-type": "text/event-stream" });
+    res.end(`id: ${Number(req.headers["last-event-id"]) + 1}\nretry: 0\ndata:\n\n`);
+  },
+};
+
+/** The scenarios whose registration must succeed. */
+export const BENIGN = ["ok", "collision", "wrong-id-sse", "ping-flood"];
+
+/** Names of the scenarios that must fail registration. */
+export const HOSTILE = Object.keys(SCENARIOS).filter((s) => !BENIGN.includes(s));
 
 function readBody(req, limit = MiB) {
   return new Promise((resolve, reject) => {
@@ -95,11 +151,12 @@ function json(res, status, body) {
 /**
  * Starts the hostile server. `redirectTo` is the URL the "redirect" scenario
  * sends every request to (307). Resolves to {url(scenario), state, close()}:
- * state counts requests per scenario, tools/list pages served, and keeps the
- * headers of the last request.
+ * state counts requests per scenario, tools/list pages served, the answers
+ * the client POSTed to the server's own requests (per scenario), the
+ * resumed streams, and keeps the headers of the last request.
  */
 export async function startHostile({ redirectTo } = {}) {
-  const state = { requests: {}, pages: 0, endlessBytes: 0, hanging: new Set(), lastHeaders: {} };
+  const state = { requests: {}, answers: {}, resumes: 0, pages: 0, endlessBytes: 0, hanging: new Set(), lastHeaders: {} };
   const sockets = new Set();
   const server = http.createServer(async (req, res) => {
     try {
@@ -112,6 +169,7 @@ export async function startHostile({ redirectTo } = {}) {
       }
       if (!(scenario in SCENARIOS) || !rest?.startsWith("mcp")) return json(res, 404, { error: "no such scenario" });
       if (req.method === "DELETE") return void res.writeHead(200).end();
+      if (req.method === "GET" && req.headers["last-event-id"] && RESUMES[scenario]) return RESUMES[scenario](state, req, res);
       if (req.method !== "POST") return void res.writeHead(405, { allow: "POST" }).end();
       let msg;
       try {
@@ -120,7 +178,15 @@ export async function startHostile({ redirectTo } = {}) {
         return json(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
       }
       if (msg.id === undefined) return void res.writeHead(202).end(); // a notification
-      const reply = (result) => json(res, 200, { jsonrpc: "2.0", id: msg.id, result });
+      if (msg.method === undefined) {
+        // The client's answer to a request of the server's (a ping).
+        state.answers[scenario] = (state.answers[scenario] ?? 0) + 1;
+        return void res.writeHead(202).end();
+      }
+      const reply = (result) => {
+        const { [ANSWER_ID]: id = msg.id, ...rest } = result;
+        json(res, 200, { jsonrpc: "2.0", id, result: rest });
+      };
       switch (msg.method) {
         case "server/discover":
           return json(res, 400, { jsonrpc: "2.0", id: msg.id, error: { code: -32600, message: "Bad Request: unsupported protocol version" } });

@@ -6,7 +6,7 @@ import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { tg, tgCore, fixture } from "./helpers.mjs";
 import { startEverything } from "./mcp-servers.mjs";
-import { startHostile, startCounter, HOSTILE } from "./hostile-server.mjs";
+import { startHostile, startCounter, HOSTILE, FLOOD_PINGS } from "./hostile-server.mjs";
 
 const LOOPBACK = Object.freeze({ allowUrls: true, allowLoopbackHttp: true });
 const PROVIDER_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -36,16 +36,34 @@ async function call(b, name, args) {
   return fc.response;
 }
 
-/** Polls fetch-transport counters until they are back to zero (bounded). */
+/** Polls fetch-transport counters until they are back to zero (bounded); returns those two. */
 async function fetchSettled() {
   let s;
   for (let i = 0; i < 100; i++) {
     s = debug.mcpStats();
-    if (s.fetchLiveFuncs === 0 && s.fetchInFlight === 0) return s;
+    if (s.fetchLiveFuncs === 0 && s.fetchInFlight === 0) break;
     await new Promise((r) => setTimeout(r, 20));
   }
-  return s;
+  return { fetchLiveFuncs: s.fetchLiveFuncs, fetchInFlight: s.fetchInFlight };
 }
+
+/** What mcpStats counted since `before` (a previous mcpStats()). */
+function statsSince(before) {
+  const now = debug.mcpStats();
+  return Object.fromEntries(Object.keys(now).map((k) => [k, now[k] - before[k]]));
+}
+
+/** Polls until cond() holds (at most 250 times, 20 ms apart): a bounded wait, not a timing check. */
+async function eventually(what, cond) {
+  for (let i = 0; i < 250; i++) {
+    if (cond()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.fail(`gave up waiting until ${what}`);
+}
+
+/** The most answers to server requests the limiter lets through in elapsedMs: 4 at once, then one per second. */
+const answerBound = (elapsedMs) => 4 + Math.ceil(elapsedMs / 1000);
 
 for (const mode of ["streamable-http", "sse"]) {
   describe(`server-everything over ${mode}`, () => {
@@ -387,7 +405,11 @@ describe("a hostile server", () => {
     "unicode-name": "invalid-tool",
     "ref-file": "invalid-schema",
     html: "transport",
+    "wrong-id": "transport",
+    "ping-flood-silent": "timeout",
+    "sse-end": "transport",
   };
+  const timeouts = { silent: 300, "ping-flood-silent": 1000 };
   test("every hostile scenario has an expected code", () => {
     assert.deepEqual(Object.keys(expected).sort(), [...HOSTILE].sort());
   });
@@ -395,8 +417,12 @@ describe("a hostile server", () => {
   for (const scenario of HOSTILE) {
     test(`${scenario}: a typed error, nothing registered, the instance still working`, { timeout: 60000 }, async () => {
       const b = tg.branch({ tools: [local] });
-      const sec = security(scenario === "silent" ? { timeoutMs: 300 } : {});
+      const sec = security(scenario in timeouts ? { timeoutMs: timeouts[scenario] } : {});
+      const before = debug.mcpStats();
+      const started = Date.now();
       const err = await rejectsWith(b.registerMcpServer(config(scenario), { security: sec }), expected[scenario], scenario);
+      const elapsed = Date.now() - started;
+      const counted = statsSince(before);
       assert.ok(err.message.includes(`hostile-${scenario}`), `${scenario}: got ${err.message}, want the server named`);
       assert.deepEqual([...b.tools.keys()], ["add"], `${scenario}: nothing registered`);
       const r = b.validate({ function: "add", arguments: { a: 1, b: 2 } });
@@ -413,8 +439,48 @@ describe("a hostile server", () => {
       if (scenario === "ref-file") {
         assert.ok(!err.message.includes("root:"), "the file's content must not appear");
       }
+      if (scenario === "wrong-id") {
+        assert.equal(counted.answersDropped, 1, "the answer with another id is dropped and counted");
+        assert.ok(!err.message.includes("evil"));
+      }
+      if (scenario === "ping-flood-silent") {
+        const { serverRequestsAnswered: answered, serverRequestsDropped: dropped } = counted;
+        assert.ok(answered >= 1 && answered <= answerBound(elapsed), `got ${answered} pings answered in ${elapsed} ms, want 1 to ${answerBound(elapsed)}`);
+        assert.ok(answered + dropped <= FLOOD_PINGS, `got ${answered} + ${dropped} pings counted, want at most ${FLOOD_PINGS}`);
+        await eventually("the server got every answer", () => hostile.state.answers[scenario] === answered);
+      }
+      if (scenario === "sse-end") {
+        assert.equal(hostile.state.resumes, 5, `got ${hostile.state.resumes} resumed streams, want 5`);
+        assert.equal(counted.streamResumes, 5);
+        assert.equal(counted.streamResumesRefused, 1, "the sixth resume is refused");
+        assert.match(err.message, /5 times/);
+      }
     });
   }
+
+  test("an answer with another id on the stream is dropped; the right one registers", async () => {
+    const b = tg.branch();
+    const before = debug.mcpStats();
+    const names = await b.registerMcpServer(config("wrong-id-sse"), { security: security() });
+    assert.deepEqual(names, ["mcp__hostile-wrong-id-sse__good"]);
+    assert.equal(statsSince(before).answersDropped, 1);
+    assert.equal(await call(b, "mcp__hostile-wrong-id-sse__good", { q: "x" }), "called good", "the instance keeps working");
+  });
+
+  test(`${FLOOD_PINGS} pings on a stream get a bounded number of answers, within the connection cap`, async () => {
+    const b = tg.branch();
+    const before = debug.mcpStats();
+    const started = Date.now();
+    const names = await b.registerMcpServer(config("ping-flood"), { security: security({ maxConnectionsPerServer: 2 }) });
+    const elapsed = Date.now() - started;
+    assert.deepEqual(names, ["mcp__hostile-ping-flood__lookup"]);
+    const counted = statsSince(before);
+    assert.equal(counted.serverRequestsAnswered + counted.serverRequestsDropped, FLOOD_PINGS, "every ping is answered or dropped");
+    assert.ok(counted.serverRequestsAnswered >= 1 && counted.serverRequestsAnswered <= answerBound(elapsed),
+      `got ${counted.serverRequestsAnswered} pings answered in ${elapsed} ms, want 1 to ${answerBound(elapsed)}`);
+    await eventually("the server got every answer", () => hostile.state.answers["ping-flood"] === counted.serverRequestsAnswered);
+    assert.equal(await call(b, "mcp__hostile-ping-flood__lookup", { q: "x" }), "called lookup", "the instance keeps working");
+  });
 
   test("names that sanitise alike stay distinct and provider-safe", async () => {
     const b = tg.branch();

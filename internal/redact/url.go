@@ -8,9 +8,8 @@ import (
 
 // URL returns raw with its userinfo replaced by Mark, every path segment
 // that is a secret (PathSecret: a token carried in the path; names of the
-// endpoint are kept) replaced by Mark, and every
-// query and fragment value replaced by Mark (names kept; an item without
-// "=" is replaced whole). When raw parses with a host, the userinfo is what
+// endpoint are kept) replaced by Mark, and every query and fragment value
+// replaced by Mark (names kept; an item without "=" is replaced whole). When raw parses with a host, the userinfo is what
 // ends at the authority's last "@"; when it does not parse, or has no host,
 // everything from the authority start to the last "@" of the whole text
 // counts as userinfo: that also covers an "@" a browser would read

@@ -38,6 +38,23 @@ const (
 	MaxNumberExponent = 1000
 )
 
+// Limits on an error report (invalid-schema and invalid-arguments), so that
+// a report's size does not grow with the schema or the arguments: it is at
+// most MaxIssues issues, each message at most MaxIssueMessageBytes, and a
+// summary message of at most MaxErrorMessageBytes.
+const (
+	// MaxIssues is the most issues one error lists. When there are more, the
+	// first MaxIssues in order are kept and one more issue, with keyword
+	// "maxIssues", says how many were left out.
+	MaxIssues = 50
+	// MaxIssueMessageBytes is the longest message of one issue; a longer one
+	// is cut and ends with "…".
+	MaxIssueMessageBytes = 512
+	// MaxErrorMessageBytes is the longest message of an error (a summary of
+	// its first issues); a longer one is cut and ends with "…".
+	MaxErrorMessageBytes = 4096
+)
+
 // numberInRange reports whether a number literal (JSON, or the lax float
 // text of a coercion) has a decimal exponent, net of its fraction digits,
 // within ±MaxNumberExponent.
@@ -97,7 +114,7 @@ func CompileSchema(tool string, schema json.RawMessage) (cs *CompiledSchema, err
 	defer func() {
 		if r := recover(); r != nil {
 			cs = nil
-			err = Errorf(CodeInvalidSchema, tool, "parameters schema could not be compiled: %v", r)
+			err = Errorf(CodeInvalidSchema, tool, "parameters schema could not be compiled: %s", clipText(fmt.Sprint(r), MaxErrorMessageBytes))
 		}
 	}()
 	return compileSchemaDoc(tool, schema)
@@ -123,7 +140,7 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 			fmt.Sprintf("parameters schema has more than %d JSON objects", MaxSchemaObjects))
 	}
 	if err != nil {
-		return nil, &Error{Code: CodeInvalidSchema, Tool: tool, Message: "parameters schema is not valid: " + err.Error(), Cause: err}
+		return nil, schemaTextError(tool, "parameters schema is not valid: "+err.Error(), err)
 	}
 	switch doc.(type) {
 	case map[string]any, bool:
@@ -150,7 +167,7 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 		return nil, errRefRefused
 	}
 	if err := c.AddResource(schemaBaseURL, bytes.NewReader(schema)); err != nil {
-		return nil, &Error{Code: CodeInvalidSchema, Tool: tool, Message: "parameters schema is not valid: " + cleanSchemaText(err.Error()), Cause: err}
+		return nil, schemaTextError(tool, "parameters schema is not valid: "+cleanSchemaText(err.Error()), err)
 	}
 	compiled, err := c.Compile(schemaBaseURL)
 	if err != nil {
@@ -201,8 +218,14 @@ func (emptyEnumSchema) Validate(ctx jsonschema.ValidationContext, _ any) error {
 
 // schemaIssueError is an invalid-schema error with one issue.
 func schemaIssueError(tool, path, keyword, msg string) *Error {
-	return &Error{Code: CodeInvalidSchema, Tool: tool, Message: msg,
-		Issues: []Issue{{Path: path, Keyword: keyword, Message: msg}}}
+	return &Error{Code: CodeInvalidSchema, Tool: tool, Message: clipText(msg, MaxErrorMessageBytes),
+		Issues: []Issue{{Path: path, Keyword: keyword, Message: clipText(msg, MaxIssueMessageBytes)}}}
+}
+
+// schemaTextError is an invalid-schema error without issues, its message
+// clipped to MaxErrorMessageBytes.
+func schemaTextError(tool, msg string, cause error) *Error {
+	return &Error{Code: CodeInvalidSchema, Tool: tool, Message: clipText(msg, MaxErrorMessageBytes), Cause: cause}
 }
 
 // compileError turns a jsonschema compile error into an invalid-schema error.
@@ -215,22 +238,23 @@ func compileError(tool string, doc any, refused string, err error) *Error {
 			}
 		}
 		msg := fmt.Sprintf("parameters schema refers to %s, outside itself; %s, so a schema may only use its own parts and the built-in draft metaschemas",
-			redact.URL(refused), errRefRefused.Error())
-		return &Error{Code: CodeInvalidSchema, Tool: tool, Message: msg, Cause: err,
-			Issues: []Issue{{Path: "", Keyword: keyword, Message: msg}}}
+			clipText(redact.URL(refused), MaxIssueMessageBytes/2), errRefRefused.Error())
+		e := schemaIssueError(tool, "", keyword, msg)
+		e.Cause = err
+		return e
 	}
 	var ve *jsonschema.ValidationError
 	if errors.As(err, &ve) {
-		issues := schemaIssues(doc, ve)
+		issues := boundIssues(schemaIssues(doc, ve))
 		msg := "parameters schema does not conform to its JSON Schema metaschema: " + summarizeIssues(issues)
-		return &Error{Code: CodeInvalidSchema, Tool: tool, Message: msg, Issues: issues, Cause: err}
+		return &Error{Code: CodeInvalidSchema, Tool: tool, Message: clipText(msg, MaxErrorMessageBytes), Issues: issues, Cause: err}
 	}
 	text := err.Error()
 	var se *jsonschema.SchemaError
 	if errors.As(err, &se) && se.Err != nil {
 		text = se.Err.Error()
 	}
-	return &Error{Code: CodeInvalidSchema, Tool: tool, Message: "parameters schema is not valid: " + cleanSchemaText(text), Cause: err}
+	return schemaTextError(tool, "parameters schema is not valid: "+cleanSchemaText(text), err)
 }
 
 // schemaIssues lists the metaschema failures of a schema document, with

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"regexp"
 	"slices"
 	"sort"
@@ -197,24 +198,15 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 		return nil, Errorf(CodeInvalidSchema, tool, "parameters schema must be a JSON object or boolean, got %s", jsontext.KindOf(doc))
 	}
 
-	var refused string
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft2020
-	c.AssertFormat = false
-	c.AssertContent = false
-	// Older drafts (and a missing "$schema") assert formats whatever
-	// AssertFormat says; an always-true checker for every known format makes
-	// "format" an annotation everywhere.
-	for name := range jsonschema.Formats {
-		c.Formats[name] = acceptAnyFormat
-	}
-	c.RegisterExtension("toolgate-empty-enum", nil, emptyEnum{})
-	c.LoadURL = func(u string) (io.ReadCloser, error) {
-		if refused == "" {
-			refused = u
+	refs, local := localRefs(doc)
+	if local {
+		if bound := checkWalk(doc, refs); bound != nil {
+			return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
 		}
-		return nil, errRefRefused
 	}
+
+	var refused string
+	c := newSchemaCompiler(&refused)
 	if err := c.AddResource(schemaBaseURL, bytes.NewReader(schema)); err != nil {
 		return nil, schemaTextError(tool, "parameters schema is not valid: "+cleanSchemaText(err.Error()), err)
 	}
@@ -222,8 +214,10 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 	if err != nil {
 		return nil, compileError(tool, doc, refused, err)
 	}
-	if bound := checkWalk(compiled, doc); bound != nil {
-		return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
+	if !local {
+		if bound := checkWalk(doc, compiledRefs(c, compiled, doc)); bound != nil {
+			return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
+		}
 	}
 
 	cs := &CompiledSchema{raw: append(json.RawMessage(nil), schema...), doc: doc, schema: compiled, properties: props}
@@ -242,6 +236,31 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 	cs.plan = pb.build([]string{""})
 	cs.keepAllKeys, cs.knownKeys, cs.patterns = pb.rootKeys()
 	return cs, nil
+}
+
+// newSchemaCompiler is the validator's compiler as toolgate configures it:
+// 2020-12 by default, formats and content never asserted, the empty-enum
+// assertion, and a loader that refuses every URL, noting the first in
+// *refused.
+func newSchemaCompiler(refused *string) *jsonschema.Compiler {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.AssertFormat = false
+	c.AssertContent = false
+	// Older drafts (and a missing "$schema") assert formats whatever
+	// AssertFormat says; an always-true checker for every known format makes
+	// "format" an annotation everywhere.
+	for name := range jsonschema.Formats {
+		c.Formats[name] = acceptAnyFormat
+	}
+	c.RegisterExtension("toolgate-empty-enum", nil, emptyEnum{})
+	c.LoadURL = func(u string) (io.ReadCloser, error) {
+		if *refused == "" {
+			*refused = u
+		}
+		return nil, errRefRefused
+	}
+	return c
 }
 
 // acceptAnyFormat is the format checker that makes "format" an annotation.
@@ -574,16 +593,18 @@ func (d *schemaDecoder) nameTooLong(what, name string) *boundError {
 // sortedSchemaKeys returns the keys of m, sorted.
 func sortedSchemaKeys(m map[string]any) []string { return sortedKeys(m) }
 
-// The validator's walk. A compiled schema is a graph: from each subschema the
+// The validator's walk. A schema is a graph: from each subschema the
 // validator goes on, at the same value, to the subschemas it applies in place
 // ($ref, allOf, anyOf, …), and to those of the value's members and items. It
 // visits a subschema once per path that reaches it, so references can make
 // it visit one small definition exponentially often; and it rebuilds the
 // location of its whole chain of subschemas for every error it makes. Both
-// are bounded on the compiled graph, because only the compiled graph knows
-// where every $ref, anchor and $dynamicRef leads; compiling visits each
-// subschema once, so the exponential work (validation, the coercion plan) is
-// still ahead.
+// are bounded on the document's graph. When every reference is local ("#" or
+// "#/pointer", no "$id" below the root, no anchors or dynamic references:
+// what Pydantic, zod and MCP servers write) the graph is built before the
+// validator compiles; otherwise just after, with the validator's own
+// resolution of each reference (compiling visits each subschema once: the
+// exponential work, validation and the coercion plan, is still ahead).
 
 // walkNode is one subschema of the walk graph, by the indexes of the
 // subschemas it leads to.
@@ -591,177 +612,158 @@ type walkNode struct {
 	inPlace  []int32          // applied to the same value
 	props    map[string]int32 // properties
 	patterns []walkPattern    // patternProperties
-	addl     int32            // additionalProperties as a schema, or -1
+	addl     int32            // additionalProperties, or -1
 	members  []int32          // unevaluatedProperties: any member
 	prefix   []int32          // prefixItems, or draft-7 "items" as an array
 	rest     int32            // items past the prefix, or -1
 	items    []int32          // contains, unevaluatedItems: any item
-	others   []int32          // propertyNames, contentSchema: values that are neither
+	others   []int32          // propertyNames: a value that is neither
 }
 
-// walkPattern is one patternProperties entry.
+// walkPattern is one patternProperties entry; a nil re (an expression RE2
+// refuses, which the compile reports) matches every name.
 type walkPattern struct {
 	re *regexp.Regexp
 	to int32
 }
 
-// walkGraph is a compiled schema as the validator walks it.
+// refTargets returns the JSON pointers that the reference keywords of the
+// subschema m at loc lead to. A reference to a built-in metaschema leads
+// nowhere (the metaschemas are the library's, fixed and bounded), and so
+// does one the compile refuses.
+type refTargets func(loc string, m map[string]any) []string
+
+// walkGraph is a schema document as the validator walks it: its subschemas
+// (objects and booleans at schema positions), numbered.
 type walkGraph struct {
-	root    *jsonschema.Schema
-	schemas []*jsonschema.Schema
-	nodes   []walkNode
-	ids     map[*jsonschema.Schema]int32
-	opaque  func(*jsonschema.Schema) bool // a built-in metaschema: not walked
+	doc   any
+	locs  []string // each subschema's JSON pointer
+	nodes []walkNode
+	ids   map[string]int32
+	refs  refTargets
 }
 
-// newWalkGraph numbers every subschema reachable from root. Built-in draft
-// metaschemas (when the document does not declare an $id of its own under
-// json-schema.org) are leaves: they are the library's, fixed and bounded.
-func newWalkGraph(root *jsonschema.Schema, doc any) *walkGraph {
-	g := &walkGraph{root: root, ids: map[*jsonschema.Schema]int32{}}
-	if !declaresMetaschemaID(doc) {
-		g.opaque = func(s *jsonschema.Schema) bool {
-			return strings.HasPrefix(s.Location, "https://json-schema.org/") || strings.HasPrefix(s.Location, "http://json-schema.org/")
-		}
-	} else {
-		g.opaque = func(*jsonschema.Schema) bool { return false }
-	}
-	g.id(root)
-	type dynamic struct {
-		from      int32
-		to        *jsonschema.Schema
-		recursive bool
-	}
-	var dynamics []dynamic
-	// Resolving a dynamic reference may reach subschemas not linked yet, and
-	// those may hold more: repeat until nothing new turns up.
-	for linked := 0; ; {
-		for ; linked < len(g.schemas); linked++ {
-			s := g.schemas[linked]
-			if g.opaque(s) {
-				continue
-			}
-			g.link(int32(linked), s)
-			if s.RecursiveRef != nil {
-				dynamics = append(dynamics, dynamic{int32(linked), s.RecursiveRef, true})
-			}
-			if s.DynamicRef != nil {
-				dynamics = append(dynamics, dynamic{int32(linked), s.DynamicRef, false})
-			}
-		}
-		targets := make([][]int32, len(dynamics))
-		for j, d := range dynamics {
-			for _, t := range g.dynamicTargets(d.to, d.recursive) {
-				targets[j] = append(targets[j], g.id(t))
-			}
-		}
-		if linked == len(g.schemas) {
-			for j, d := range dynamics {
-				g.nodes[d.from].inPlace = append(g.nodes[d.from].inPlace, targets[j]...)
-			}
-			break
+// newWalkGraph numbers every subschema reachable from the root.
+func newWalkGraph(doc any, refs refTargets) *walkGraph {
+	g := &walkGraph{doc: doc, ids: map[string]int32{}, refs: refs}
+	g.id("")
+	for i := 0; i < len(g.locs); i++ {
+		if m, ok := jsontext.At(doc, g.locs[i]).(map[string]any); ok {
+			g.link(int32(i), g.locs[i], m)
 		}
 	}
 	return g
 }
 
-// declaresMetaschemaID reports whether the document declares an "$id" (or
-// draft-04 "id") under json-schema.org, which would let its own subschemas
-// pass for built-in metaschemas.
-func declaresMetaschemaID(v any) bool {
-	switch v := v.(type) {
-	case map[string]any:
-		for k, c := range v {
-			if s, ok := c.(string); ok && (k == "$id" || k == "id") && strings.Contains(s, "json-schema.org") {
-				return true
-			}
-			if declaresMetaschemaID(c) {
-				return true
-			}
-		}
-	case []any:
-		for _, c := range v {
-			if declaresMetaschemaID(c) {
-				return true
-			}
-		}
+// isSchema reports whether a value can be a subschema.
+func isSchema(v any) bool {
+	switch v.(type) {
+	case map[string]any, bool:
+		return true
 	}
 	return false
 }
 
-// id numbers a subschema (-1 for nil), adding it to the graph when new.
-func (g *walkGraph) id(s *jsonschema.Schema) int32 {
-	if s == nil {
-		return -1
-	}
-	if id, ok := g.ids[s]; ok {
+// id numbers the subschema at loc, adding it to the graph when new.
+func (g *walkGraph) id(loc string) int32 {
+	if id, ok := g.ids[loc]; ok {
 		return id
 	}
-	id := int32(len(g.schemas))
-	g.ids[s] = id
-	g.schemas = append(g.schemas, s)
+	id := int32(len(g.locs))
+	g.ids[loc] = id
+	g.locs = append(g.locs, loc)
 	g.nodes = append(g.nodes, walkNode{addl: -1, rest: -1})
 	return id
 }
 
-// ids numbers subschemas, leaving out nil ones.
-func (g *walkGraph) idList(list ...*jsonschema.Schema) []int32 {
-	var out []int32
-	for _, s := range list {
-		if s != nil {
-			out = append(out, g.id(s))
-		}
+// one is the subschema m holds under kw, or -1.
+func (g *walkGraph) one(loc string, m map[string]any, kw string) int32 {
+	if isSchema(m[kw]) {
+		return g.id(loc + "/" + kw)
 	}
-	return out
+	return -1
 }
 
-// link records the edges of subschema i (s), except dynamic references.
-func (g *walkGraph) link(i int32, s *jsonschema.Schema) {
-	var n walkNode
-	n.inPlace = g.idList(s.Ref, s.Not, s.If, s.Then, s.Else)
-	for _, list := range [...][]*jsonschema.Schema{s.AllOf, s.AnyOf, s.OneOf} {
-		n.inPlace = append(n.inPlace, g.idList(list...)...)
+// add appends the subschema m holds under kw, if any.
+func (g *walkGraph) add(list []int32, loc string, m map[string]any, kw string) []int32 {
+	if x := g.one(loc, m, kw); x >= 0 {
+		list = append(list, x)
 	}
-	for _, k := range sortedKeys(s.DependentSchemas) {
-		n.inPlace = append(n.inPlace, g.id(s.DependentSchemas[k]))
-	}
-	for _, k := range sortedKeys(s.Dependencies) {
-		if d, ok := s.Dependencies[k].(*jsonschema.Schema); ok {
-			n.inPlace = append(n.inPlace, g.id(d))
+	return list
+}
+
+// list appends the subschemas of the array m holds under kw.
+func (g *walkGraph) list(list []int32, loc string, m map[string]any, kw string) []int32 {
+	arr, _ := m[kw].([]any)
+	for i, v := range arr {
+		if isSchema(v) {
+			list = append(list, g.id(loc+"/"+kw+"/"+strconv.Itoa(i)))
 		}
 	}
-	if len(s.Properties) > 0 {
-		n.props = make(map[string]int32, len(s.Properties))
-		for _, k := range sortedKeys(s.Properties) {
-			n.props[k] = g.id(s.Properties[k])
+	return list
+}
+
+// named returns the names and subschemas of the object m holds under kw, in
+// name order.
+func (g *walkGraph) named(loc string, m map[string]any, kw string) ([]string, []int32) {
+	obj, _ := m[kw].(map[string]any)
+	var names []string
+	var ids []int32
+	for _, k := range sortedKeys(obj) {
+		if isSchema(obj[k]) {
+			names = append(names, k)
+			ids = append(ids, g.id(jsontext.Join(loc, kw, k)))
 		}
 	}
-	for re, p := range s.PatternProperties {
-		n.patterns = append(n.patterns, walkPattern{re, g.id(p)})
+	return names, ids
+}
+
+// link records the edges of subschema i, the object m at loc. Keywords of
+// every draft are read (a $ref's siblings too, which drafts before 2019-09
+// ignore): counting more than the validator visits only makes the bound
+// stricter.
+func (g *walkGraph) link(i int32, loc string, m map[string]any) {
+	n := walkNode{addl: -1, rest: -1}
+	for _, kw := range [...]string{"not", "if", "then", "else"} {
+		n.inPlace = g.add(n.inPlace, loc, m, kw)
 	}
-	sort.Slice(n.patterns, func(a, b int) bool { return n.patterns[a].re.String() < n.patterns[b].re.String() })
-	n.addl, n.rest = -1, -1
-	if a, ok := s.AdditionalProperties.(*jsonschema.Schema); ok {
-		n.addl = g.id(a)
+	for _, kw := range [...]string{"allOf", "anyOf", "oneOf"} {
+		n.inPlace = g.list(n.inPlace, loc, m, kw)
 	}
-	n.members = g.idList(s.UnevaluatedProperties)
-	switch it := s.Items.(type) {
-	case *jsonschema.Schema:
-		n.rest = g.id(it)
-	case []*jsonschema.Schema:
-		n.prefix = g.idList(it...)
-		if a, ok := s.AdditionalItems.(*jsonschema.Schema); ok {
-			n.rest = g.id(a)
+	for _, kw := range [...]string{"dependentSchemas", "dependencies"} {
+		_, ids := g.named(loc, m, kw)
+		n.inPlace = append(n.inPlace, ids...)
+	}
+	for _, t := range g.refs(loc, m) {
+		if isSchema(jsontext.At(g.doc, t)) {
+			n.inPlace = append(n.inPlace, g.id(t))
 		}
 	}
-	if len(s.PrefixItems) > 0 {
-		n.prefix = g.idList(s.PrefixItems...)
+	names, ids := g.named(loc, m, "properties")
+	for j, k := range names {
+		if n.props == nil {
+			n.props = make(map[string]int32, len(names))
+		}
+		n.props[k] = ids[j]
 	}
-	if s.Items2020 != nil {
-		n.rest = g.id(s.Items2020)
+	names, ids = g.named(loc, m, "patternProperties")
+	for j, k := range names {
+		re, _ := regexp.Compile(k)
+		n.patterns = append(n.patterns, walkPattern{re, ids[j]})
 	}
-	n.items = g.idList(s.Contains, s.UnevaluatedItems)
-	n.others = g.idList(s.PropertyNames, s.ContentSchema)
+	n.addl = g.one(loc, m, "additionalProperties")
+	n.members = g.add(nil, loc, m, "unevaluatedProperties")
+	n.others = g.add(nil, loc, m, "propertyNames")
+	if _, ok := m["items"].([]any); ok { // draft 2019-09 and older
+		n.prefix = g.list(nil, loc, m, "items")
+		n.rest = g.one(loc, m, "additionalItems")
+	} else {
+		n.rest = g.one(loc, m, "items")
+	}
+	if _, ok := m["prefixItems"].([]any); ok {
+		n.prefix = g.list(nil, loc, m, "prefixItems")
+	}
+	n.items = g.add(g.add(nil, loc, m, "contains"), loc, m, "unevaluatedItems")
 	g.nodes[i] = n
 }
 
@@ -775,29 +777,131 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// dynamicTargets are the subschemas a $dynamicRef (or $recursiveRef) whose
-// static target is t may lead to. The validator takes the outermost schema of
-// its dynamic scope that declares t's anchor; the scope starts at the root,
-// so when the root declares it, the root is the one. Otherwise every
-// subschema that declares it may be, and all are counted.
-func (g *walkGraph) dynamicTargets(t *jsonschema.Schema, recursive bool) []*jsonschema.Schema {
-	declares := func(s *jsonschema.Schema) bool {
-		if recursive {
-			return s.RecursiveAnchor
+// localRefs resolves "#" and "#/pointer" references without the validator,
+// and is false when the document needs the validator's resolution: an "$id"
+// below the root, an anchor, a dynamic reference, or a "$ref" to anything
+// but the document and the built-in metaschemas.
+func localRefs(doc any) (refTargets, bool) {
+	if !onlyLocalRefs(doc, true) {
+		return nil, false
+	}
+	return func(_ string, m map[string]any) []string {
+		ref, _ := m["$ref"].(string)
+		if ref == "#" {
+			return []string{""}
 		}
-		return t.DynamicAnchor != "" && s.DynamicAnchor == t.DynamicAnchor
+		if p, err := url.PathUnescape(strings.TrimPrefix(ref, "#")); err == nil && strings.HasPrefix(ref, "#/") {
+			return []string{p}
+		}
+		return nil
+	}, true
+}
+
+// onlyLocalRefs is localRefs' test, over every object of the document.
+func onlyLocalRefs(v any, root bool) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, c := range v {
+			s, isString := c.(string)
+			switch {
+			case (k == "$id" || k == "id") && isString && !root,
+				k == "$anchor" || k == "$dynamicAnchor" || k == "$dynamicRef" || k == "$recursiveRef" || k == "$recursiveAnchor",
+				k == "$ref" && isString && s != "#" && !strings.HasPrefix(s, "#/") && !isMetaschemaURL(s):
+				return false
+			}
+			if !onlyLocalRefs(c, false) {
+				return false
+			}
+		}
+	case []any:
+		for _, c := range v {
+			if !onlyLocalRefs(c, false) {
+				return false
+			}
+		}
 	}
-	if !declares(t) {
-		return []*jsonschema.Schema{t}
+	return true
+}
+
+// isMetaschemaURL reports whether a reference names a built-in draft
+// metaschema (or a part of one).
+func isMetaschemaURL(ref string) bool {
+	return strings.HasPrefix(ref, "https://json-schema.org/") || strings.HasPrefix(ref, "http://json-schema.org/")
+}
+
+// compiledRefs resolves references as the compiled validator does: c
+// compiled doc (its root is root), and the compiled subschema at each
+// location says where its $ref, $dynamicRef and $recursiveRef lead. A
+// dynamic reference leads to the outermost schema of the validator's dynamic
+// scope that declares its anchor; the scope starts at the root, so when the
+// root declares it, the root is the one; otherwise every subschema declaring
+// it may be, and all are counted.
+func compiledRefs(c *jsonschema.Compiler, root *jsonschema.Schema, doc any) refTargets {
+	rootURL, _, _ := strings.Cut(root.Location, "#")
+	pointer := func(s *jsonschema.Schema) []string {
+		if loc, ok := strings.CutPrefix(s.Location, rootURL+"#"); ok {
+			return []string{cleanPointer(loc)}
+		}
+		return nil // a built-in metaschema
 	}
-	if declares(g.root) {
-		return []*jsonschema.Schema{g.root}
+	declaring := map[string][]string{} // "$dynamicAnchor" name, or "" for "$recursiveAnchor": true
+	collectAnchors(doc, "", declaring)
+	dynamic := func(t *jsonschema.Schema, anchor string, declared bool) []string {
+		if !declared {
+			return pointer(t)
+		}
+		if list := declaring[anchor]; len(list) > 0 && list[0] == "" {
+			return []string{""}
+		}
+		out := append(pointer(t), declaring[anchor]...)
+		slices.Sort(out)
+		return slices.Compact(out)
 	}
-	all := slices.DeleteFunc(slices.Clone(g.schemas), func(s *jsonschema.Schema) bool { return !declares(s) })
-	if !slices.Contains(all, t) {
-		all = append(all, t)
+	return func(loc string, m map[string]any) []string {
+		_, ref := m["$ref"].(string)
+		_, dyn := m["$dynamicRef"].(string)
+		_, rec := m["$recursiveRef"].(string)
+		if !ref && !dyn && !rec {
+			return nil
+		}
+		s, err := c.Compile(schemaBaseURL + "#" + (&url.URL{Fragment: loc}).EscapedFragment())
+		if err != nil {
+			return nil
+		}
+		var out []string
+		if s.Ref != nil {
+			out = append(out, pointer(s.Ref)...)
+		}
+		if t := s.DynamicRef; t != nil {
+			out = append(out, dynamic(t, t.DynamicAnchor, t.DynamicAnchor != "")...)
+		}
+		if t := s.RecursiveRef; t != nil {
+			out = append(out, dynamic(t, "", t.RecursiveAnchor)...)
+		}
+		return out
 	}
-	return all
+}
+
+// collectAnchors lists, by name, the pointers of the objects declaring a
+// "$dynamicAnchor" (and, under "", a true "$recursiveAnchor"), in document
+// order with the root first.
+func collectAnchors(v any, loc string, into map[string][]string) {
+	switch v := v.(type) {
+	case map[string]any:
+		if a, ok := v["$dynamicAnchor"].(string); ok && a != "" {
+			into[a] = append(into[a], loc)
+		}
+		if v["$recursiveAnchor"] == true {
+			into[""] = append(into[""], loc)
+		}
+		for _, k := range sortedKeys(v) {
+			collectAnchors(v[k], jsontext.Join(loc, k), into)
+		}
+	case []any:
+		for i, c := range v {
+			collectAnchors(c, loc+"/"+strconv.Itoa(i), into)
+		}
+	}
 }
 
 // walkBudget bounds the steps of checkWalk itself; a schema that needs more
@@ -854,8 +958,8 @@ type walker struct {
 // and counts each one's visits by propagating path counts over the
 // subschemas applied in place, in topological order: linear in the graph,
 // however many paths there are.
-func checkWalk(root *jsonschema.Schema, doc any) *boundError {
-	g := newWalkGraph(root, doc)
+func checkWalk(doc any, refs refTargets) *boundError {
+	g := newWalkGraph(doc, refs)
 	n := len(g.nodes)
 	w := &walker{g: g, stamp: make([]uint32, n), count: make([]int, n), chain: make([]int, n), pos: make([]int, n)}
 	var frontiers []*walkFrontier
@@ -911,7 +1015,7 @@ func checkWalk(root *jsonschema.Schema, doc any) *boundError {
 
 // tooManyVisits is the maxRefExpansion refusal of frontier f, met at depth.
 func (g *walkGraph) tooManyVisits(f *walkFrontier, depth int) *boundError {
-	at := g.pointer(f.entries[0].node)
+	at := g.locs[f.entries[0].node]
 	value := "the arguments object"
 	if depth > 0 {
 		value = fmt.Sprintf("one value %d levels into the arguments", depth)
@@ -941,15 +1045,6 @@ func (w *walker) forward(entries []walkEntry) ([]walkEntry, walkSkip) {
 func (n *walkNode) forwards() bool {
 	return len(n.inPlace) == 1 && n.props == nil && n.patterns == nil && n.addl < 0 && n.members == nil &&
 		n.prefix == nil && n.rest < 0 && n.items == nil && n.others == nil
-}
-
-// pointer is the JSON pointer of subschema i in the document ("" when it is
-// in a resource of its own).
-func (g *walkGraph) pointer(i int32) string {
-	if loc, ok := strings.CutPrefix(g.schemas[i].Location, schemaBaseURL+"#"); ok {
-		return cleanPointer(loc)
-	}
-	return ""
 }
 
 // closure adds to a frontier the subschemas applied in place, each with the
@@ -1073,7 +1168,7 @@ func (w *walker) successors(visits []walkEntry) [][]walkEntry {
 func (n *walkNode) member(name string, count int, next []walkEntry) []walkEntry {
 	_, named := n.props[name]
 	for _, p := range n.patterns {
-		if p.re.MatchString(name) {
+		if p.re == nil || p.re.MatchString(name) {
 			next = addEntries(next, count, p.to)
 			named = true
 		}

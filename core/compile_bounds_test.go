@@ -38,6 +38,26 @@ func refBomb(levels int, kw string, atRoot bool) string {
 	return b.String()
 }
 
+// anchorBomb is refBomb(levels, "allOf", false) written with anchors, or with
+// an "$id" per definition: references only the validator resolves.
+func anchorBomb(levels int, ids bool) string {
+	name := func(i int) (decl, ref string) {
+		if ids {
+			return fmt.Sprintf(`"$id":"b%d.json"`, i), fmt.Sprintf("b%d.json", i)
+		}
+		return fmt.Sprintf(`"$anchor":"b%d"`, i), fmt.Sprintf("#b%d", i)
+	}
+	decl, _ := name(0)
+	defs := []string{`"b0":{` + decl + `,"type":"integer"}`}
+	for i := 1; i <= levels; i++ {
+		decl, _ := name(i)
+		_, prev := name(i - 1)
+		defs = append(defs, fmt.Sprintf(`"b%d":{%s,"allOf":[{"$ref":%q},{"$ref":%q}]}`, i, decl, prev, prev))
+	}
+	_, top := name(levels)
+	return fmt.Sprintf(`{"$defs":{%s},"properties":{"x":{"$ref":%q}}}`, strings.Join(defs, ","), top)
+}
+
 // refChain is a root that refers to d_n, each d_i allOf a reference to
 // d_{i-1}: one value under a chain of 2n+2 subschemas.
 func refChain(n int) string {
@@ -93,6 +113,8 @@ func TestCompileSchemaBoundsRefused(t *testing.T) {
 		{"the fuzzer's $ref bomb, 16 levels of allOf", refBomb(16, "allOf", false), "maxRefExpansion", "/$defs/b16"},
 		{"a $ref bomb of anyOf at the root", refBomb(12, "anyOf", true), "maxRefExpansion", "/$defs/b12"},
 		{"a $ref bomb of oneOf, 8 levels", refBomb(8, "oneOf", false), "maxRefExpansion", "/$defs/b8"},
+		{"a $ref bomb through anchors", anchorBomb(16, false), "maxRefExpansion", "/$defs/b16"},
+		{"a $ref bomb across $id resources", anchorBomb(16, true), "maxRefExpansion", "/$defs/b16"},
 		{"one anyOf branch too many", `{"anyOf":[` + repeatJSON("true", MaxRefExpansion) + `]}`, "maxRefExpansion", ""},
 		{"recursion that doubles at every level", `{"type":"object","properties":{"a":{"allOf":[{"$ref":"#"},{"$ref":"#"}]}}}`, "maxRefExpansion", "/properties/a"},
 		{"two union branches recursing through the same name",
@@ -125,6 +147,10 @@ func TestCompileSchemaBoundsAccepted(t *testing.T) {
 		{"a property name at the limit", `{"properties":{"` + key + `":{"type":"string"}},"required":["` + key + `"]}`},
 		{"enums at the limit together", `{"properties":{"a":` + enumOf(MaxSchemaEnumValues/2) + `,"b":` + enumOf(MaxSchemaEnumValues/2) + `}}`},
 		{"a $ref bomb small enough", refBomb(7, "allOf", false)},
+		{"a $ref bomb through anchors small enough", anchorBomb(7, false)},
+		{"a $ref bomb across $id resources small enough", anchorBomb(7, true)},
+		{"references from odd property names, resolved by the validator",
+			`{"$defs":{"x":{"$id":"x.json","type":"integer"}},"properties":{"a b/c~d%":{"$ref":"x.json"},"é":{"$ref":"#/$defs/x"}}}`},
 		{"anyOf branches at the limit", `{"anyOf":[` + repeatJSON("true", MaxRefExpansion-1) + `]}`},
 		{"a union referred to from every property", `{"$defs":{"u":{"anyOf":[` + repeatJSON(`{"type":"object","properties":{"n":{"type":"integer"}}}`, 30) +
 			`]}},"properties":{` + joinN(800, func(i int) string { return fmt.Sprintf(`"p%d":{"$ref":"#/$defs/u"}`, i) }) + `}}`},

@@ -950,9 +950,10 @@ type walker struct {
 	order []int32
 }
 
-// checkWalk refuses a compiled schema whose validation could visit more than
-// MaxRefExpansion subschemas for one value, or nest more than MaxRefDepth
-// deep, with arguments nested up to MaxArgumentDepth. It explores the
+// checkWalk refuses a schema document (its references resolved by refs)
+// whose validation could visit more than MaxRefExpansion subschemas for one
+// value, or nest more than MaxRefDepth deep, with arguments nested up to
+// MaxArgumentDepth. It explores the
 // distinct frontiers the arguments can lead to, each once (a recursive
 // schema's frontiers repeat, so their number stays near the schema's size),
 // and counts each one's visits by propagating path counts over the
@@ -1115,7 +1116,7 @@ func (w *walker) seen(i int32) bool {
 // successors returns the frontiers of the members and items of a value whose
 // closure is visits: one per property name that "properties" mention, one for
 // any other name, one per position of "prefixItems", one for later items, one
-// for property names and decoded content. A name a pattern may match takes
+// for the value's property names as strings. A name a pattern may match takes
 // the pattern's subschema too; for other names every pattern is assumed to
 // match.
 func (w *walker) successors(visits []walkEntry) [][]walkEntry {

@@ -638,6 +638,7 @@ type refTargets func(loc string, m map[string]any) []string
 type walkGraph struct {
 	doc   any
 	locs  []string // each subschema's JSON pointer
+	vals  []any    // and its value
 	nodes []walkNode
 	ids   map[string]int32
 	refs  refTargets
@@ -646,9 +647,9 @@ type walkGraph struct {
 // newWalkGraph numbers every subschema reachable from the root.
 func newWalkGraph(doc any, refs refTargets) *walkGraph {
 	g := &walkGraph{doc: doc, ids: map[string]int32{}, refs: refs}
-	g.id("")
+	g.id("", doc)
 	for i := 0; i < len(g.locs); i++ {
-		if m, ok := jsontext.At(doc, g.locs[i]).(map[string]any); ok {
+		if m, ok := g.vals[i].(map[string]any); ok {
 			g.link(int32(i), g.locs[i], m)
 		}
 	}
@@ -664,14 +665,15 @@ func isSchema(v any) bool {
 	return false
 }
 
-// id numbers the subschema at loc, adding it to the graph when new.
-func (g *walkGraph) id(loc string) int32 {
+// id numbers the subschema v at loc, adding it to the graph when new.
+func (g *walkGraph) id(loc string, v any) int32 {
 	if id, ok := g.ids[loc]; ok {
 		return id
 	}
 	id := int32(len(g.locs))
 	g.ids[loc] = id
 	g.locs = append(g.locs, loc)
+	g.vals = append(g.vals, v)
 	g.nodes = append(g.nodes, walkNode{addl: -1, rest: -1})
 	return id
 }
@@ -679,7 +681,7 @@ func (g *walkGraph) id(loc string) int32 {
 // one is the subschema m holds under kw, or -1.
 func (g *walkGraph) one(loc string, m map[string]any, kw string) int32 {
 	if isSchema(m[kw]) {
-		return g.id(loc + "/" + kw)
+		return g.id(loc+"/"+kw, m[kw])
 	}
 	return -1
 }
@@ -697,7 +699,7 @@ func (g *walkGraph) list(list []int32, loc string, m map[string]any, kw string) 
 	arr, _ := m[kw].([]any)
 	for i, v := range arr {
 		if isSchema(v) {
-			list = append(list, g.id(loc+"/"+kw+"/"+strconv.Itoa(i)))
+			list = append(list, g.id(loc+"/"+kw+"/"+strconv.Itoa(i), v))
 		}
 	}
 	return list
@@ -712,7 +714,7 @@ func (g *walkGraph) named(loc string, m map[string]any, kw string) ([]string, []
 	for _, k := range sortedKeys(obj) {
 		if isSchema(obj[k]) {
 			names = append(names, k)
-			ids = append(ids, g.id(jsontext.Join(loc, kw, k)))
+			ids = append(ids, g.id(jsontext.Join(loc, kw, k), obj[k]))
 		}
 	}
 	return names, ids
@@ -735,8 +737,8 @@ func (g *walkGraph) link(i int32, loc string, m map[string]any) {
 		n.inPlace = append(n.inPlace, ids...)
 	}
 	for _, t := range g.refs(loc, m) {
-		if isSchema(jsontext.At(g.doc, t)) {
-			n.inPlace = append(n.inPlace, g.id(t))
+		if v := jsontext.At(g.doc, t); isSchema(v) {
+			n.inPlace = append(n.inPlace, g.id(t, v))
 		}
 	}
 	names, ids := g.named(loc, m, "properties")

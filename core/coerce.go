@@ -159,11 +159,37 @@ type planBuilder struct {
 	memo   map[string]*coercePlan
 	nodes  int
 	work   int
+
+	// What each anyOf/oneOf group (by location) says, computed once: a
+	// definition that many places refer to is analysed once, not once per
+	// place.
+	groupKindsMemo map[groupDepth]jsonKinds
+	groupOnlyMemo  map[groupWant]groupOnly
+}
+
+// groupDepth is a group at a depth of kinds' recursion.
+type groupDepth struct {
+	group string
+	depth int
+}
+
+// groupWant is a group and the kind restrict looks for.
+type groupWant struct {
+	group string
+	want  jsonKinds
+}
+
+// groupOnly is the one branch of a group that accepts a kind, if only one
+// does.
+type groupOnly struct {
+	v  view
+	ok bool
 }
 
 // newPlanBuilder prepares to build plans for doc.
 func newPlanBuilder(doc any) *planBuilder {
-	return &planBuilder{doc: doc, refsOK: !hasNestedID(doc, true), memo: map[string]*coercePlan{}}
+	return &planBuilder{doc: doc, refsOK: !hasNestedID(doc, true), memo: map[string]*coercePlan{},
+		groupKindsMemo: map[groupDepth]jsonKinds{}, groupOnlyMemo: map[groupWant]groupOnly{}}
 }
 
 // hasNestedID reports whether a subschema below the root declares "$id".
@@ -207,13 +233,24 @@ func (b *planBuilder) localRef(ref string) (string, bool) {
 }
 
 // view is a conjunction of subschemas that all apply at one place, plus the
-// anyOf/oneOf groups among them (each a disjunction of branch locations).
+// anyOf/oneOf groups among them (each a disjunction of branches, by the
+// location of its array).
 type view struct {
 	locs   []string
 	nodes  []map[string]any
 	never  bool // a false schema applies: nothing is valid here
 	opaque bool // a $ref could not be followed
-	groups [][]string
+	groups []string
+}
+
+// branches lists the branch locations of a group.
+func (b *planBuilder) branches(group string) []string {
+	arr, _ := jsontext.At(b.doc, group).([]any)
+	out := make([]string, len(arr))
+	for i := range arr {
+		out[i] = group + "/" + strconv.Itoa(i)
+	}
+	return out
 }
 
 // expand collects the subschemas that apply at the places locs, following
@@ -249,12 +286,8 @@ func (b *planBuilder) expand(locs []string) view {
 				}
 			}
 			for _, kw := range [...]string{"anyOf", "oneOf"} {
-				if br, ok := n[kw].([]any); ok {
-					g := make([]string, len(br))
-					for i := range br {
-						g[i] = loc + "/" + kw + "/" + strconv.Itoa(i)
-					}
-					v.groups = append(v.groups, g)
+				if _, ok := n[kw].([]any); ok {
+					v.groups = append(v.groups, loc+"/"+kw)
 				}
 			}
 		}
@@ -283,13 +316,23 @@ func (b *planBuilder) kinds(v view, depth int) jsonKinds {
 		return k
 	}
 	for _, g := range v.groups {
-		var u jsonKinds
-		for _, br := range g {
-			u |= b.kinds(b.expand([]string{br}), depth+1)
-		}
-		k = intersectKinds(k, u)
+		k = intersectKinds(k, b.groupKinds(g, depth+1))
 	}
 	return k
+}
+
+// groupKinds is the union of the kinds of a group's branches (memoised).
+func (b *planBuilder) groupKinds(g string, depth int) jsonKinds {
+	key := groupDepth{g, depth}
+	if k, ok := b.groupKindsMemo[key]; ok {
+		return k
+	}
+	var u jsonKinds
+	for _, br := range b.branches(g) {
+		u |= b.kinds(b.expand([]string{br}), depth)
+	}
+	b.groupKindsMemo[key] = u
+	return u
 }
 
 // restrict adds to a view's subschemas those of the one branch of each group
@@ -297,21 +340,32 @@ func (b *planBuilder) kinds(v view, depth int) jsonKinds {
 func (b *planBuilder) restrict(v view, want jsonKinds) view {
 	out := view{locs: v.locs, nodes: v.nodes}
 	for _, g := range v.groups {
-		var only view
-		n := 0
-		for _, br := range g {
-			bv := b.expand([]string{br})
-			if b.kinds(bv, 1)&want != 0 {
-				only = bv
-				n++
-			}
-		}
-		if n == 1 {
-			out.locs = append(append([]string(nil), out.locs...), only.locs...)
-			out.nodes = append(append([]map[string]any(nil), out.nodes...), only.nodes...)
+		if only := b.groupOnly(g, want); only.ok {
+			out.locs = append(append([]string(nil), out.locs...), only.v.locs...)
+			out.nodes = append(append([]map[string]any(nil), out.nodes...), only.v.nodes...)
 		}
 	}
 	return out
+}
+
+// groupOnly finds the one branch of a group that accepts want (memoised).
+func (b *planBuilder) groupOnly(g string, want jsonKinds) groupOnly {
+	key := groupWant{g, want}
+	if r, ok := b.groupOnlyMemo[key]; ok {
+		return r
+	}
+	var r groupOnly
+	n := 0
+	for _, br := range b.branches(g) {
+		bv := b.expand([]string{br})
+		if b.kinds(bv, 1)&want != 0 {
+			r.v = bv
+			n++
+		}
+	}
+	r.ok = n == 1
+	b.groupOnlyMemo[key] = r
+	return r
 }
 
 // build returns the plan for the places locs (memoised; recursive schemas

@@ -2,12 +2,16 @@ package core
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"regexp"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -17,7 +21,13 @@ import (
 	"github.com/toolgate/toolgate/internal/redact"
 )
 
-// Limits on a parameters schema.
+// Limits on a parameters schema. Each is far beyond what real schemas reach
+// (tools from MCP servers, Pydantic and zod have a few hundred nodes, keys of
+// a few dozen bytes, enums of at most a few hundred values), and each stops a
+// cost that would otherwise grow faster than the schema: past one, the schema
+// is refused with invalid-schema and one issue whose keyword names the limit
+// (maxBytes, maxDepth, maxObjects, maxValues, maxKeyLength, maxEnum,
+// maxRefExpansion, maxRefDepth), before the work it guards is done.
 const (
 	// MaxSchemaDepth is the deepest nesting of arrays and objects accepted in
 	// a schema document.
@@ -30,12 +40,69 @@ const (
 	// subschemas (about 1 s natively for 4,000, ten times that under
 	// WebAssembly), so the byte limit alone would allow minutes of work.
 	MaxSchemaObjects = 1000
+	// MaxSchemaValues is the largest number of JSON values of any kind
+	// (objects, arrays, strings, numbers, booleans, nulls) accepted in a
+	// schema document. Every value can be one metaschema error, which the
+	// validator builds in full before toolgate sees it: a 1 MiB schema holds
+	// half a million. Ten per object is more than real schemas use (a type, a
+	// description, a few names in "required").
+	MaxSchemaValues = 10 * MaxSchemaObjects
+	// MaxSchemaKeyLength is the longest object key accepted anywhere in a
+	// schema document, and the longest name in "required",
+	// "dependentRequired" and "dependencies", in bytes. The validator keeps a
+	// location for every subschema and every error, and each location
+	// repeats the keys above it, so one long key multiplies everything below
+	// it. Providers cap property names far lower (Anthropic at 64 bytes); 256
+	// leaves room for patternProperties expressions.
+	MaxSchemaKeyLength = 256
+	// MaxSchemaEnumValues is the largest number of entries of all "enum"
+	// arrays of a schema document together. The validator compares a value
+	// with every entry and its error message lists them all. The largest real
+	// enums (IANA time zones, about 600; ISO 3166 countries, about 250) fit
+	// several times over.
+	MaxSchemaEnumValues = 2000
+	// MaxRefExpansion is the most subschema visits the validator may make
+	// for one value of the arguments: every path through $ref (and
+	// $dynamicRef, $recursiveRef), allOf, anyOf, oneOf, not, if/then/else and
+	// dependentSchemas counts, not each subschema once, and at every depth
+	// the arguments may reach (MaxArgumentDepth) through recursive
+	// references. A schema without references cannot exceed it (it has at
+	// most MaxSchemaObjects subschemas), and real ones meet a few dozen per
+	// value; a 1 KB schema whose definitions each refer twice to the one
+	// before meets 2^16 at 16 levels, 12 s of validation under WebAssembly.
+	// A recursive schema stays allowed, unless one value can reach the same
+	// recursion along two paths at every level (its work doubles per level).
+	MaxRefExpansion = MaxSchemaObjects
+	// MaxRefDepth is the deepest the validator's chain of subschemas may get
+	// while it checks arguments nested MaxArgumentDepth levels: each $ref,
+	// applicator branch and level of the arguments adds a link. The
+	// validator rebuilds the chain's location for every error it makes, so
+	// failing arguments cost the cube of this depth. Recursive Pydantic and
+	// zod models add two to four links per level; 320 allows five.
+	MaxRefDepth = 5 * MaxArgumentDepth
 	// MaxNumberExponent bounds the decimal exponent of any number, in a schema
 	// or in arguments: a literal whose exponent minus its count of fraction
 	// digits is beyond ±MaxNumberExponent is refused. Such numbers are far
 	// outside float64's range, and validating them exactly costs time that
 	// grows with the exponent.
 	MaxNumberExponent = 1000
+)
+
+// Limits on an error report (invalid-schema and invalid-arguments), so that
+// a report's size does not grow with the schema or the arguments: it is at
+// most MaxIssues issues, each message at most MaxIssueMessageBytes, and a
+// summary message of at most MaxErrorMessageBytes.
+const (
+	// MaxIssues is the most issues one error lists. When there are more, the
+	// first MaxIssues in order are kept and one more issue, with keyword
+	// "maxIssues", says how many were left out.
+	MaxIssues = 50
+	// MaxIssueMessageBytes is the longest message of one issue; a longer one
+	// is cut and ends with "…".
+	MaxIssueMessageBytes = 512
+	// MaxErrorMessageBytes is the longest message of an error (a summary of
+	// its first issues); a longer one is cut and ends with "…".
+	MaxErrorMessageBytes = 4096
 )
 
 // numberInRange reports whether a number literal (JSON, or the lax float
@@ -97,7 +164,7 @@ func CompileSchema(tool string, schema json.RawMessage) (cs *CompiledSchema, err
 	defer func() {
 		if r := recover(); r != nil {
 			cs = nil
-			err = Errorf(CodeInvalidSchema, tool, "parameters schema could not be compiled: %v", r)
+			err = Errorf(CodeInvalidSchema, tool, "parameters schema could not be compiled: %s", clipText(fmt.Sprint(r), MaxErrorMessageBytes))
 		}
 	}()
 	return compileSchemaDoc(tool, schema)
@@ -118,12 +185,12 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 			fmt.Sprintf("parameters schema nests deeper than %d levels of objects and arrays", MaxSchemaDepth))
 	}
 	doc, props, err := decodeSchema(schema)
-	if errors.Is(err, errTooManyObjects) {
-		return nil, schemaIssueError(tool, "", "maxObjects",
-			fmt.Sprintf("parameters schema has more than %d JSON objects", MaxSchemaObjects))
+	var bound *boundError
+	if errors.As(err, &bound) {
+		return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
 	}
 	if err != nil {
-		return nil, &Error{Code: CodeInvalidSchema, Tool: tool, Message: "parameters schema is not valid: " + err.Error(), Cause: err}
+		return nil, schemaTextError(tool, "parameters schema is not valid: "+err.Error(), err)
 	}
 	switch doc.(type) {
 	case map[string]any, bool:
@@ -131,30 +198,26 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 		return nil, Errorf(CodeInvalidSchema, tool, "parameters schema must be a JSON object or boolean, got %s", jsontext.KindOf(doc))
 	}
 
-	var refused string
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft2020
-	c.AssertFormat = false
-	c.AssertContent = false
-	// Older drafts (and a missing "$schema") assert formats whatever
-	// AssertFormat says; an always-true checker for every known format makes
-	// "format" an annotation everywhere.
-	for name := range jsonschema.Formats {
-		c.Formats[name] = acceptAnyFormat
-	}
-	c.RegisterExtension("toolgate-empty-enum", nil, emptyEnum{})
-	c.LoadURL = func(u string) (io.ReadCloser, error) {
-		if refused == "" {
-			refused = u
+	refs, local := localRefs(doc)
+	if local {
+		if bound := checkWalk(doc, refs); bound != nil {
+			return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
 		}
-		return nil, errRefRefused
 	}
+
+	var refused string
+	c := newSchemaCompiler(&refused)
 	if err := c.AddResource(schemaBaseURL, bytes.NewReader(schema)); err != nil {
-		return nil, &Error{Code: CodeInvalidSchema, Tool: tool, Message: "parameters schema is not valid: " + cleanSchemaText(err.Error()), Cause: err}
+		return nil, schemaTextError(tool, "parameters schema is not valid: "+cleanSchemaText(err.Error()), err)
 	}
 	compiled, err := c.Compile(schemaBaseURL)
 	if err != nil {
 		return nil, compileError(tool, doc, refused, err)
+	}
+	if !local {
+		if bound := checkWalk(doc, compiledRefs(c, compiled, doc)); bound != nil {
+			return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
+		}
 	}
 
 	cs := &CompiledSchema{raw: append(json.RawMessage(nil), schema...), doc: doc, schema: compiled, properties: props}
@@ -173,6 +236,31 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 	cs.plan = pb.build([]string{""})
 	cs.keepAllKeys, cs.knownKeys, cs.patterns = pb.rootKeys()
 	return cs, nil
+}
+
+// newSchemaCompiler is the validator's compiler as toolgate configures it:
+// 2020-12 by default, formats and content never asserted, the empty-enum
+// assertion, and a loader that refuses every URL, noting the first in
+// *refused.
+func newSchemaCompiler(refused *string) *jsonschema.Compiler {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.AssertFormat = false
+	c.AssertContent = false
+	// Older drafts (and a missing "$schema") assert formats whatever
+	// AssertFormat says; an always-true checker for every known format makes
+	// "format" an annotation everywhere.
+	for name := range jsonschema.Formats {
+		c.Formats[name] = acceptAnyFormat
+	}
+	c.RegisterExtension("toolgate-empty-enum", nil, emptyEnum{})
+	c.LoadURL = func(u string) (io.ReadCloser, error) {
+		if *refused == "" {
+			*refused = u
+		}
+		return nil, errRefRefused
+	}
+	return c
 }
 
 // acceptAnyFormat is the format checker that makes "format" an annotation.
@@ -201,8 +289,14 @@ func (emptyEnumSchema) Validate(ctx jsonschema.ValidationContext, _ any) error {
 
 // schemaIssueError is an invalid-schema error with one issue.
 func schemaIssueError(tool, path, keyword, msg string) *Error {
-	return &Error{Code: CodeInvalidSchema, Tool: tool, Message: msg,
-		Issues: []Issue{{Path: path, Keyword: keyword, Message: msg}}}
+	return &Error{Code: CodeInvalidSchema, Tool: tool, Message: clipText(msg, MaxErrorMessageBytes),
+		Issues: []Issue{{Path: path, Keyword: keyword, Message: clipText(msg, MaxIssueMessageBytes)}}}
+}
+
+// schemaTextError is an invalid-schema error without issues, its message
+// clipped to MaxErrorMessageBytes.
+func schemaTextError(tool, msg string, cause error) *Error {
+	return &Error{Code: CodeInvalidSchema, Tool: tool, Message: clipText(msg, MaxErrorMessageBytes), Cause: cause}
 }
 
 // compileError turns a jsonschema compile error into an invalid-schema error.
@@ -215,22 +309,23 @@ func compileError(tool string, doc any, refused string, err error) *Error {
 			}
 		}
 		msg := fmt.Sprintf("parameters schema refers to %s, outside itself; %s, so a schema may only use its own parts and the built-in draft metaschemas",
-			redact.URL(refused), errRefRefused.Error())
-		return &Error{Code: CodeInvalidSchema, Tool: tool, Message: msg, Cause: err,
-			Issues: []Issue{{Path: "", Keyword: keyword, Message: msg}}}
+			clipText(redact.URL(refused), MaxIssueMessageBytes/2), errRefRefused.Error())
+		e := schemaIssueError(tool, "", keyword, msg)
+		e.Cause = err
+		return e
 	}
 	var ve *jsonschema.ValidationError
 	if errors.As(err, &ve) {
-		issues := schemaIssues(doc, ve)
+		issues := boundIssues(schemaIssues(doc, ve))
 		msg := "parameters schema does not conform to its JSON Schema metaschema: " + summarizeIssues(issues)
-		return &Error{Code: CodeInvalidSchema, Tool: tool, Message: msg, Issues: issues, Cause: err}
+		return &Error{Code: CodeInvalidSchema, Tool: tool, Message: clipText(msg, MaxErrorMessageBytes), Issues: issues, Cause: err}
 	}
 	text := err.Error()
 	var se *jsonschema.SchemaError
 	if errors.As(err, &se) && se.Err != nil {
 		text = se.Err.Error()
 	}
-	return &Error{Code: CodeInvalidSchema, Tool: tool, Message: "parameters schema is not valid: " + cleanSchemaText(text), Cause: err}
+	return schemaTextError(tool, "parameters schema is not valid: "+cleanSchemaText(text), err)
 }
 
 // schemaIssues lists the metaschema failures of a schema document, with
@@ -315,12 +410,15 @@ func (s *CompiledSchema) Raw() json.RawMessage {
 }
 
 // decodeSchema decodes a schema document with UseNumber, refusing trailing
-// data, repeated keys in any object and numbers beyond MaxNumberExponent. It
-// also returns the root's property names in document order.
+// data, repeated keys in any object, numbers beyond MaxNumberExponent, and
+// (as a *boundError) a document past MaxSchemaObjects, MaxSchemaValues,
+// MaxSchemaKeyLength or MaxSchemaEnumValues. It also returns the root's
+// property names in document order. Its time is linear in the document: the
+// pointer of a value is only written out for a message.
 func decodeSchema(data []byte) (doc any, props []string, err error) {
 	d := schemaDecoder{dec: json.NewDecoder(bytes.NewReader(data))}
 	d.dec.UseNumber()
-	doc, err = d.value("", 0)
+	doc, err = d.value()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -330,18 +428,59 @@ func decodeSchema(data []byte) (doc any, props []string, err error) {
 	return doc, d.props, nil
 }
 
-// errTooManyObjects reports a schema over MaxSchemaObjects.
-var errTooManyObjects = errors.New("too many objects")
+// boundError is a schema past one of the limits, as the one issue of an
+// invalid-schema error.
+type boundError struct {
+	keyword string // the limit's name, e.g. "maxEnum"
+	path    string // JSON pointer into the schema
+	msg     string
+}
 
-// schemaDecoder builds a schema document from encoding/json tokens.
+func (e *boundError) Error() string { return e.msg }
+
+// schemaDecoder builds a schema document from encoding/json tokens, counting
+// what the limits bound.
 type schemaDecoder struct {
 	dec     *json.Decoder
 	props   []string
 	objects int
+	values  int
+	enums   int
+	path    []pathToken // where the value being decoded is
 }
 
-// value decodes the next value. path is its JSON pointer; depth its nesting.
-func (d *schemaDecoder) value(path string, depth int) (any, error) {
+// pathToken is one step of a pointer: a member name, or an array index when
+// index >= 0.
+type pathToken struct {
+	key   string
+	index int
+}
+
+// pointer writes the JSON pointer of the value being decoded.
+func (d *schemaDecoder) pointer() string {
+	var b strings.Builder
+	for _, t := range d.path {
+		b.WriteByte('/')
+		if t.index >= 0 {
+			b.WriteString(strconv.Itoa(t.index))
+		} else {
+			b.WriteString(jsontext.Escape(t.key))
+		}
+	}
+	return b.String()
+}
+
+// parentKey is the member name i steps up from the value being decoded ("" for
+// an array item or the root).
+func (d *schemaDecoder) parentKey(i int) string {
+	if n := len(d.path) - 1 - i; n >= 0 && d.path[n].index < 0 {
+		return d.path[n].key
+	}
+	return ""
+}
+
+// value decodes the next value.
+func (d *schemaDecoder) value() (any, error) {
 	tok, err := d.dec.Token()
 	if err != nil {
 		if err == io.EOF {
@@ -349,58 +488,22 @@ func (d *schemaDecoder) value(path string, depth int) (any, error) {
 		}
 		return nil, err
 	}
+	d.values++
+	if d.values > MaxSchemaValues {
+		return nil, &boundError{"maxValues", "", fmt.Sprintf("parameters schema has more than %d JSON values", MaxSchemaValues)}
+	}
 	switch t := tok.(type) {
 	case json.Delim:
 		switch t {
 		case '{':
-			d.objects++
-			if d.objects > MaxSchemaObjects {
-				return nil, errTooManyObjects
-			}
-			m := map[string]any{}
-			for d.dec.More() {
-				kt, err := d.dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				k, ok := kt.(string)
-				if !ok {
-					return nil, fmt.Errorf("object key at %s is not a string", jsontext.Display(path))
-				}
-				if _, dup := m[k]; dup {
-					return nil, fmt.Errorf("the object at %s repeats the key %q (RFC 7493, I-JSON)", jsontext.Display(path), k)
-				}
-				if depth == 1 && path == "/properties" {
-					d.props = append(d.props, k)
-				}
-				v, err := d.value(jsontext.Join(path, k), depth+1)
-				if err != nil {
-					return nil, err
-				}
-				m[k] = v
-			}
-			if _, err := d.dec.Token(); err != nil {
-				return nil, err
-			}
-			return m, nil
+			return d.object()
 		case '[':
-			a := []any{}
-			for i := 0; d.dec.More(); i++ {
-				v, err := d.value(fmt.Sprintf("%s/%d", path, i), depth+1)
-				if err != nil {
-					return nil, err
-				}
-				a = append(a, v)
-			}
-			if _, err := d.dec.Token(); err != nil {
-				return nil, err
-			}
-			return a, nil
+			return d.array()
 		}
-		return nil, fmt.Errorf("unexpected %q at %s", rune(t), jsontext.Display(path))
+		return nil, fmt.Errorf("unexpected %q at %s", rune(t), jsontext.Display(d.pointer()))
 	case json.Number:
 		if !numberInRange(string(t)) {
-			return nil, fmt.Errorf("the number at %s has a decimal exponent beyond ±%d", jsontext.Display(path), MaxNumberExponent)
+			return nil, fmt.Errorf("the number at %s has a decimal exponent beyond ±%d", jsontext.Display(d.pointer()), MaxNumberExponent)
 		}
 		return t, nil
 	default:
@@ -408,12 +511,757 @@ func (d *schemaDecoder) value(path string, depth int) (any, error) {
 	}
 }
 
+// object decodes the members of an object whose '{' was just read.
+func (d *schemaDecoder) object() (map[string]any, error) {
+	d.objects++
+	if d.objects > MaxSchemaObjects {
+		return nil, &boundError{"maxObjects", "", fmt.Sprintf("parameters schema has more than %d JSON objects", MaxSchemaObjects)}
+	}
+	rootProps := len(d.path) == 1 && d.parentKey(0) == "properties"
+	m := map[string]any{}
+	for d.dec.More() {
+		kt, err := d.dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		k, ok := kt.(string)
+		if !ok {
+			return nil, fmt.Errorf("object key at %s is not a string", jsontext.Display(d.pointer()))
+		}
+		if len(k) > MaxSchemaKeyLength {
+			return nil, d.nameTooLong("key", k)
+		}
+		if _, dup := m[k]; dup {
+			return nil, fmt.Errorf("the object at %s repeats the key %q (RFC 7493, I-JSON)", jsontext.Display(d.pointer()), k)
+		}
+		if rootProps {
+			d.props = append(d.props, k)
+		}
+		d.path = append(d.path, pathToken{key: k, index: -1})
+		v, err := d.value()
+		d.path = d.path[:len(d.path)-1]
+		if err != nil {
+			return nil, err
+		}
+		m[k] = v
+	}
+	if _, err := d.dec.Token(); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// array decodes the items of an array whose '[' was just read, counting enum
+// entries and checking the length of property names listed in "required",
+// "dependentRequired" and "dependencies".
+func (d *schemaDecoder) array() ([]any, error) {
+	isEnum := d.parentKey(0) == "enum"
+	names := d.parentKey(0) == "required" || d.parentKey(1) == "dependentRequired" || d.parentKey(1) == "dependencies"
+	a := []any{}
+	for i := 0; d.dec.More(); i++ {
+		d.path = append(d.path, pathToken{index: i})
+		if isEnum {
+			if d.enums++; d.enums > MaxSchemaEnumValues {
+				return nil, &boundError{"maxEnum", d.pointer(), fmt.Sprintf(
+					"parameters schema has more than %d enum values in all (%s holds the one past the limit)", MaxSchemaEnumValues, d.pointer())}
+			}
+		}
+		v, err := d.value()
+		if err != nil {
+			return nil, err
+		}
+		if s, ok := v.(string); ok && names && len(s) > MaxSchemaKeyLength {
+			return nil, d.nameTooLong("name", s)
+		}
+		d.path = d.path[:len(d.path)-1]
+		a = append(a, v)
+	}
+	if _, err := d.dec.Token(); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// nameTooLong is the maxKeyLength refusal of a key (or a listed property
+// name) in the value being decoded.
+func (d *schemaDecoder) nameTooLong(what, name string) *boundError {
+	at := d.pointer()
+	return &boundError{"maxKeyLength", at, fmt.Sprintf("parameters schema has a %s of %d bytes at %s (%q), longer than the limit of %d",
+		what, len(name), jsontext.Display(at), clipText(name, 32), MaxSchemaKeyLength)}
+}
+
 // sortedSchemaKeys returns the keys of m, sorted.
-func sortedSchemaKeys(m map[string]any) []string {
+func sortedSchemaKeys(m map[string]any) []string { return sortedKeys(m) }
+
+// The validator's walk. A schema is a graph: from each subschema the
+// validator goes on, at the same value, to the subschemas it applies in place
+// ($ref, allOf, anyOf, …), and to those of the value's members and items. It
+// visits a subschema once per path that reaches it, so references can make
+// it visit one small definition exponentially often; and it rebuilds the
+// location of its whole chain of subschemas for every error it makes. Both
+// are bounded on the document's graph. When every reference is local ("#" or
+// "#/pointer", no "$id" below the root, no anchors or dynamic references:
+// what Pydantic, zod and MCP servers write) the graph is built before the
+// validator compiles; otherwise just after, with the validator's own
+// resolution of each reference (compiling visits each subschema once: the
+// exponential work, validation and the coercion plan, is still ahead).
+
+// walkNode is one subschema of the walk graph, by the indexes of the
+// subschemas it leads to.
+type walkNode struct {
+	inPlace  []int32          // applied to the same value
+	props    map[string]int32 // properties
+	patterns []walkPattern    // patternProperties
+	addl     int32            // additionalProperties, or -1
+	members  []int32          // unevaluatedProperties: any member
+	prefix   []int32          // prefixItems, or draft-7 "items" as an array
+	rest     int32            // items past the prefix, or -1
+	items    []int32          // contains, unevaluatedItems: any item
+	others   []int32          // propertyNames: a value that is neither
+}
+
+// walkPattern is one patternProperties entry; a nil re (an expression RE2
+// refuses, which the compile reports) matches every name.
+type walkPattern struct {
+	re *regexp.Regexp
+	to int32
+}
+
+// refTargets returns the JSON pointers that the reference keywords of the
+// subschema m at loc lead to. A reference to a built-in metaschema leads
+// nowhere (the metaschemas are the library's, fixed and bounded), and so
+// does one the compile refuses.
+type refTargets func(loc string, m map[string]any) []string
+
+// walkGraph is a schema document as the validator walks it: its subschemas
+// (objects and booleans at schema positions), numbered.
+type walkGraph struct {
+	doc   any
+	locs  []string // each subschema's JSON pointer
+	vals  []any    // and its value
+	nodes []walkNode
+	ids   map[string]int32
+	refs  refTargets
+}
+
+// newWalkGraph numbers every subschema reachable from the root.
+func newWalkGraph(doc any, refs refTargets) *walkGraph {
+	g := &walkGraph{doc: doc, ids: map[string]int32{}, refs: refs}
+	g.id("", doc)
+	for i := 0; i < len(g.locs); i++ {
+		if m, ok := g.vals[i].(map[string]any); ok {
+			g.link(int32(i), g.locs[i], m)
+		}
+	}
+	return g
+}
+
+// isSchema reports whether a value can be a subschema.
+func isSchema(v any) bool {
+	switch v.(type) {
+	case map[string]any, bool:
+		return true
+	}
+	return false
+}
+
+// id numbers the subschema v at loc, adding it to the graph when new.
+func (g *walkGraph) id(loc string, v any) int32 {
+	if id, ok := g.ids[loc]; ok {
+		return id
+	}
+	id := int32(len(g.locs))
+	g.ids[loc] = id
+	g.locs = append(g.locs, loc)
+	g.vals = append(g.vals, v)
+	g.nodes = append(g.nodes, walkNode{addl: -1, rest: -1})
+	return id
+}
+
+// one is the subschema m holds under kw, or -1.
+func (g *walkGraph) one(loc string, m map[string]any, kw string) int32 {
+	if isSchema(m[kw]) {
+		return g.id(loc+"/"+kw, m[kw])
+	}
+	return -1
+}
+
+// add appends the subschema m holds under kw, if any.
+func (g *walkGraph) add(list []int32, loc string, m map[string]any, kw string) []int32 {
+	if x := g.one(loc, m, kw); x >= 0 {
+		list = append(list, x)
+	}
+	return list
+}
+
+// list appends the subschemas of the array m holds under kw.
+func (g *walkGraph) list(list []int32, loc string, m map[string]any, kw string) []int32 {
+	arr, _ := m[kw].([]any)
+	for i, v := range arr {
+		if isSchema(v) {
+			list = append(list, g.id(loc+"/"+kw+"/"+strconv.Itoa(i), v))
+		}
+	}
+	return list
+}
+
+// named returns the names and subschemas of the object m holds under kw, in
+// name order.
+func (g *walkGraph) named(loc string, m map[string]any, kw string) ([]string, []int32) {
+	obj, _ := m[kw].(map[string]any)
+	var names []string
+	var ids []int32
+	for _, k := range sortedKeys(obj) {
+		if isSchema(obj[k]) {
+			names = append(names, k)
+			ids = append(ids, g.id(jsontext.Join(loc, kw, k), obj[k]))
+		}
+	}
+	return names, ids
+}
+
+// link records the edges of subschema i, the object m at loc. Keywords of
+// every draft are read (a $ref's siblings too, which drafts before 2019-09
+// ignore): counting more than the validator visits only makes the bound
+// stricter.
+func (g *walkGraph) link(i int32, loc string, m map[string]any) {
+	n := walkNode{addl: -1, rest: -1}
+	for _, kw := range [...]string{"not", "if", "then", "else"} {
+		n.inPlace = g.add(n.inPlace, loc, m, kw)
+	}
+	for _, kw := range [...]string{"allOf", "anyOf", "oneOf"} {
+		n.inPlace = g.list(n.inPlace, loc, m, kw)
+	}
+	for _, kw := range [...]string{"dependentSchemas", "dependencies"} {
+		_, ids := g.named(loc, m, kw)
+		n.inPlace = append(n.inPlace, ids...)
+	}
+	for _, t := range g.refs(loc, m) {
+		if v := jsontext.At(g.doc, t); isSchema(v) {
+			n.inPlace = append(n.inPlace, g.id(t, v))
+		}
+	}
+	names, ids := g.named(loc, m, "properties")
+	for j, k := range names {
+		if n.props == nil {
+			n.props = make(map[string]int32, len(names))
+		}
+		n.props[k] = ids[j]
+	}
+	names, ids = g.named(loc, m, "patternProperties")
+	for j, k := range names {
+		re, _ := regexp.Compile(k)
+		n.patterns = append(n.patterns, walkPattern{re, ids[j]})
+	}
+	n.addl = g.one(loc, m, "additionalProperties")
+	n.members = g.add(nil, loc, m, "unevaluatedProperties")
+	n.others = g.add(nil, loc, m, "propertyNames")
+	if _, ok := m["items"].([]any); ok { // draft 2019-09 and older
+		n.prefix = g.list(nil, loc, m, "items")
+		n.rest = g.one(loc, m, "additionalItems")
+	} else {
+		n.rest = g.one(loc, m, "items")
+	}
+	if _, ok := m["prefixItems"].([]any); ok {
+		n.prefix = g.list(nil, loc, m, "prefixItems")
+	}
+	n.items = g.add(g.add(nil, loc, m, "contains"), loc, m, "unevaluatedItems")
+	g.nodes[i] = n
+}
+
+// sortedKeys returns the keys of a map, sorted.
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// localRefs resolves "#" and "#/pointer" references without the validator,
+// and is false when the document needs the validator's resolution: an "$id"
+// below the root, an anchor, a dynamic reference, or a "$ref" to anything
+// but the document and the built-in metaschemas.
+func localRefs(doc any) (refTargets, bool) {
+	if !onlyLocalRefs(doc, true) {
+		return nil, false
+	}
+	return func(_ string, m map[string]any) []string {
+		ref, _ := m["$ref"].(string)
+		if ref == "#" {
+			return []string{""}
+		}
+		if p, err := url.PathUnescape(strings.TrimPrefix(ref, "#")); err == nil && strings.HasPrefix(ref, "#/") {
+			return []string{p}
+		}
+		return nil
+	}, true
+}
+
+// onlyLocalRefs is localRefs' test, over every object of the document.
+func onlyLocalRefs(v any, root bool) bool {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, c := range v {
+			s, isString := c.(string)
+			switch {
+			case (k == "$id" || k == "id") && isString && !root,
+				k == "$anchor" || k == "$dynamicAnchor" || k == "$dynamicRef" || k == "$recursiveRef" || k == "$recursiveAnchor",
+				k == "$ref" && isString && s != "#" && !strings.HasPrefix(s, "#/") && !isMetaschemaURL(s):
+				return false
+			}
+			if !onlyLocalRefs(c, false) {
+				return false
+			}
+		}
+	case []any:
+		for _, c := range v {
+			if !onlyLocalRefs(c, false) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isMetaschemaURL reports whether a reference names a built-in draft
+// metaschema (or a part of one).
+func isMetaschemaURL(ref string) bool {
+	return strings.HasPrefix(ref, "https://json-schema.org/") || strings.HasPrefix(ref, "http://json-schema.org/")
+}
+
+// compiledRefs resolves references as the compiled validator does: c
+// compiled doc (its root is root), and the compiled subschema at each
+// location says where its $ref, $dynamicRef and $recursiveRef lead. A
+// dynamic reference leads to the outermost schema of the validator's dynamic
+// scope that declares its anchor; the scope starts at the root, so when the
+// root declares it, the root is the one; otherwise every subschema declaring
+// it may be, and all are counted.
+func compiledRefs(c *jsonschema.Compiler, root *jsonschema.Schema, doc any) refTargets {
+	rootURL, _, _ := strings.Cut(root.Location, "#")
+	pointer := func(s *jsonschema.Schema) []string {
+		if loc, ok := strings.CutPrefix(s.Location, rootURL+"#"); ok {
+			return []string{cleanPointer(loc)}
+		}
+		return nil // a built-in metaschema
+	}
+	declaring := map[string][]string{} // "$dynamicAnchor" name, or "" for "$recursiveAnchor": true
+	collectAnchors(doc, "", declaring)
+	dynamic := func(t *jsonschema.Schema, anchor string, declared bool) []string {
+		if !declared {
+			return pointer(t)
+		}
+		if list := declaring[anchor]; len(list) > 0 && list[0] == "" {
+			return []string{""}
+		}
+		out := append(pointer(t), declaring[anchor]...)
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	return func(loc string, m map[string]any) []string {
+		_, ref := m["$ref"].(string)
+		_, dyn := m["$dynamicRef"].(string)
+		_, rec := m["$recursiveRef"].(string)
+		if !ref && !dyn && !rec {
+			return nil
+		}
+		s, err := c.Compile(schemaBaseURL + "#" + (&url.URL{Fragment: loc}).EscapedFragment())
+		if err != nil {
+			return nil
+		}
+		var out []string
+		if s.Ref != nil {
+			out = append(out, pointer(s.Ref)...)
+		}
+		if t := s.DynamicRef; t != nil {
+			out = append(out, dynamic(t, t.DynamicAnchor, t.DynamicAnchor != "")...)
+		}
+		if t := s.RecursiveRef; t != nil {
+			out = append(out, dynamic(t, "", t.RecursiveAnchor)...)
+		}
+		return out
+	}
+}
+
+// collectAnchors lists, by name, the pointers of the objects declaring a
+// "$dynamicAnchor" (and, under "", a true "$recursiveAnchor"), in document
+// order with the root first.
+func collectAnchors(v any, loc string, into map[string][]string) {
+	switch v := v.(type) {
+	case map[string]any:
+		if a, ok := v["$dynamicAnchor"].(string); ok && a != "" {
+			into[a] = append(into[a], loc)
+		}
+		if v["$recursiveAnchor"] == true {
+			into[""] = append(into[""], loc)
+		}
+		for _, k := range sortedKeys(v) {
+			collectAnchors(v[k], jsontext.Join(loc, k), into)
+		}
+	case []any:
+		for i, c := range v {
+			collectAnchors(c, loc+"/"+strconv.Itoa(i), into)
+		}
+	}
+}
+
+// walkBudget bounds the steps of checkWalk itself; a schema that needs more
+// to be bounded is refused as past MaxRefExpansion. Real schemas take a few
+// thousand.
+const walkBudget = 1 << 21
+
+// walkEntry is a subschema and the number of paths by which the validator
+// reaches it.
+type walkEntry struct {
+	node  int32
+	count int
+}
+
+// walkFrontier is the multiset of subschemas the validator enters one value
+// with (the root's, or those of a member or item), met first at depth of the
+// arguments. Entries that only pass the value on to one other subschema
+// (such as {"$ref": …}) are replaced by it, so places that refer to one
+// definition share its frontier; the visits and chain links skipped are
+// kept, the most any place skips.
+type walkFrontier struct {
+	entries []walkEntry
+	depth   int
+	skipped walkSkip
+	done    bool
+	total   int   // the visits of its closure
+	chain   int   // the longest in-place chain of its closure
+	next    []int // the frontiers of its members and items
+}
+
+// walkSkip is what forwarding entries skipped.
+type walkSkip struct {
+	visits, chain int
+}
+
+// walker explores the walk graph one frontier at a time, with scratch space
+// indexed by subschema.
+type walker struct {
+	g     *walkGraph
+	work  int
+	epoch uint32
+	stamp []uint32 // scratch below is valid where stamp == epoch
+	count []int
+	chain []int
+	pos   []int
+	order []int32
+}
+
+// checkWalk refuses a schema document (its references resolved by refs)
+// whose validation could visit more than MaxRefExpansion subschemas for one
+// value, or nest more than MaxRefDepth deep, with arguments nested up to
+// MaxArgumentDepth. It explores the
+// distinct frontiers the arguments can lead to, each once (a recursive
+// schema's frontiers repeat, so their number stays near the schema's size),
+// and counts each one's visits by propagating path counts over the
+// subschemas applied in place, in topological order: linear in the graph,
+// however many paths there are.
+func checkWalk(doc any, refs refTargets) *boundError {
+	g := newWalkGraph(doc, refs)
+	n := len(g.nodes)
+	w := &walker{g: g, stamp: make([]uint32, n), count: make([]int, n), chain: make([]int, n), pos: make([]int, n)}
+	var frontiers []*walkFrontier
+	index := map[string]int{}
+	// add finds or adds the frontier of entries and returns its index.
+	add := func(entries []walkEntry, depth int) (int, *boundError) {
+		entries, skipped := w.forward(entries)
+		entries, k := walkKey(entries)
+		j, ok := index[k]
+		if !ok {
+			j = len(frontiers)
+			index[k] = j
+			frontiers = append(frontiers, &walkFrontier{entries: entries, depth: depth})
+		}
+		f := frontiers[j]
+		f.skipped = walkSkip{max(f.skipped.visits, skipped.visits), max(f.skipped.chain, skipped.chain)}
+		if f.done && f.total+f.skipped.visits > MaxRefExpansion {
+			return j, g.tooManyVisits(f, depth)
+		}
+		return j, nil
+	}
+	if _, err := add([]walkEntry{{0, 1}}, 0); err != nil {
+		return err
+	}
+	for i := 0; i < len(frontiers); i++ {
+		f := frontiers[i]
+		visits, total, chain := w.closure(f.entries)
+		f.done, f.total, f.chain = true, total, chain
+		if total+f.skipped.visits > MaxRefExpansion {
+			return g.tooManyVisits(f, f.depth)
+		}
+		if w.work > walkBudget {
+			return &boundError{"maxRefExpansion", "", "parameters schema combines its subschemas in too many ways to bound the validator's work"}
+		}
+		if f.depth >= MaxArgumentDepth {
+			continue
+		}
+		for _, next := range w.successors(visits) {
+			j, err := add(next, f.depth+1)
+			if err != nil {
+				return err
+			}
+			f.next = append(f.next, j)
+		}
+	}
+	if d := longestChain(frontiers); d > MaxRefDepth {
+		return &boundError{"maxRefDepth", "", fmt.Sprintf(
+			"parameters schema lets the validator chain more than %d subschemas while checking arguments nested %d levels (each $ref, allOf, anyOf or oneOf branch and each level of the arguments adds one)",
+			MaxRefDepth, MaxArgumentDepth)}
+	}
+	return nil
+}
+
+// tooManyVisits is the maxRefExpansion refusal of frontier f, met at depth.
+func (g *walkGraph) tooManyVisits(f *walkFrontier, depth int) *boundError {
+	at := g.locs[f.entries[0].node]
+	value := "the arguments object"
+	if depth > 0 {
+		value = fmt.Sprintf("one value %d levels into the arguments", depth)
+	}
+	return &boundError{"maxRefExpansion", at, fmt.Sprintf(
+		"parameters schema makes the validator visit more than %d subschemas for %s, from the subschema at %s: every path through $ref, allOf, anyOf, oneOf, not and if/then/else counts",
+		MaxRefExpansion, value, jsontext.Display(at))}
+}
+
+// forward replaces each entry that only passes the value on (one in-place
+// step and no other) by where it leads, and returns what that skipped.
+func (w *walker) forward(entries []walkEntry) ([]walkEntry, walkSkip) {
+	var skipped walkSkip
+	for i, e := range entries {
+		hops := 0
+		for x := e.node; w.g.nodes[x].forwards() && hops <= len(w.g.nodes); hops++ {
+			x = w.g.nodes[x].inPlace[0]
+			entries[i].node = x
+		}
+		skipped.visits = min(skipped.visits+hops*e.count, MaxRefExpansion+1)
+		skipped.chain = max(skipped.chain, hops)
+	}
+	return entries, skipped
+}
+
+// forwards reports whether a subschema only passes the value on to one other.
+func (n *walkNode) forwards() bool {
+	return len(n.inPlace) == 1 && n.props == nil && n.patterns == nil && n.addl < 0 && n.members == nil &&
+		n.prefix == nil && n.rest < 0 && n.items == nil && n.others == nil
+}
+
+// closure adds to a frontier the subschemas applied in place, each with the
+// number of paths that reach it (saturating past MaxRefExpansion), and
+// returns them, the total, and the longest chain of in-place steps. A cycle
+// of in-place steps (which the validator reports as an infinite loop) is
+// followed once.
+func (w *walker) closure(entries []walkEntry) (visits []walkEntry, total, chain int) {
+	w.epoch++
+	w.order = w.order[:0]
+	type frame struct {
+		node int32
+		edge int
+	}
+	var stack []frame
+	for _, e := range entries {
+		if w.seen(e.node) {
+			continue
+		}
+		stack = append(stack, frame{e.node, 0})
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			edges := w.g.nodes[top.node].inPlace
+			if top.edge == len(edges) {
+				w.order = append(w.order, top.node)
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			next := edges[top.edge]
+			top.edge++
+			w.work++
+			if !w.seen(next) {
+				stack = append(stack, frame{next, 0})
+			}
+		}
+	}
+	slices.Reverse(w.order) // now topological: every edge but a cycle's goes forward
+	for i, x := range w.order {
+		w.pos[x], w.count[x], w.chain[x] = i, 0, 0
+	}
+	for _, e := range entries {
+		w.count[e.node] = min(w.count[e.node]+e.count, MaxRefExpansion+1)
+		w.chain[e.node] = 1
+	}
+	for _, x := range w.order {
+		for _, y := range w.g.nodes[x].inPlace {
+			if w.pos[y] > w.pos[x] {
+				w.count[y] = min(w.count[y]+w.count[x], MaxRefExpansion+1)
+				w.chain[y] = max(w.chain[y], w.chain[x]+1)
+			}
+		}
+		visits = append(visits, walkEntry{x, w.count[x]})
+		total = min(total+w.count[x], MaxRefExpansion+1)
+		chain = max(chain, w.chain[x])
+	}
+	return visits, total, chain
+}
+
+// seen marks subschema i for this closure and reports whether it already was.
+func (w *walker) seen(i int32) bool {
+	if w.stamp[i] == w.epoch {
+		return true
+	}
+	w.stamp[i] = w.epoch
+	return false
+}
+
+// successors returns the frontiers of the members and items of a value whose
+// closure is visits: one per property name that "properties" mention, one for
+// any other name, one per position of "prefixItems", one for later items, one
+// for the value's property names as strings. A name a pattern may match takes
+// the pattern's subschema too; for other names every pattern is assumed to
+// match.
+func (w *walker) successors(visits []walkEntry) [][]walkEntry {
+	var byName map[string][]walkEntry
+	var memberRules, itemRules, others []walkEntry
+	prefix := 0
+	for _, v := range visits {
+		n := &w.g.nodes[v.node]
+		for k, t := range n.props {
+			if byName == nil {
+				byName = map[string][]walkEntry{}
+			}
+			byName[k] = append(byName[k], walkEntry{t, v.count})
+		}
+		if len(n.patterns) > 0 || n.addl >= 0 || len(n.members) > 0 {
+			memberRules = append(memberRules, v)
+		}
+		if len(n.prefix) > 0 || n.rest >= 0 || len(n.items) > 0 {
+			itemRules = append(itemRules, v)
+			prefix = max(prefix, len(n.prefix))
+		}
+		others = addEntries(others, v.count, n.others...)
+	}
+	var out [][]walkEntry
+	for _, name := range sortedKeys(byName) {
+		next := byName[name]
+		for _, v := range memberRules {
+			next = w.g.nodes[v.node].member(name, v.count, next)
+		}
+		w.work += len(next) + len(memberRules)
+		out = append(out, next)
+	}
+	if len(itemRules) > 0 {
+		out = append(out, w.items(itemRules, prefix)...)
+	}
+	var other []walkEntry
+	for _, v := range memberRules {
+		n := &w.g.nodes[v.node]
+		for _, p := range n.patterns {
+			other = addEntries(other, v.count, p.to)
+		}
+		other = addEntries(other, v.count, append([]int32{n.addl}, n.members...)...)
+	}
+	return slices.DeleteFunc(append(out, other, others), func(e []walkEntry) bool { return len(e) == 0 })
+}
+
+// member adds to next the subschemas that node n applies to a member called
+// name besides its "properties" entry: matching patterns, else
+// additionalProperties, and unevaluatedProperties.
+func (n *walkNode) member(name string, count int, next []walkEntry) []walkEntry {
+	_, named := n.props[name]
+	for _, p := range n.patterns {
+		if p.re == nil || p.re.MatchString(name) {
+			next = addEntries(next, count, p.to)
+			named = true
+		}
+	}
+	if !named {
+		next = addEntries(next, count, n.addl)
+	}
+	return addEntries(next, count, n.members...)
+}
+
+// items returns the frontiers of a value's items: one per prefix position,
+// and one for the items past every prefix.
+func (w *walker) items(rules []walkEntry, prefix int) [][]walkEntry {
+	var out [][]walkEntry
+	for k := 0; k <= prefix; k++ {
+		var next []walkEntry
+		for _, v := range rules {
+			n := &w.g.nodes[v.node]
+			if k < len(n.prefix) {
+				next = addEntries(next, v.count, n.prefix[k])
+			} else {
+				next = addEntries(next, v.count, n.rest)
+			}
+			next = addEntries(next, v.count, n.items...)
+		}
+		w.work += len(rules)
+		out = append(out, next)
+	}
+	return out
+}
+
+// addEntries appends the subschemas (skipping -1) with count.
+func addEntries(list []walkEntry, count int, nodes ...int32) []walkEntry {
+	for _, x := range nodes {
+		if x >= 0 {
+			list = append(list, walkEntry{x, count})
+		}
+	}
+	return list
+}
+
+// walkKey sorts a frontier's entries and merges repeats (in place), and
+// returns them with the frontier's key.
+func walkKey(entries []walkEntry) ([]walkEntry, string) {
+	slices.SortFunc(entries, func(a, b walkEntry) int { return int(a.node) - int(b.node) })
+	out := entries[:0]
+	for _, e := range entries {
+		if n := len(out); n > 0 && out[n-1].node == e.node {
+			out[n-1].count = min(out[n-1].count+e.count, MaxRefExpansion+1)
+			continue
+		}
+		out = append(out, e)
+	}
+	b := make([]byte, 0, 8*len(out))
+	for _, e := range out {
+		b = binary.AppendUvarint(b, uint64(e.node))
+		b = binary.AppendUvarint(b, uint64(e.count))
+	}
+	return out, string(b)
+}
+
+// longestChain is the longest chain of subschemas along any path of at most
+// MaxArgumentDepth steps from the root frontier: the sum of the frontiers'
+// in-place chains (each step into a member or item adds its frontier's).
+func longestChain(frontiers []*walkFrontier) int {
+	best := make([]int, len(frontiers))
+	for i := range best {
+		best[i] = -1
+	}
+	chain := func(f *walkFrontier) int { return f.chain + f.skipped.chain }
+	best[0] = chain(frontiers[0])
+	longest := best[0]
+	for round := 0; round < MaxArgumentDepth && longest <= MaxRefDepth; round++ {
+		grown := false
+		next := slices.Clone(best)
+		for i, f := range frontiers {
+			if best[i] < 0 {
+				continue
+			}
+			for _, j := range f.next {
+				if d := best[i] + chain(frontiers[j]); d > next[j] {
+					next[j], grown = d, true
+					longest = max(longest, d)
+				}
+			}
+		}
+		if !grown {
+			break
+		}
+		best = next
+	}
+	return longest
 }

@@ -10,16 +10,21 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
-// clipText shortens s to at most n bytes for a message.
+// clipText shortens s to at most n bytes (not cutting a UTF-8 sequence) for
+// a message, marking the cut with "…".
 func clipText(s string, n int) string {
 	if len(s) <= n {
 		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
 	return s[:n] + "…"
 }
@@ -30,13 +35,39 @@ func argumentsError(tool string, issues []Issue) *Error {
 	if tool != "" {
 		subject = fmt.Sprintf("the parameters schema of tool %q", tool)
 	}
+	issues = boundIssues(issues)
 	return &Error{Code: CodeInvalidArguments, Tool: tool, Issues: issues,
-		Message: fmt.Sprintf("arguments do not match %s: %s", subject, summarizeIssues(issues))}
+		Message: clipText(fmt.Sprintf("arguments do not match %s: %s", subject, summarizeIssues(issues)), MaxErrorMessageBytes)}
 }
 
-// summarizeIssues joins the first issue messages for an error message.
+// omittedKeyword is the keyword of the last issue of a report cut at
+// MaxIssues.
+const omittedKeyword = "maxIssues"
+
+// boundIssues keeps a report within its limits: the first MaxIssues issues
+// of a sorted list, then (if there were more) one saying how many were left
+// out, each message clipped to MaxIssueMessageBytes.
+func boundIssues(issues []Issue) []Issue {
+	if len(issues) > MaxIssues {
+		omitted := len(issues) - MaxIssues
+		issues = append(issues[:MaxIssues:MaxIssues], Issue{Path: "", Keyword: omittedKeyword,
+			Message: fmt.Sprintf("%d more issues are not listed: a report lists at most %d", omitted, MaxIssues)})
+	}
+	for i := range issues {
+		issues[i].Message = clipText(issues[i].Message, MaxIssueMessageBytes)
+	}
+	return issues
+}
+
+// summarizeIssues joins the first issue messages for an error message (at
+// most MaxErrorMessageBytes), ending with what a cut report left out.
 func summarizeIssues(issues []Issue) string {
 	const shown = 5
+	var omitted string
+	if n := len(issues); n > 0 && issues[n-1].Keyword == omittedKeyword {
+		omitted = "; " + issues[n-1].Message
+		issues = issues[:n-1]
+	}
 	var b strings.Builder
 	for i, is := range issues {
 		if i == shown {
@@ -48,7 +79,8 @@ func summarizeIssues(issues []Issue) string {
 		}
 		b.WriteString(is.Message)
 	}
-	return b.String()
+	b.WriteString(omitted)
+	return clipText(b.String(), MaxErrorMessageBytes)
 }
 
 // argumentIssues turns a validation error tree into one issue per failing
@@ -91,13 +123,17 @@ func argumentIssues(ve *jsonschema.ValidationError) []Issue {
 
 // leafErrors lists the errors of a tree that have no causes, depth first.
 func leafErrors(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
-	if len(ve.Causes) == 0 {
-		return []*jsonschema.ValidationError{ve}
-	}
 	var out []*jsonschema.ValidationError
-	for _, c := range ve.Causes {
-		out = append(out, leafErrors(c)...)
+	var walk func(*jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			out = append(out, e)
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
 	}
+	walk(ve)
 	return out
 }
 

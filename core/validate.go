@@ -12,14 +12,6 @@ import (
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
-// Limits on the arguments of one call.
-const (
-	// MaxArgumentDepth is the deepest nesting of arrays and objects accepted.
-	MaxArgumentDepth = 64
-	// MaxArgumentBytes is the largest arguments JSON accepted.
-	MaxArgumentBytes = 16 << 20
-)
-
 // validateSafely is validateValue behind a recover: a fault in the validator
 // becomes an internal error instead of a crash, and nothing is let through.
 func (s *CompiledSchema) validateSafely(tool string, v any) (err *Error) {

@@ -1,6 +1,6 @@
 // Branch: a conversation branch's tool registry (LionAGI's ActionManager), and tg.branch().
 // Node and browser.
-import { ToolgateError, checkOptions, describe } from "./errors.js";
+import { ToolgateError, checkOptions, describe, readInput } from "./errors.js";
 import { toJSON, reviveBigints } from "./json.js";
 import { tool, goTool, isToolOf } from "./tool.js";
 import { FunctionCalling, run, checkSignal } from "./function-calling.js";
@@ -9,14 +9,16 @@ import { OP } from "./contract.js";
 /** A request as the JSON text Go parses; a Tool or function in `function` becomes its name. */
 function requestText(ctx, request) {
   if (typeof request === "string") return request;
-  if (request === null || typeof request !== "object" || Array.isArray(request)) {
-    throw new ToolgateError("invalid-request", `a request must be an object or JSON text, got ${describe(request)}`);
-  }
-  let r = request;
-  if (typeof r.function === "function" || isToolOf(ctx, r.function)) {
-    r = { ...r, function: typeof r.function === "function" ? r.function.name : r.function.function };
-  }
-  return toJSON(r, { code: "invalid-request", what: "the request", depthCode: "invalid-arguments" });
+  return readInput("a call", "request", "invalid-request", () => {
+    if (request === null || typeof request !== "object" || Array.isArray(request)) {
+      throw new ToolgateError("invalid-request", `a request must be an object or JSON text, got ${describe(request)}`);
+    }
+    let r = request;
+    if (typeof r.function === "function" || isToolOf(ctx, r.function)) {
+      r = { ...r, function: typeof r.function === "function" ? r.function.name : r.function.function };
+    }
+    return toJSON(r, { code: "invalid-request", what: "the request", depthCode: "invalid-arguments" });
+  });
 }
 
 /** Go's branch.match (or branch.validate) for a request, its big integers revived as BigInts. */
@@ -57,7 +59,11 @@ export class Branch {
   _handle() {
     return this.#handle();
   }
-  #ref(x, mode) {
+  /** What register, has or getToolSchema was handed, as Go reads it (see ops_branch.go's ref). */
+  #ref(x, mode, seen = new Set()) {
+    return readInput(mode === "schema" ? "getToolSchema" : mode, "value", "unsupported-type", () => this.#refOf(x, mode, seen));
+  }
+  #refOf(x, mode, seen) {
     if (typeof x === "string" || typeof x === "boolean" || x === null) return x;
     if (x === undefined) return null;
     if (isToolOf(this.#ctx, x)) {
@@ -70,7 +76,13 @@ export class Branch {
       this.#held.set(t, true);
       return { $callable: t._handle() };
     }
-    if (Array.isArray(x)) return x.map((e) => this.#ref(e, mode));
+    if (Array.isArray(x)) {
+      if (seen.has(x)) throw new ToolgateError("unsupported-type", `${mode}: the list holds itself`);
+      seen.add(x);
+      const out = x.map((e) => this.#refOf(e, mode, seen));
+      seen.delete(x);
+      return out;
+    }
     if (typeof x === "object" && Object.getPrototypeOf(x) === Object.prototype) {
       return mode === "schema" ? { $schema: x } : { $mcp: x };
     }

@@ -48,19 +48,51 @@ export function errorFromData(e) {
 /** Refuses option keys a call does not know, naming the key and the call. */
 export function checkOptions(opts, allowed, call) {
   if (opts === undefined || opts === null) return {};
-  if (typeof opts !== "object" || Array.isArray(opts)) {
-    throw new ToolgateError("unsupported-type", `${call}: options must be an object, got ${describe(opts)}`);
-  }
-  for (const k of Object.keys(opts)) {
-    if (!allowed.includes(k)) {
-      throw new ToolgateError("unsupported-type", `${call}: unknown option "${k}" (known: ${allowed.join(", ")})`);
+  return readInput(call, "options", "unsupported-type", () => {
+    if (typeof opts !== "object" || Array.isArray(opts)) {
+      throw new ToolgateError("unsupported-type", `${call}: options must be an object, got ${describe(opts)}`);
     }
+    for (const k of Object.keys(opts)) {
+      if (!allowed.includes(k)) {
+        throw new ToolgateError("unsupported-type", `${call}: unknown option "${k}" (known: ${allowed.join(", ")})`);
+      }
+    }
+    return opts;
+  });
+}
+
+/**
+ * Runs read(), which reads a value the caller passed; what reading it throws (a revoked Proxy, a
+ * throwing getter) becomes a ToolgateError with `code` naming the call and the value. Internal.
+ */
+export function readInput(call, what, code, read) {
+  try {
+    return read();
+  } catch (e) {
+    if (ToolgateError.isInstance(e)) throw e;
+    throw new ToolgateError(code, `${call}: the ${what} could not be read (${safeText(e)})`, { cause: e });
   }
-  return opts;
+}
+
+/** String(v), or a placeholder when even that throws (an object without a prototype, a revoked Proxy). Internal. */
+export function safeText(v) {
+  try {
+    return v instanceof Error ? v.message : String(v);
+  } catch {
+    return "<unprintable>";
+  }
 }
 
 /** Names a value's kind for messages: "null", "an array", or its typeof. Internal. */
 export function describe(v) {
+  try {
+    return describeKind(v);
+  } catch {
+    return "an unreadable value";
+  }
+}
+
+function describeKind(v) {
   if (v === null) return "null";
   if (Array.isArray(v)) return "an array";
   return typeof v;

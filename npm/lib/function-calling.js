@@ -1,6 +1,6 @@
 // One call of a tool: the FunctionCalling record, the mapping of named arguments onto a JS
 // function's parameters, and the invoke lifecycle (pre → handler → post). Node and browser.
-import { ToolgateError, describe } from "./errors.js";
+import { ToolgateError, describe, readInput } from "./errors.js";
 import { toJSON, recordValue } from "./json.js";
 import { OP, PARAM } from "./contract.js";
 
@@ -25,15 +25,17 @@ function newUUID() {
 function errorRecord(err, failed) {
   if (err == null && !failed) return null;
   if (err == null) return { error: String(err), message: String(err) }; // throw undefined / throw null
-  if (ToolgateError.isInstance(err)) {
-    const out = { error: "ToolgateError", message: err.message, code: err.code };
-    if (Array.isArray(err.issues) && err.issues.length > 0) {
-      out.issues = err.issues.map((i) => ({ ...i })); // Go's {path, keyword, message}, copied
+  try {
+    if (ToolgateError.isInstance(err)) {
+      const out = { error: "ToolgateError", message: String(err.message), code: String(err.code) };
+      if (Array.isArray(err.issues) && err.issues.length > 0) out.issues = recordValue(err.issues);
+      return out;
     }
-    return out;
+    if (err instanceof Error) return { error: String(err.name || "Error"), message: String(err.message) };
+    return { error: typeof err, message: String(err) };
+  } catch {
+    return { error: typeof err, message: "<unprintable error>" }; // Go's safeErrorText says the same
   }
-  if (err instanceof Error) return { error: err.name || "Error", message: err.message };
-  return { error: typeof err, message: String(err) };
 }
 
 /**
@@ -144,10 +146,12 @@ export async function callTool(ctx, toolObj, args, signal) {
 }
 
 /** Why a call stopped early: an abort or the timeout; reason becomes fc.error. */
-class Cancelled {
-  constructor(reason) {
-    this.reason = reason;
-  }
+/** The rejection that ends a call by its signal or timeout; told apart by membership, never by instanceof (a thrown revoked Proxy cannot be asked). */
+const cancellations = new WeakSet();
+function cancellation(reason) {
+  const c = { reason };
+  cancellations.add(c);
+  return c;
 }
 
 /** pre → handler → post for fc; a preprocessor's result replaces fc.arguments. */
@@ -155,12 +159,14 @@ async function pipeline(ctx, fc, spec, signal) {
   let args = fc.arguments;
   if (spec.preprocessor) {
     args = await spec.preprocessor(args, spec.preprocessorKwargs);
+    if (signal?.aborted) return undefined; // cancelled meanwhile: no later stage starts
     if (args === null || typeof args !== "object" || Array.isArray(args)) {
       throw new TypeError(`preprocessor of ${fc.function} must return an arguments object, got ${describe(args)}`);
     }
     fc.arguments = args;
   }
   let res = await callTool(ctx, fc.tool, args, signal);
+  if (signal?.aborted) return undefined;
   if (spec.postprocessor) res = await spec.postprocessor(res, spec.postprocessorKwargs);
   return res;
 }
@@ -192,13 +198,13 @@ export async function run(ctx, fc, signal) {
     } else {
       const cancelled = new Promise((_, reject) => {
         if (signal) {
-          onAbort = () => reject(new Cancelled(signal.reason));
+          onAbort = () => reject(cancellation(signal.reason));
           if (signal.aborted) onAbort();
           else signal.addEventListener("abort", onAbort, { once: true });
         }
         if (spec.timeoutMs) {
           timer = setTimeout(
-            () => reject(new Cancelled(new ToolgateError("timeout", `tool ${fc.function} did not finish within ${spec.timeoutMs} ms.`, { tool: fc.function }))),
+            () => reject(cancellation(new ToolgateError("timeout", `tool ${fc.function} did not finish within ${spec.timeoutMs} ms.`, { tool: fc.function }))),
             spec.timeoutMs,
           );
         }
@@ -208,7 +214,7 @@ export async function run(ctx, fc, signal) {
     }
     fc.status = "completed";
   } catch (e) {
-    if (e instanceof Cancelled) {
+    if (cancellations.has(e)) {
       ctrl.abort(e.reason);
       fc.status = "cancelled";
       fc.error = e.reason ?? new ToolgateError("timeout", "cancelled");
@@ -226,8 +232,8 @@ export async function run(ctx, fc, signal) {
 /** Refuses a `signal` option that is not an AbortSignal, before anything runs. Node and browser. */
 export function checkSignal(signal, call) {
   if (signal === undefined || signal === null) return undefined;
-  const ok = typeof signal === "object" && typeof signal.aborted === "boolean" &&
-    typeof signal.addEventListener === "function" && typeof signal.removeEventListener === "function";
+  const ok = readInput(call, "signal", "unsupported-type", () => typeof signal === "object" && typeof signal.aborted === "boolean" &&
+    typeof signal.addEventListener === "function" && typeof signal.removeEventListener === "function");
   if (!ok) throw new ToolgateError("unsupported-type", `${call}: option signal must be an AbortSignal, got ${describe(signal)}`);
   return signal;
 }

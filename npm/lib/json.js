@@ -50,22 +50,20 @@ export function reviveBigints(obj, pointers) {
 }
 
 /**
- * A record's value made JSON-safe: every BigInt becomes {"$bigint": "<decimal digits>"}, the
- * documented spelling of integers beyond ±(2^53−1) in JS records (reviveRecord turns it back).
- * Other values are copied as they are. Node and browser.
+ * A record's value made JSON-safe, as JSON.stringify reads it (toJSON methods, getters, any kind of
+ * object): every BigInt becomes {"$bigint": "<decimal digits>"}, the documented spelling of
+ * integers in JS records (reviveRecord turns it back). A value JSON cannot carry (a cycle, nesting
+ * too deep, a throwing getter or toJSON, a revoked Proxy) is "<unserializable>", as Go writes a
+ * response it cannot marshal. undefined is null. Node and browser.
  */
 export function recordValue(v) {
-  if (typeof v === "bigint") return { $bigint: v.toString() };
-  if (Array.isArray(v)) return v.map(recordValue);
-  if (v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype) {
-    const out = {};
-    for (const k of Object.keys(v)) {
-      // An own "__proto__" key stays an own data key, never a prototype.
-      Object.defineProperty(out, k, { value: recordValue(v[k]), enumerable: true, writable: true, configurable: true });
-    }
-    return out;
+  if (v === undefined) return null;
+  try {
+    const text = JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? { $bigint: x.toString() } : x));
+    return text === undefined ? null : JSON.parse(text);
+  } catch {
+    return "<unserializable>";
   }
-  return v;
 }
 
 /** A JSON.parse reviver that turns the record spelling {"$bigint": "<digits>"} back into BigInts. Node and browser. */

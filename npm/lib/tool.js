@@ -5,6 +5,9 @@ import { toJSON, parseExact, recordValue } from "./json.js";
 import { jsonSchemaOf } from "./schema.js";
 import { OP, TOOL_OPTIONS, TYPED_TOOL_OPTIONS } from "./contract.js";
 
+/** The longest delay setTimeout honours (2^31−1 ms); a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const H = Symbol("toolgate.handle");
 const GEN = Symbol("toolgate.generation");
 
@@ -143,6 +146,9 @@ function checkValues(o) {
   }
   if (o.timeoutMs !== undefined && !Number.isFinite(o.timeoutMs)) {
     throw new ToolgateError("unsupported-type", `tg.tool: option timeoutMs must be a finite number of milliseconds, got ${describe(o.timeoutMs)}`);
+  }
+  if (o.timeoutMs > MAX_TIMER_MS) {
+    throw new ToolgateError("invalid-tool", `tg.tool: option timeoutMs is ${o.timeoutMs}; a JS timer waits at most ${MAX_TIMER_MS} ms`);
   }
 }
 

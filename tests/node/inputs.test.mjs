@@ -82,3 +82,60 @@ test("asynchronous results keep integers beyond 2^53 exact (an MCP tool's respon
   const v = { n: 2n ** 70n, m: -(2n ** 60n), small: 7, s: "12345678901234567890" };
   assert.deepEqual(await debug.echo(v), v);
 });
+
+test("values that cannot be read (a revoked Proxy, a list holding itself, a throwing schema export) are typed", async () => {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  const b = tg.branch({ tools: [tg.tool(function echo(x) { return x; })] });
+  expectCode(assert, () => b.match(proxy), "invalid-request");
+  assert.equal(b.validate(proxy).error.code, "invalid-request");
+  expectCode(assert, () => tg.branch(proxy), "unsupported-type");
+  const self = [];
+  self.push(self);
+  expectCode(assert, () => b.register(self), "unsupported-type");
+  expectCode(assert, () => tg.branch({ tools: self }), "unsupported-type");
+  const exporting = { toJSONSchema() { throw new Error("export failed"); } };
+  expectCode(assert, () => tg.tool({ name: "z", parameters: exporting, handler: (a) => a }), "invalid-schema");
+  const thrower = tg.tool({ name: "thrower", handler: () => { throw proxy; } });
+  const fc = await tg.branch({ tools: [thrower] }).invoke({ function: "thrower", arguments: {} });
+  assert.equal(fc.status, "failed", "a handler that throws a revoked Proxy fails the call");
+  assert.doesNotThrow(() => JSON.stringify(fc.toDict()));
+});
+
+test("a record serialises whatever the handler returned or threw", async () => {
+  const loop = { a: 1 };
+  loop.self = loop;
+  const bare = Object.create(null);
+  bare.n = 2n ** 64n;
+  const cases = [
+    [() => loop, (r) => assert.equal(r.execution.response, "<unserializable>")],
+    [() => ({ get x() { throw new Error("getter threw"); } }), (r) => assert.equal(r.execution.response, "<unserializable>")],
+    [() => bare, (r) => assert.deepEqual(r.execution.response, { n: { $bigint: "18446744073709551616" } })],
+    [() => { throw Object.create(null); }, (r) => assert.deepEqual(r.execution.error, { error: "object", message: "<unprintable error>" })],
+  ];
+  for (const [handler, check] of cases) {
+    const fc = await tg.branch({ tools: [tg.tool({ name: "h", handler })] }).invoke({ function: "h", arguments: {} });
+    const record = JSON.parse(JSON.stringify(fc.toDict()));
+    check(record);
+  }
+});
+
+test("a call cancelled while its preprocessor runs never starts the handler; timeoutMs beyond a JS timer is refused", async () => {
+  let handled = 0;
+  let release;
+  const t = tg.tool({
+    name: "slowpre",
+    preprocessor: (args) => new Promise((r) => { release = () => r(args); }),
+    handler: () => ++handled,
+  });
+  const ac = new AbortController();
+  const p = tg.branch({ tools: [t] }).invoke({ function: "slowpre", arguments: {} }, { signal: ac.signal });
+  await new Promise((r) => setTimeout(r, 5));
+  ac.abort(new Error("stop"));
+  const fc = await p;
+  assert.equal(fc.status, "cancelled");
+  release();
+  await new Promise((r) => setTimeout(r, 5));
+  assert.equal(handled, 0, "the handler did not start after the cancellation");
+  expectCode(assert, () => tg.tool({ name: "long", handler: () => 1, timeoutMs: 2 ** 31 }), "invalid-tool");
+});

@@ -74,3 +74,39 @@ export const KNOWN = [
 export function knownFinding(signature) {
   return KNOWN.find((k) => k.match.test(signature));
 }
+
+// KNOWN DISAGREEMENTS of the Ajv differential (tests/node/ajv-differential.test.mjs): categories
+// ("toolgate valid, Ajv invalid (keyword)", …) where toolgate's verdict differs from Ajv2020's and
+// the difference is not one of the listed expected ones. Same fields as KNOWN; seeds are the
+// fuzz-seeds/ajv-*.json files.
+export const KNOWN_AJV = [
+  {
+    id: "schema-loop-found-only-while-validating",
+    match: /^tg\.tool accepted a schema with a \$ref loop; validate then refuses it/,
+    seed: "ajv-schema-loop-found-only-while-validating.json",
+    summary: "toolgate's: a schema whose in-place $refs loop (allOf → oneOf → $ref → anyOf → $ref \"#\") is accepted by tg.tool when the looping subschema was first reached through prefixItems; then every b.validate fails invalid-schema (\"loops while validating\"); contract: a schema that loops is refused when the tool is made",
+  },
+  {
+    id: "ajv-contains-beside-prefixitems",
+    match: /\[Ajv: an empty array passes contains beside a non-trivial prefixItems\]$/,
+    seed: "ajv-empty-array-passes-contains-beside-prefixitems.json",
+    summary: "Ajv's: with prefixItems [{type: number}] beside contains, Ajv accepts [] (contains needs one match); toolgate refuses it, as the spec says",
+  },
+  {
+    id: "ajv-unevaluatedproperties-beside-dependentschemas",
+    match: /\[Ajv: unevaluatedProperties beside dependentSchemas\]$/,
+    seed: "ajv-unevaluatedproperties-beside-dependentschemas.json",
+    summary: "Ajv's: a dependentSchemas entry that does not apply (its key is absent) makes Ajv apply unevaluatedProperties to keys `properties` evaluated; toolgate accepts, as the spec says",
+  },
+  {
+    id: "ajv-unevaluateditems-ignores-contains",
+    match: /\[Ajv: unevaluatedItems ignores what contains evaluated\]$/,
+    seed: "ajv-unevaluateditems-ignores-contains.json",
+    summary: "Ajv's: unevaluatedItems: false refuses items that contains matched (2020-12 counts them as evaluated); toolgate accepts, as the spec says",
+  },
+];
+
+/** The KNOWN_AJV entry a disagreement category matches, or undefined. */
+export function knownAjvFinding(category) {
+  return KNOWN_AJV.find((k) => k.match.test(category));
+}

@@ -1,5 +1,6 @@
 // Seed files: one JSON file per case that once failed, {signature, found, case}; the case is the
 // tagged-language JSON the generator wrote (then shrunk), so replaying it needs no generator.
+// The Ajv differential's seeds are {kind: "ajv", signature, found, case: {schema, instances}}.
 import { readdirSync, readFileSync, writeFileSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
@@ -21,11 +22,11 @@ function seedName(signature, c) {
   return `${slug}-${hash}.json`;
 }
 
-/** Writes a seed file into dir; returns its name. */
-export function writeSeed(dir, { signature, found, c }) {
+/** Writes a seed file into dir (kind "ajv" for the Ajv differential's); returns its name. */
+export function writeSeed(dir, { signature, found, c, kind }) {
   mkdirSync(dir, { recursive: true });
-  const file = seedName(signature, c);
-  writeFileSync(join(dir, file), `${JSON.stringify({ signature, found, case: c }, null, 2)}\n`);
+  const file = (kind ? `${kind}-` : "") + seedName(signature, c);
+  writeFileSync(join(dir, file), `${JSON.stringify({ ...(kind ? { kind } : {}), signature, found, case: c }, null, 2)}\n`);
   return file;
 }
 

@@ -99,7 +99,7 @@ async function fuzzMode(t) {
     tally.add(failures, `seed ${seed} index ${i} (TOOLGATE_FUZZ_CASE=${seed}:${i})`, c);
     tally.cases++;
     for (const f of failures) {
-      if (haveSeed.has(f.signature)) continue;
+      if (haveSeed.has(f.signature) || knownFinding(f.signature)) continue; // known ones have their seeds
       haveSeed.add(f.signature);
       const small = await shrink(c, async (cand) => (await runCase(cand, { boundMs: BOUND_MS })).some((g) => g.signature === f.signature), { allowed: (cand) => !mayHang(cand) });
       const found = `fuzz mode, seed ${seed} index ${i}, shrunk`;

@@ -42,7 +42,8 @@ function junkTool(rng) {
 /** What the request generator needs to aim at the tool: its name, argument names, schema. */
 function targetOf(t) {
   const o = t.options ?? Object.fromEntries(Object.entries(t.tool.spec ?? {}));
-  const name = typeof o.name === "string" && o.name ? o.name : typeof t.name === "string" ? t.name : "x";
+  const given = o.schema?.function?.name; // a whole provider schema names the tool
+  const name = typeof o.name === "string" && o.name ? o.name : typeof given === "string" && given ? given : typeof t.name === "string" ? t.name : "x";
   const schema = [o.parameters, t.parameters].find((s) => s && typeof s === "object" && !s.$fz);
   const names = t.names ?? (schema && typeof schema.properties === "object" ? Object.keys(schema.properties) : []);
   return { name, names, schema };

@@ -25,7 +25,8 @@ export function genBehaviour(rng, role = "handler", d = 2) {
 /** An OpenAI-style provider schema for the `schema` option, or something that is not one. */
 export function providerSchema(rng) {
   return rng.weighted([
-    [4, () => ({ type: "function", function: { name: rng.pick(["given", "x", ""]), description: "d", parameters: genSchema(rng, { depth: 2, object: true }) } })],
+    [8, () => ({ type: "function", function: { name: rng.pick(["given", "x"]), description: "d", parameters: genSchema(rng, { depth: 2, object: true }) } })],
+    [0.5, () => ({ type: "function", function: { name: "" } })],
     [1, () => ({ type: "function", function: { name: "nop" } })],
     [1, () => ({ function: { name: 5 } })],
     [1, () => rng.pick(["schema", 5, [], null])],

@@ -72,10 +72,10 @@ function wrongType(rng) {
 export function genRequest(rng, target) {
   const req = envelope(rng, genName(rng, target), genArgs(rng, target));
   return rng.weighted([
-    [24, req],
-    [4, () => tag("text", { v: req })],
-    [1.5, () => damaged(rng, req)],
-    [1.5, () => malformed(rng, toText(req))],
-    [1, () => wrongType(rng)],
+    [30, req],
+    [5, () => tag("text", { v: req })],
+    [1, () => damaged(rng, req)],
+    [1, () => malformed(rng, toText(req))],
+    [0.7, () => wrongType(rng)],
   ]);
 }

@@ -32,7 +32,7 @@ export function smallValue(rng) {
 
 function pattern(g) {
   if (g.diff) return g.rng.pick(PATTERNS);
-  return g.rng.weighted([[30, () => g.rng.pick(PATTERNS)], [1, () => g.rng.pick(ECMA_PATTERNS)], [1, () => g.rng.pick(RE2_PATTERNS)], [0.5, "(unclosed"]]);
+  return g.rng.weighted([[60, () => g.rng.pick(PATTERNS)], [1, () => g.rng.pick(ECMA_PATTERNS)], [1, () => g.rng.pick(RE2_PATTERNS)], [0.5, "(unclosed"]]);
 }
 
 /** A keyword that only makes the schema invalid (API fuzzer only). */
@@ -45,7 +45,7 @@ function invalidKeyword(g, s) {
 function typeOf(g, t) {
   const { rng } = g;
   if (rng.chance(0.15)) return {};
-  if (rng.chance(0.1)) return { type: [t, rng.pick(TYPES)] };
+  if (rng.chance(0.1)) return { type: [t, rng.pick(TYPES.filter((x) => x !== t || (!g.diff && rng.chance(0.05))))] };
   return { type: t };
 }
 
@@ -54,7 +54,11 @@ function objectSchema(g, d) {
   const s = typeOf(g, "object");
   const props = rng.subset(KEYS, 4);
   if (props.length || rng.chance(0.3)) s.properties = obj(props.map((k) => [k, node(g, d - 1)]));
-  if (rng.chance(0.5)) s.required = [...rng.subset(props), ...(rng.chance(0.2) ? [rng.pick(KEYS)] : [])];
+  if (rng.chance(0.5)) {
+    const extra = rng.chance(0.2) ? [rng.pick(KEYS)] : [];
+    s.required = [...new Set([...rng.subset(props), ...extra])];
+    if (!g.diff && rng.chance(0.02) && s.required.length) s.required.push(s.required[0]); // a repeated name: invalid
+  }
   if (rng.chance(0.3)) s.additionalProperties = rng.chance(0.5) ? rng.chance(0.5) : node(g, d - 1);
   if (rng.chance(0.15)) s.patternProperties = obj([[pattern(g), node(g, d - 1)]]);
   if (rng.chance(0.1)) s.propertyNames = rng.pick([{ pattern: pattern(g) }, { maxLength: rng.int(0, 3) }, { enum: rng.subset(KEYS, 3) }, { minLength: 1 }]);
@@ -121,7 +125,7 @@ function ref(g) {
   const { rng } = g;
   const local = g.defs.length ? [() => `#/$defs/${rng.pick(g.defs)}`, () => "#"] : [() => "#"];
   const bad = g.diff ? [] : [() => "#/$defs/missing", () => "https://example.com/other.json", () => "other.json#/x", () => "#/properties/a", () => "#foo"];
-  return { $ref: (bad.length && rng.chance(0.1) ? rng.pick(bad) : rng.pick(local))() };
+  return { $ref: (bad.length && rng.chance(0.04) ? rng.pick(bad) : rng.pick(local))() };
 }
 
 /** One subschema, `d` levels of nesting left. */
@@ -176,6 +180,6 @@ export function genSchema(rng, { depth = 4, diff = false, object = false } = {})
   const root = object || rng.chance(0.6) ? objectSchema(g, depth) : node(g, depth);
   if (typeof root !== "object") return root;
   if (g.defs.length) root.$defs = obj(g.defs.map((n) => [n, node(g, depth - 1)]));
-  if (!diff && rng.chance(0.05)) root.$schema = rng.pick(DRAFTS);
+  if (!diff && rng.chance(0.03)) root.$schema = rng.pick(DRAFTS);
   return root;
 }

@@ -116,6 +116,7 @@ export function hostile(rng) {
     [2, () => tag("cycle")],
     [2, () => tag("deep", { n: rng.pick([62, 63, 64, 65, 200, 20000]), kind: rng.pick(["array", "object"]) })],
     [1, () => tag("longstr", { n: rng.pick([1000, 100000, 1 << 20]), ch: rng.pick(["x", "é", "😀"]) })],
+    [0.05, () => tag("longstr", { n: 17 << 20 })], // past the 16 MiB arguments limit
     [1, () => tag("fn", { src: "function f() {}" })],
     [1, () => tag("symbol")],
     [1, () => tag("date", { v: rng.pick([0, 1700000000000, "invalid"]) })],

@@ -27,10 +27,10 @@ export const KNOWN = [
     summary: "a handler that throws an object without a prototype makes fc.toDict() throw (String(err) in errorRecord); contract: records always serialise",
   },
   {
-    id: "record-throwing-accessors",
-    match: /^(fc\.toDict\(\): threw Error: (getter threw|message getter threw)|JSON\.stringify\(fc\.toDict\(\)\): threw Error: toJSON threw)$/,
-    seed: "record-response-throwing-getter.json", // also record-thrown-error-throwing-message.json, record-response-throwing-tojson.json
-    summary: "a response with a throwing getter or toJSON, or a thrown Error whose message getter throws, makes fc.toDict() (or its JSON.stringify) throw that error; contract: records always serialise",
+    id: "record-hostile-values",
+    match: /^(fc\.toDict\(\): threw (Error: (getter threw|message getter threw)|TypeError: Cannot perform … on a proxy that has been revoked)|JSON\.stringify\(fc\.toDict\(\)\): threw Error: toJSON threw)$/,
+    seed: "record-response-throwing-getter.json", // also record-thrown-error-throwing-message.json, record-response-throwing-tojson.json, record-response-revoked-proxy.json
+    summary: "a response with a throwing getter or toJSON, or that is a revoked Proxy, or a thrown Error whose message getter throws, makes fc.toDict() (or its JSON.stringify) throw; contract: records always serialise",
   },
   {
     id: "invoke-thrown-revoked-proxy",
@@ -88,9 +88,9 @@ export const KNOWN_AJV = [
   },
   {
     id: "ajv-contains-beside-prefixitems",
-    match: /\[Ajv: an empty array passes contains beside a non-trivial prefixItems\]$/,
-    seed: "ajv-empty-array-passes-contains-beside-prefixitems.json",
-    summary: "Ajv's: with prefixItems [{type: number}] beside contains, Ajv accepts [] (contains needs one match); toolgate refuses it, as the spec says",
+    match: /\[Ajv: contains is skipped for an array shorter than a non-trivial prefixItems\]$/,
+    seed: "ajv-contains-skipped-beside-prefixitems.json",
+    summary: "Ajv's: beside a prefixItems that is not all-true, Ajv skips contains for an array shorter than prefixItems (prefixItems [{type: number}], contains {} accepts []); toolgate refuses it, as the spec says",
   },
   {
     id: "ajv-unevaluatedproperties-beside-dependentschemas",

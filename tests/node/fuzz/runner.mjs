@@ -114,7 +114,7 @@ function opCheck(rec, env, b, op) {
 
 /** Whether invoke's options are valid: "yes", "no", or "either" (a duck-typed signal). */
 function optionsValid(op, opts) {
-  if (!(op.opts !== undefined) || opts === null) return "yes";
+  if (op.opts === undefined || opts === null) return "yes";
   if (typeof opts !== "object" || Array.isArray(opts) || Object.keys(opts).some((k) => k !== "signal")) return "no";
   const s = opts.signal;
   if (s === undefined || s === null || s instanceof AbortSignal) return "yes";

@@ -49,12 +49,21 @@ export function refLoop(root) {
   return [...nodes.keys()].some(visit);
 }
 
-/** v with every string equal to `from` (keys and values) replaced by `to`, own keys kept own. */
-export function renamed(v, from, to) {
-  if (v === from) return to;
-  if (Array.isArray(v)) return v.map((x) => renamed(x, from, to));
+/** The keywords whose strings are property names: required, dependentRequired's lists, propertyNames' enum and const. */
+const NAME_LISTS = new Set(["required", "dependentRequired", "propertyNames"]);
+
+/**
+ * v with the property name `from` renamed `to`: every object key and, in a schema, the strings of
+ * the keywords that list property names. Other string values stay. Own keys are kept own.
+ */
+export function renamed(v, from, to, { schema = false, inNames = false } = {}) {
+  if (inNames && v === from) return to;
+  if (Array.isArray(v)) return v.map((x) => renamed(x, from, to, { schema, inNames }));
   if (!isObject(v)) return v;
   const out = {};
-  for (const k of Object.keys(v)) Object.defineProperty(out, k === from ? to : k, { value: renamed(v[k], from, to), enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(v)) {
+    const names = schema && (inNames || NAME_LISTS.has(k)) && k !== "properties";
+    Object.defineProperty(out, k === from ? to : k, { value: renamed(v[k], from, to, { schema, inNames: names }), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }

@@ -5,7 +5,8 @@
 //   make test-node                 a fixed seed, SHORT_CASES cases, and every seed file in fuzz-seeds/
 //   TOOLGATE_FUZZ_SECONDS=N        fuzz mode: a random seed for N seconds; a call may take at most
 //   TOOLGATE_FUZZ_SEEDS=dir        BOUND_MS; each new failure is shrunk and written into dir
-//   TOOLGATE_FUZZ_CASE=seed:index  runs and prints one case
+//   TOOLGATE_FUZZ_CASE=seed:index  runs and prints one case; with TOOLGATE_FUZZ_SEEDS, each of its
+//                                  failures is shrunk and written as a seed file
 //
 // Known findings (failures the library has today) are listed in fuzz/known.mjs.
 import { test } from "node:test";
@@ -55,8 +56,11 @@ if (process.env.TOOLGATE_FUZZ_CASE) {
   test(`api fuzz: case ${process.env.TOOLGATE_FUZZ_CASE}`, async (t) => {
     const [seed, index] = process.env.TOOLGATE_FUZZ_CASE.split(":").map(Number);
     const c = caseAt(seed, index);
-    t.diagnostic(JSON.stringify(c, null, 2));
-    for (const f of await runCase(c)) t.diagnostic(`${f.signature}\n${f.detail}`);
+    t.diagnostic(`case: ${JSON.stringify(c)}`);
+    for (const f of await runCase(c)) {
+      t.diagnostic(`${f.signature} — ${f.detail.split("\n")[0]}`);
+      await keepSeed(t, f.signature, c, `seed ${seed} index ${index}, shrunk`);
+    }
   });
 } else if (FUZZ_SECONDS > 0) {
   test(`api fuzz: ${FUZZ_SECONDS} s, random seed`, { timeout: (FUZZ_SECONDS + 600) * 1000 }, async (t) => fuzzMode(t));
@@ -85,6 +89,15 @@ if (process.env.TOOLGATE_FUZZ_CASE) {
   });
 }
 
+/** Shrinks case c while it fails as `signature`; writes it into TOOLGATE_FUZZ_SEEDS, or prints it. */
+async function keepSeed(t, signature, c, found) {
+  const dir = process.env.TOOLGATE_FUZZ_SEEDS;
+  const stillFails = async (cand) => (await runCase(cand, { boundMs: BOUND_MS })).some((g) => g.signature === signature);
+  const small = await shrink(c, stillFails, { allowed: (cand) => !mayHang(cand) });
+  if (dir) t.diagnostic(`new seed ${writeSeed(dir, { signature, found, c: small })}: ${signature}`);
+  else t.diagnostic(`shrunk (set TOOLGATE_FUZZ_SEEDS to keep it): ${JSON.stringify(small)}`);
+}
+
 /** Fuzz mode: random cases until the time is up; each new signature is shrunk and written as a seed. */
 async function fuzzMode(t) {
   const seed = randomSeed();
@@ -101,10 +114,7 @@ async function fuzzMode(t) {
     for (const f of failures) {
       if (haveSeed.has(f.signature) || knownFinding(f.signature)) continue; // known ones have their seeds
       haveSeed.add(f.signature);
-      const small = await shrink(c, async (cand) => (await runCase(cand, { boundMs: BOUND_MS })).some((g) => g.signature === f.signature), { allowed: (cand) => !mayHang(cand) });
-      const found = `fuzz mode, seed ${seed} index ${i}, shrunk`;
-      if (dir) t.diagnostic(`new seed ${writeSeed(dir, { signature: f.signature, found, c: small })}: ${f.signature}`);
-      else t.diagnostic(`new failure ${f.signature}: ${JSON.stringify(small)}`);
+      await keepSeed(t, f.signature, c, `fuzz mode, seed ${seed} index ${i}, shrunk`);
     }
   }
   t.diagnostic(`${tally.cases} cases`);

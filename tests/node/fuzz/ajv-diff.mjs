@@ -110,7 +110,7 @@ function expectedCompileDifference(schema, tgError, ajvError) {
 }
 
 /** Property names Ajv mishandles, and stand-ins of the same character classes for the rename check. */
-const ODD_KEYS = [["__proto__", "__ptoto__"], ["", "\u0000"], ["toString", "toStrinX"]];
+const ODD_KEYS = [["__proto__", "__ptoto__"], ["", "\u0000"], ["toString", "toStrinX"], ["constructor", "constructoq"]];
 
 /** A schema (or an instance: keys only) with every odd property name renamed to its stand-in. */
 const withoutOddKeys = (v, schema) => ODD_KEYS.reduce((x, [key, stand]) => renamed(x, key, stand, { schema }), v);
@@ -136,7 +136,8 @@ function verdicts(api, schema, instance) {
 }
 
 /**
- * Whether a disagreement is Ajv mishandling a property name ("__proto__", "", "toString"): when
+ * Whether a disagreement is Ajv mishandling a property name ("__proto__", "", "toString",
+ * "constructor": Ajv reads some through the prototype, or keys objects by them): when
  * renaming them makes Ajv say what toolgate said, and toolgate keeps its verdict.
  */
 function ajvKeyBug(api, schema, instance, tgSays) {
@@ -144,7 +145,7 @@ function ajvKeyBug(api, schema, instance, tgSays) {
   const v = verdicts(api, withoutOddKeys(schema, true), instance === undefined ? undefined : withoutOddKeys(instance, false));
   const after = instance === undefined ? v?.compiles : v;
   if (!after || after.tg !== tgSays || after.ajv !== tgSays) return null;
-  return 'Ajv mishandles the property names "__proto__", "" or "toString": renamed, Ajv agrees and toolgate keeps its verdict';
+  return 'Ajv mishandles the property names "__proto__", "", "toString" or "constructor": renamed, Ajv agrees and toolgate keeps its verdict';
 }
 
 /** v with the characters RE2 and ECMAScript classify differently replaced by "x" (in keys too). */
@@ -197,6 +198,7 @@ function ajvSuspect(schema, tgOk, ajvOk) {
   if (nodes.some(containsBug)) return " [Ajv: contains is skipped for an array shorter than a non-trivial prefixItems]";
   if (tgOk && !ajvOk && has("unevaluatedProperties", "dependentSchemas")) return " [Ajv: unevaluatedProperties beside dependentSchemas]";
   if (tgOk && !ajvOk && has("unevaluatedItems", "contains")) return " [Ajv: unevaluatedItems ignores what contains evaluated]";
+  if (!tgOk && ajvOk && nodes.some((n) => n.uniqueItems === true && "prefixItems" in n && typeof n.items?.type !== "undefined")) return " [Ajv: uniqueItems compares as items' type, prefixItems' items too]";
   return "";
 }
 

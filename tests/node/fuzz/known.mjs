@@ -104,6 +104,12 @@ export const KNOWN_AJV = [
     seed: "ajv-unevaluateditems-ignores-contains.json",
     summary: "Ajv's: unevaluatedItems: false refuses items that contains matched (2020-12 counts them as evaluated); toolgate accepts, as the spec says",
   },
+  {
+    id: "ajv-uniqueitems-typed-by-items",
+    match: /\[Ajv: uniqueItems compares as items' type, prefixItems' items too\]$/,
+    seed: "ajv-uniqueitems-typed-by-items.json",
+    summary: "Ajv's: with prefixItems [{}, {}] and items {type: null}, uniqueItems checks every item as a null, so [0.1, 0.1] passes; toolgate refuses the repeated item, as the spec says",
+  },
 ];
 
 /** The KNOWN_AJV entry a disagreement category matches, or undefined. */

@@ -197,7 +197,7 @@ function ajvSuspect(schema, tgOk, ajvOk) {
   const containsBug = (n) => "contains" in n && Array.isArray(n.prefixItems) && n.prefixItems.some((p) => p !== true && !(p && typeof p === "object" && Object.keys(p).length === 0));
   if (nodes.some(containsBug)) return " [Ajv: contains is skipped for an array shorter than a non-trivial prefixItems]";
   if (tgOk && !ajvOk && has("unevaluatedProperties", "dependentSchemas")) return " [Ajv: unevaluatedProperties beside dependentSchemas]";
-  if (tgOk && !ajvOk && has("unevaluatedItems", "contains")) return " [Ajv: unevaluatedItems ignores what contains evaluated]";
+  if (has("unevaluatedItems", "contains")) return " [Ajv: unevaluatedItems beside contains]";
   if (!tgOk && ajvOk && nodes.some((n) => n.uniqueItems === true && "prefixItems" in n && typeof n.items?.type !== "undefined")) return " [Ajv: uniqueItems compares as items' type, prefixItems' items too]";
   return "";
 }

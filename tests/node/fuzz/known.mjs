@@ -99,10 +99,10 @@ export const KNOWN_AJV = [
     summary: "Ajv's: a dependentSchemas entry that does not apply (its key is absent) makes Ajv apply unevaluatedProperties to keys `properties` evaluated; toolgate accepts, as the spec says",
   },
   {
-    id: "ajv-unevaluateditems-ignores-contains",
-    match: /\[Ajv: unevaluatedItems ignores what contains evaluated\]$/,
-    seed: "ajv-unevaluateditems-ignores-contains.json",
-    summary: "Ajv's: unevaluatedItems: false refuses items that contains matched (2020-12 counts them as evaluated); toolgate accepts, as the spec says",
+    id: "ajv-unevaluateditems-beside-contains",
+    match: /\[Ajv: unevaluatedItems beside contains\]$/,
+    seed: "ajv-unevaluateditems-ignores-contains.json", // also ajv-unevaluateditems-beside-mincontains-0.json
+    summary: "Ajv's: unevaluatedItems: false refuses items that contains matched (2020-12 counts them as evaluated), and beside contains {$ref: \"#\"} with minContains 0 and maxContains 0 accepts [null], which contains did not match; toolgate follows the spec both ways",
   },
   {
     id: "ajv-uniqueitems-typed-by-items",

@@ -117,15 +117,24 @@ cover:
 	$(GO) test -count=1 -coverprofile=coverage.out ./core/...
 	$(GO) tool cover -func=coverage.out | tail -1
 
-## fuzz: each fuzz target for FUZZTIME (default 30s); plain `go test` runs their seed corpora
+## fuzz: each Go fuzz target for FUZZTIME (default 30s); plain `go test` runs their seed corpora
 FUZZTIME ?= 30s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
 	core:FuzzParseRequest internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
 	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName
-fuzz:
+# Then the JS API fuzzer and the differential against Ajv, FUZZ_SECONDS each
+# (default 30), with a random seed they print; a new failure is shrunk into
+# tests/node/fuzz-seeds/, which every make test replays. (make test runs a
+# short, fixed-seed pass of both.)
+FUZZ_SECONDS ?= 30
+FUZZ_NODE := cd $(CONSUMER) && TOOLGATE_FIXTURES=$(CURDIR)/tests/fixtures TOOLGATE_FUZZ_SECONDS=$(FUZZ_SECONDS) \
+	TOOLGATE_FUZZ_SEEDS=$(CURDIR)/tests/node/fuzz-seeds node --test --test-reporter=spec
+fuzz: consumer
 	@for t in $(FUZZ_TARGETS); do pkg=$${t%%:*}; fn=$${t##*:}; \
 	  echo "fuzz $$pkg $$fn"; \
 	  $(GO) test ./$$pkg/ -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 2s -parallel 1 || exit 1; done
+	$(FUZZ_NODE) test/api-fuzz.test.mjs
+	$(FUZZ_NODE) test/ajv-differential.test.mjs
 
 bench: consumer
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...

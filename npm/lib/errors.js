@@ -22,7 +22,12 @@ export class ToolgateError extends Error {
     return true;
   }
   static isInstance(value) {
-    return value != null && typeof value === "object" && value[MARK] === true;
+    if (value === null || typeof value !== "object") return false;
+    try {
+      return value[MARK] === true;
+    } catch {
+      return false; // a revoked Proxy, or a getter that throws: not ours
+    }
   }
   static [Symbol.hasInstance](value) {
     return ToolgateError.isInstance(value);

@@ -9,6 +9,9 @@ import { argumentsFor } from "./gen-values.mjs";
 import { put } from "./tagged.mjs";
 import { refLoop, renamed, subschemas } from "./schema-walk.mjs";
 
+/** The issue keywords of toolgate's schema bounds (core/limits.go): a refusal by one is a limit, not a verdict. */
+const SCHEMA_LIMITS = ["maxBytes", "maxDepth", "maxObjects", "maxValues", "maxKeyLength", "maxEnum", "maxRefExpansion", "maxRefDepth", "maxExponent"];
+
 /**
  * Ajv as the brief says (strict: false, validateFormats: false), plus ownProperties: without it
  * Ajv reads `required: ["constructor"]` through the prototype and calls {} valid.
@@ -109,7 +112,7 @@ function expectedDifference(schema, instance) {
 /** Why toolgate and Ajv disagree on compiling schema, expectedly, or null. */
 function expectedCompileDifference(schema, tgError, ajvError) {
   const kws = (tgError?.issues ?? []).map((i) => i.keyword);
-  if (kws.some((k) => ["maxDepth", "maxObjects", "maxBytes", "maxExponent"].includes(k))) return "toolgate's limits (depth 64, 1000 objects, 1 MiB, exponents)";
+  if (kws.some((k) => SCHEMA_LIMITS.includes(k))) return "toolgate's limits (the schema bounds of core/limits.go)";
   const pats = patternsOf(schema);
   if (tgError && pats.some((p) => ECMA_PATTERNS.includes(p))) return "ECMAScript-only regex syntax (toolgate is RE2)";
   if (ajvError && pats.some((p) => RE2_PATTERNS.includes(p))) return "RE2-only regex syntax (Ajv is ECMAScript)";
@@ -238,7 +241,7 @@ function checkInstance(tally, b, validate, c, instance) {
     return tally.ajvBug(`Ajv threw ${e.constructor.name} validating (${String(e.message).slice(0, 40)})`);
   }
   if (v.ok && !isDeepStrictEqual(unbig(v.arguments), instance)) return tally.finding("validate ok but changed the arguments (coerce none, every key kept)", c, instance);
-  if ((v.error?.issues ?? []).some((i) => ["maxDepth", "maxExponent"].includes(i.keyword))) return tally.skip("toolgate's limits (depth 64, exponents)");
+  if ((v.error?.issues ?? []).some((i) => ["maxDepth", "maxExponent", "maxRefDepth", "maxRefExpansion"].includes(i.keyword))) return tally.skip("toolgate's limits (depth 64, exponents, the validator's walk)");
   if (v.ok === ajvOk) return tally.agree(ajvOk ? "both valid" : "both invalid");
   const why = expectedDifference(c.schema, instance);
   if (why) return why.startsWith("Ajv:") ? tally.ajvBug(why) : tally.skip(why);

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { isUserThrown } from "./runtime.mjs";
+import { tg } from "../helpers.mjs";
 
 /** The closed set of error codes, read from the installed package's generated contract.d.ts. */
 function errorCodes() {
@@ -17,7 +18,8 @@ function errorCodes() {
 export const CODES = errorCodes();
 export const TERMINAL = new Set(["completed", "failed", "cancelled"]);
 
-const isTG = (e) => e !== null && typeof e === "object" && e[Symbol.for("toolgate.ToolgateError")] === true;
+/** Whether e is a ToolgateError: the library's own check, which never throws (a revoked Proxy is not one). */
+const isTG = (e) => tg.ToolgateError.isInstance(e);
 
 /** A stable summary of a message: first line, quoted text and numbers elided, bounded. */
 export function norm(message) {

@@ -8,7 +8,7 @@ import { initialize as initializeFull } from "toolgate";
 import { initialize as initializeCore } from "toolgate/core";
 import { tg, tgCore } from "../helpers.mjs";
 import { materialize, toText } from "./tagged.mjs";
-import { Runtime, delayOf, canHang } from "./runtime.mjs";
+import { Runtime, delayOf, canHang, isUserThrown } from "./runtime.mjs";
 import { reliableTimeout } from "./gen-options.mjs";
 import { Recorder, norm, kindOf } from "./oracle.mjs";
 
@@ -140,7 +140,7 @@ async function checkRun(rec, env, fc, ctx) {
     rec.fail("b.invoke", "cancelled by its timeout before timeoutMs passed", `timeoutMs ${ms}, duration ${fc.duration * 1000} ms`);
   }
   const pre = typeof env.options?.preprocessor === "function";
-  if (ctx.validated && !pre && fc.status === "failed" && fc.error instanceof TypeError && /unexpected keyword argument/.test(fc.error.message)) {
+  if (ctx.validated && !pre && fc.status === "failed" && !isUserThrown(fc.error) && fc.error instanceof TypeError && /unexpected keyword argument/.test(fc.error.message)) {
     rec.fail("b.validate/b.invoke", "validate accepted a key the function refused", fc.error.message);
   }
   if (fc.status === "cancelled" && ctx.maxDelay > 0) {

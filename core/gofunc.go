@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"reflect"
 	"runtime/debug"
+	"strconv"
+	"strings"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
@@ -245,6 +247,9 @@ func convertGoArg(v any, t reflect.Type) (reflect.Value, error) {
 		rv.Set(reflect.ValueOf(v))
 		return rv, nil
 	}
+	if err := exactFields(v, t, ""); err != nil {
+		return reflect.Value{}, err
+	}
 	data, err := json.Marshal(v)
 	if err != nil {
 		return reflect.Value{}, fmt.Errorf("value is not JSON: %v", err)
@@ -408,4 +413,85 @@ func (f *typedFunc[T, R]) Call(ctx context.Context, args *Arguments) (res any, e
 		return nil, err
 	}
 	return r, nil
+}
+
+// exactFields refuses a key of v that would reach a field of the struct
+// type t (or of a struct inside it) only by encoding/json's case-insensitive
+// match: validation saw the key as written ("\u212aind" is not "kind"), so
+// the call must not receive it under another name. Keys that match no field
+// are left for encoding/json, which ignores them.
+func exactFields(v any, t reflect.Type, path string) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		fields := jsonFields(t)
+		for k, e := range m {
+			if f, ok := fields[k]; ok {
+				if err := exactFields(e, f, path+"/"+k); err != nil {
+					return err
+				}
+				continue
+			}
+			for name := range fields {
+				if strings.EqualFold(name, k) {
+					return fmt.Errorf("key %q at %s names field %q only by case; keys match exactly", k, jsontext.Display(path), name)
+				}
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if a, ok := v.([]any); ok {
+			for i, e := range a {
+				if err := exactFields(e, t.Elem(), path+"/"+strconv.Itoa(i)); err != nil {
+					return err
+				}
+			}
+		}
+	case reflect.Map:
+		if m, ok := v.(map[string]any); ok {
+			for k, e := range m {
+				if err := exactFields(e, t.Elem(), path+"/"+k); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// jsonFields maps the JSON names of a struct's fields, those of embedded
+// structs included, to their types, as encoding/json names them.
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	out := map[string]reflect.Type{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" || !f.IsExported() && !f.Anonymous {
+			continue
+		}
+		if f.Anonymous && name == "" {
+			ft := f.Type
+			for ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				for k, v := range jsonFields(ft) {
+					if _, dup := out[k]; !dup {
+						out[k] = v
+					}
+				}
+				continue
+			}
+		}
+		if name == "" {
+			name = f.Name
+		}
+		out[name] = f.Type
+	}
+	return out
 }

@@ -273,3 +273,24 @@ func TestDecodedJSONType(t *testing.T) {
 		})
 	}
 }
+
+func TestFuncStructFieldsMatchExactly(t *testing.T) {
+	type point struct {
+		Kind string `json:"kind"`
+		X    int    `json:"x"`
+	}
+	var got point
+	f, err := Func("place", func(p point) string { got = p; return p.Kind }, "p")
+	require.NoError(t, err)
+	out, err := f.Call(context.Background(), argsOf(t, `{"p":{"kind":"safe","x":1}}`))
+	require.NoError(t, err)
+	assert.Equal(t, "safe", out)
+	_, err = f.Call(context.Background(), argsOf(t, "{\"p\":{\"kind\":\"safe\",\"\u212aind\":\"evil\"}}"))
+	require.Error(t, err, "a key that names a field only by case (the Kelvin sign folds to k) is refused")
+	assert.ErrorIs(t, err, ErrInvalidArguments)
+	assert.Equal(t, "safe", got.Kind, "the call did not run with the other key")
+	_, err = f.Call(context.Background(), argsOf(t, `{"p":{"KIND":"evil"}}`))
+	assert.ErrorIs(t, err, ErrInvalidArguments)
+	_, err = f.Call(context.Background(), argsOf(t, `{"p":{"kind":"ok","extra":1}}`))
+	assert.NoError(t, err, "a key that matches no field is ignored, as encoding/json does")
+}

@@ -43,7 +43,7 @@ func metadataKey(mode, tool string) (string, error) {
 // strict_func_call, function} in that order. metadata is a copy with
 // "lion_class" set to ToolClass; mode "db" names it "node_metadata", "python"
 // (also "") and "json" give the same JSON. mcp_config is redacted again
-// (internal/redact.Config); request_options is the typed parameters schema (LionAGI
+// (internal/redact.Configs); request_options is the typed parameters schema (LionAGI
 // writes the model class and its json mode fails). The callable, processors
 // and their kwargs are never included. created_at is written exactly
 // (shortest round-trip decimal). It refuses an unknown mode with
@@ -66,7 +66,7 @@ func (t *Tool) ToDict(mode string) (json.RawMessage, error) {
 	if t.MCPConfig == nil {
 		w.raw("mcp_config", []byte("null"))
 	} else {
-		red, err := redact.Config(t.MCPConfig)
+		red, err := redact.Configs(t.MCPConfig)
 		if err != nil {
 			return nil, Errorf(CodeUnsupportedType, name, "the MCP config of %s is not JSON-serialisable: %v", name, err)
 		}

@@ -169,6 +169,7 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 	if err := o.Security.Validate(); err != nil {
 		return nil, nil, err
 	}
+	o.Security = o.Security.withDefaults() // a copy: changing the caller's struct later changes no live proxy
 	warn := func(server string, err error) {
 		if o.OnWarning != nil {
 			o.OnWarning(server, err)

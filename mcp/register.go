@@ -101,7 +101,9 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 	if err := o.Security.Validate(); err != nil {
 		return nil, named(err, cfg.Name)
 	}
-	if e := checkServerURL(cfg.URL, o.Security, cfg.Name, cfg); e != nil {
+	// A copy: changing the caller's struct later changes no live proxy.
+	sec := o.Security.withDefaults()
+	if e := checkServerURL(cfg.URL, sec, cfg.Name, cfg); e != nil {
 		return nil, e
 	}
 	qualify := o.Qualify == nil || *o.Qualify
@@ -121,7 +123,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 			}
 			descs = append(descs, descriptor{wire: n})
 		}
-	} else if descs, err = p.discover(ctx, cfg, o.Security); err != nil {
+	} else if descs, err = p.discover(ctx, cfg, sec); err != nil {
 		return nil, err
 	}
 	if err := checkRequestOptionKeys(cfg, reqOpts, descs); err != nil {
@@ -135,7 +137,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 				"the tools %q and %q would both register as %q", other, d.wire, name)
 		}
 		byName[name] = d.wire
-		t, err := buildTool(p, cfg, o.Security, name, d, reqOpts[d.wire])
+		t, err := buildTool(p, cfg, sec, name, d, reqOpts[d.wire])
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -92,7 +93,22 @@ func originOf(raw string) string {
 	if err != nil {
 		return ""
 	}
-	return jsontext.LowerASCII(u.Scheme) + "://" + jsontext.LowerASCII(u.Host)
+	host := jsontext.LowerASCII(u.Host)
+	if port := u.Port(); port != "" && port == defaultPort(jsontext.LowerASCII(u.Scheme)) {
+		host = strings.TrimSuffix(host, ":"+port) // "host:443" is the origin of "host"
+	}
+	return jsontext.LowerASCII(u.Scheme) + "://" + host
+}
+
+// defaultPort is the port a scheme implies.
+func defaultPort(scheme string) string {
+	switch scheme {
+	case "https", "wss":
+		return "443"
+	case "http", "ws":
+		return "80"
+	}
+	return ""
 }
 
 // RoundTrip sends req through the base transport when the policy allows its

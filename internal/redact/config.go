@@ -21,10 +21,19 @@ var secretKey = regexp.MustCompile(`(?i)token|secret|passw(or)?d|authorization|a
 // "_original_tool_name") are kept. It refuses a config that does not
 // marshal to JSON.
 func Config(cfg map[string]any) (map[string]any, error) {
-	if cfg == nil {
+	generic, err := normalise(cfg)
+	if err != nil || generic == nil {
+		return nil, err
+	}
+	return object(generic), nil
+}
+
+// normalise deep-copies m through JSON (numbers kept exact); nil stays nil.
+func normalise(m map[string]any) (map[string]any, error) {
+	if m == nil {
 		return nil, nil
 	}
-	data, err := json.Marshal(cfg)
+	data, err := json.Marshal(m)
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +43,7 @@ func Config(cfg map[string]any) (map[string]any, error) {
 	if err := dec.Decode(&generic); err != nil {
 		return nil, err
 	}
-	return object(generic), nil
+	return generic, nil
 }
 
 func object(m map[string]any) map[string]any {
@@ -123,4 +132,25 @@ func configString(s string) string {
 		}
 	}
 	return s
+}
+
+// Configs redacts a map of server alias → MCP config, as a proxy tool keeps
+// one ({name: config}): each config as Config does, the aliases kept as they
+// are even when one contains a word like "token" (it names a server or a
+// tool, not a field). A value that is not an object is redacted whole; a
+// map that does not marshal to JSON is refused.
+func Configs(byAlias map[string]any) (map[string]any, error) {
+	generic, err := normalise(byAlias)
+	if err != nil || generic == nil {
+		return nil, err
+	}
+	out := make(map[string]any, len(generic))
+	for alias, cfg := range generic {
+		if m, ok := cfg.(map[string]any); ok {
+			out[alias] = object(m)
+		} else {
+			out[alias] = Mark
+		}
+	}
+	return out, nil
 }

@@ -281,3 +281,18 @@ func FuzzURL(f *testing.F) {
 		}
 	})
 }
+
+func TestConfigs(t *testing.T) {
+	got, err := Configs(map[string]any{
+		"get_token": map[string]any{"url": "https://u:p@h.example/mcp", "headers": map[string]any{"Authorization": "Bearer x"}, "_original_tool_name": "get_token"},
+		"odd":       "not an object",
+	})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{
+		"get_token": map[string]any{"url": "https://[redacted]@h.example/mcp", "headers": map[string]any{"Authorization": "[redacted]"}, "_original_tool_name": "get_token"},
+		"odd":       "[redacted]",
+	}, got, "an alias is kept whatever it says; what it holds is redacted")
+	got, err = Configs(nil)
+	assert.NoError(t, err)
+	assert.Nil(t, got)
+}

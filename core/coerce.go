@@ -122,6 +122,9 @@ type coercePlan struct {
 	other  *coercePlan            // members not in props
 	prefix []*coercePlan          // array items by index
 	items  *coercePlan            // array items past prefix
+
+	names nameIndex     // the keys of props, sorted (indexPlans)
+	kids  []*coercePlan // their plans
 }
 
 // member returns the plan of an object member.

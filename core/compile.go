@@ -47,6 +47,7 @@ type CompiledSchema struct {
 	patterns    []*regexp.Regexp    // top-level patternProperties of the root view
 
 	plan *coercePlan // lax conversions; nil when the schema asks for none
+	fast *fastSchema // the fast path's validator; nil when it declined the schema
 }
 
 // CompileSchema compiles a parameters JSON Schema. It never reads files or
@@ -146,6 +147,10 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 	pb := newPlanBuilder(doc)
 	cs.plan = pb.build([]string{""})
 	cs.keepAllKeys, cs.knownKeys, cs.patterns = pb.rootKeys()
+	indexPlans(cs.plan, map[*coercePlan]bool{})
+	if cs.fast = compileFast(doc); cs.fast != nil {
+		cs.fast.known = nameIndex(sortedKeys(cs.knownKeys))
+	}
 	return cs, nil
 }
 

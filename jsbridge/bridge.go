@@ -34,6 +34,7 @@ type Bridge struct {
 	branches map[int64]*core.Manager
 	ops      map[string]Op
 	names    []string
+	table    []Op // the ops by index, in names' order
 	async    map[string]AsyncOp
 	// MCPFactory builds a one-entry MCP config into a tool (full build); nil
 	// makes branches refuse such configs with "unsupported".
@@ -68,6 +69,7 @@ func (b *Bridge) Register(name string, op Op) {
 	}
 	b.ops[name] = op
 	b.names = append(b.names, name)
+	b.table = append(b.table, op)
 }
 
 // RegisterAsync adds a named asynchronous operation, reachable from JS as
@@ -129,7 +131,7 @@ func (b *Bridge) call(op int, handle int64, payload []byte) (out []byte) {
 	if op < 0 || op >= len(b.names) {
 		return encodeError(core.Errorf(core.CodeInternal, "", "unknown bridge operation %d", op))
 	}
-	res, err := b.ops[b.names[op]](b, handle, payload)
+	res, err := b.table[op](b, handle, payload)
 	if err != nil {
 		return encodeError(core.AsError(err))
 	}
@@ -153,8 +155,13 @@ func (b *Bridge) opName(op int) string {
 	return fmt.Sprint(op)
 }
 
+// encoded is a result already written with its status byte ('0' and JSON).
+type encoded []byte
+
 func encodeResult(v any) []byte {
 	switch r := v.(type) {
+	case encoded:
+		return r
 	case json.RawMessage:
 		return append([]byte{'0'}, r...)
 	case []byte:

@@ -221,53 +221,80 @@ func opBranchGetToolSchema(b *Bridge, handle int64, payload []byte) (any, error)
 // name, "arguments": {...}, "bigints": [pointers], "conversions": [...],
 // "id"?}, written by hand: this is the hot path of validate and invoke.
 func opBranchMatch(b *Bridge, handle int64, payload []byte) (any, error) {
-	return matchResult(b, handle, payload, (*core.Manager).Match)
+	return matchResult(b, handle, payload, false)
 }
 
 // opBranchValidate is opBranchMatch through Manager.Validate (b.validate):
 // it also refuses the keys the tool's callable would refuse when it runs.
 func opBranchValidate(b *Bridge, handle int64, payload []byte) (any, error) {
-	return matchResult(b, handle, payload, (*core.Manager).Validate)
+	return matchResult(b, handle, payload, true)
 }
 
-// matchResult parses a request, resolves it with match and writes the
-// result opBranchMatch describes.
-func matchResult(b *Bridge, handle int64, payload []byte, match func(*core.Manager, *core.Request) (*core.FunctionCalling, error)) (any, error) {
+// runsInJS reports whether a tool's callable runs in JavaScript, so that
+// only the arguments' JSON text is needed from a match.
+func runsInJS(t *core.Tool) bool {
+	_, ok := t.Callable.(*jsCallable)
+	return ok
+}
+
+// matchResult resolves a request with Manager.Match (Validate when
+// validate is true) and writes the result opBranchMatch describes. For a
+// tool that runs in JS it takes core's fast path (Manager.MatchFast), which
+// writes the arguments without decoding them into Go values, whenever that
+// path can answer.
+func matchResult(b *Bridge, handle int64, payload []byte, validate bool) (any, error) {
 	m, err := b.branch(handle)
 	if err != nil {
 		return nil, err
 	}
+	if fm, handled, err := m.MatchFast(payload, validate, runsInJS); handled {
+		if err != nil {
+			return nil, err
+		}
+		defer fm.Release()
+		return matchJSON(b.addTool(fm.Tool), fm.Tool.Function(), fm.Arguments, fm.BigInts, fm.Conversions, fm.ID), nil
+	}
 	req, err := core.ParseRequest(payload)
 	if err != nil {
 		return nil, err
+	}
+	match := (*core.Manager).Match
+	if validate {
+		match = (*core.Manager).Validate
 	}
 	fc, err := match(m, req)
 	if err != nil {
 		return nil, err
 	}
 	var bigints []string
-	buf := make([]byte, 0, 128+len(payload))
-	buf = append(buf, `{"tool":`...)
-	buf = strconv.AppendInt(buf, b.addTool(fc.Tool), 10)
+	args := appendJSArguments(make([]byte, 0, 64+len(payload)), fc.Arguments, &bigints)
+	return matchJSON(b.addTool(fc.Tool), fc.Function(), args, bigints, fc.Conversions, req.ID), nil
+}
+
+// matchJSON writes a match result, with its status byte.
+func matchJSON(tool int64, function string, args []byte, bigints []string, convs []core.Conversion, id string) encoded {
+	buf := make([]byte, 0, 96+len(function)+len(args))
+	buf = append(buf, `0{"tool":`...)
+	buf = strconv.AppendInt(buf, tool, 10)
 	buf = append(buf, `,"function":`...)
-	buf = jsontext.AppendString(buf, fc.Function())
+	buf = jsontext.AppendString(buf, function)
 	buf = append(buf, `,"arguments":`...)
-	buf = appendJSArguments(buf, fc.Arguments, &bigints)
+	buf = append(buf, args...)
 	if len(bigints) > 0 {
 		buf = append(buf, `,"bigints":`...)
 		data, _ := json.Marshal(bigints)
 		buf = append(buf, data...)
 	}
-	if len(fc.Conversions) > 0 {
+	if len(convs) > 0 {
 		buf = append(buf, `,"conversions":`...)
-		data, _ := json.Marshal(fc.Conversions)
+		data, _ := json.Marshal(convs)
 		buf = append(buf, data...)
 	}
-	if req.ID != "" {
+	if id != "" {
 		buf = append(buf, `,"id":`...)
-		buf = jsontext.AppendString(buf, req.ID)
+		buf = jsontext.AppendString(buf, id)
 	}
-	return json.RawMessage(append(buf, '}')), nil
+	return encoded(append(buf, '}'))
 }
 
 func opBranchClone(b *Bridge, handle int64, _ []byte) (any, error) {

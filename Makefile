@@ -120,7 +120,7 @@ cover:
 ## fuzz: each Go fuzz target for FUZZTIME (default 30s); plain `go test` runs their seed corpora
 FUZZTIME ?= 30s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
-	core:FuzzParseRequest internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
+	core:FuzzParseRequest core:FuzzFastPath internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
 	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName
 # Then the JS API fuzzer and the differential against Ajv, FUZZ_SECONDS each
 # (default 30), with a random seed they print; a new failure is shrunk into

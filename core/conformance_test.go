@@ -112,3 +112,42 @@ func TestConformanceSuite(t *testing.T) {
 	}
 	t.Logf("%d suite cases agree, %d groups refused for needing remote documents, %d known failures", passed, refused, len(knownSuiteFailures))
 }
+
+// TestConformanceSuiteFastPath runs the same suite through the fast path:
+// wherever it covers a schema (and can read the instance on a tape), its
+// verdict and issues must be today's path's, case by case. It logs how many
+// cases it covers.
+func TestConformanceSuiteFastPath(t *testing.T) {
+	var total, covered int
+	for _, file := range fixture.SchemaSuite.Files(t, suiteDir) {
+		var groups []suiteGroup
+		fixture.SchemaSuite.Load(t, suiteDir, file, &groups)
+		for _, g := range groups {
+			cs, err := CompileSchema("suite", g.Schema)
+			total += len(g.Tests)
+			if err != nil || cs.fast == nil {
+				continue
+			}
+			for _, tc := range g.Tests {
+				key := strings.TrimSuffix(file, ".json") + " / " + g.Description + " / " + tc.Description
+				dec := json.NewDecoder(bytes.NewReader(tc.Data))
+				dec.UseNumber()
+				var v any
+				require.NoError(t, dec.Decode(&v))
+				want := cs.validateValue("suite", v)
+				got, handled := fastValidateValue(cs, tc.Data)
+				if !handled {
+					continue
+				}
+				covered++
+				if want == nil || got == nil {
+					assert.Equal(t, want == nil, got == nil, "%s: full path %v, fast path %v", key, want, got)
+					continue
+				}
+				assert.Equal(t, want.Issues, got.Issues, "%s: issues", key)
+				assert.Equal(t, want.Message, got.Message, "%s: message", key)
+			}
+		}
+	}
+	t.Logf("the fast path covers %d of the suite's %d cases (%.1f%%) and agrees with the full path on each", covered, total, 100*float64(covered)/float64(total))
+}

@@ -2,8 +2,6 @@ package core
 
 import (
 	"encoding/json"
-
-	"reflect"
 	"sort"
 	"strconv"
 	"testing"
@@ -33,6 +31,9 @@ func runFast(cs *CompiledSchema, args []byte, mode CoerceMode) fastOutcome {
 		return fastOutcome{}
 	}
 	r.src, r.root = args, 0
+	if mode == "" {
+		mode = CoerceLax
+	}
 	handled, err := cs.fastNormalize(r, "fuzz", mode)
 	if !handled || err != nil {
 		return fastOutcome{handled: handled, err: err}
@@ -231,4 +232,23 @@ func sortedStrings(xs []string) []string {
 	return out
 }
 
-var _ = reflect.DeepEqual
+// fastValidateValue validates any JSON value on the fast path, without
+// coercion, as validateValue does; false when the fast path cannot tell.
+func fastValidateValue(cs *CompiledSchema, data []byte) (*Error, bool) {
+	r := new(fastRun)
+	r.reset()
+	end, ok := r.tape.Parse(data, MaxArgumentDepth)
+	if !ok || !jsontext.OnlySpace(data[end:]) || cs.fast == nil {
+		return nil, false
+	}
+	r.src, r.root = data, 0
+	if !r.numbersSafe() {
+		r.unsafeNumbers(0)
+	} else if r.check(cs.fast.root, 0, false); r.bail {
+		return nil, false
+	}
+	if len(r.issues) == 0 {
+		return nil, true
+	}
+	return argumentsError("suite", sortIssues(r.issues)), true
+}

@@ -123,3 +123,37 @@ func TestFixtureValidation(t *testing.T) {
 		})
 	}
 }
+
+// TestFixtureValidationFastPath replays the fixtures' schemas and arguments
+// through the fast path wherever it covers the schema, and asserts it does
+// what Normalize does (verdict, issues, arguments, conversions).
+func TestFixtureValidationFastPath(t *testing.T) {
+	var cases, answered int
+	for _, file := range fixture.Files(t, validationFixtures) {
+		var doc struct {
+			Cases []validationCase `json:"cases"`
+		}
+		fixture.Load(t, validationFixtures, file, &doc)
+		for _, tc := range doc.Cases {
+			schema := []byte(tc.Schema)
+			var text string
+			if json.Unmarshal(tc.Schema, &text) == nil {
+				schema = []byte(text)
+			}
+			if len(tc.Schema) == 0 || string(tc.Schema) == "null" {
+				continue
+			}
+			cs, err := CompileSchema("fixture", schema)
+			if err != nil || cs.fast == nil {
+				continue
+			}
+			cases++
+			t.Run(tc.Name, func(t *testing.T) {
+				if compareFast(t, cs, []byte(tc.Arguments), tc.Coerce) {
+					answered++
+				}
+			})
+		}
+	}
+	t.Logf("the fast path covers the schemas of %d fixture cases and answers %d", cases, answered)
+}

@@ -16,9 +16,10 @@ function section({ machine, results }) {
   const largest = js.reduce((a, r) => (r.toolgate > a.toolgate ? r : a), js[0] ?? { toolgate: 0, name: "" });
   return [
     START,
-    `Measured by \`make bench\` on ${machineLine(machine)}. A shared machine: read the ratios, not the absolute`,
-    "times. Each figure ran in its own Node process, against the packed package, beside its peer in the",
-    "same run; `bench/report.json` holds every row (written by `make bench`, not committed).",
+    `Measured by \`make bench\` on ${machineLine(machine)}.`,
+    "Read the ratios, not the absolute times: the load averages say how much other work shared the machine.",
+    "Each figure ran in its own Node process, against the packed package, beside its peer in the same run;",
+    "`bench/report.json` holds every row (written by `make bench`, not committed).",
     "",
     markdownTable(results.filter((r) => !isJsFileRow(r))),
     "",

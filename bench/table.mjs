@@ -31,5 +31,5 @@ export function markdownTable(rows, { note = true } = {}) {
 
 /** One line naming the machine a report was measured on. */
 export function machineLine(m) {
-  return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB (a machine shared with other work; load average ${m.loadAverage.start} at the start, ${m.loadAverage.end} at the end); ${m.os}; Node ${m.node}; ${m.go}; toolgate ${m.toolgate}; ${m.date}`;
+  return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB (load average ${m.loadAverage.start} at the start, ${m.loadAverage.end} at the end); ${m.os}; Node ${m.node}; ${m.go}; toolgate ${m.toolgate}; ${m.date}`;
 }

@@ -136,11 +136,13 @@ fuzz: consumer
 	$(FUZZ_NODE) test/api-fuzz.test.mjs
 	$(FUZZ_NODE) test/ajv-differential.test.mjs
 
-bench: consumer
-	$(GO) test -run '^$$' -bench . -benchmem ./core/...
-	rm -rf $(CONSUMER)/bench && cp -r bench $(CONSUMER)/bench
-	cd $(CONSUMER) && node bench/bench.mjs
-	cd $(CONSUMER) && node bench/mcp-rtt.mjs
+## bench: every figure of the speed issue beside its peer, each in its own Node process, from the
+# consumer project against the packed package; writes bench/report.json and rewrites the README's
+# table from it. Times are printed, never asserted.
+bench: consumer chromium
+	rm -rf $(CONSUMER)/bench && cp -r bench $(CONSUMER)/bench && rm -f $(CONSUMER)/bench/report.json
+	cd $(CONSUMER) && GO="$(GO)" node bench/run.mjs --report $(CURDIR)/bench/report.json
+	node bench/readme-table.mjs bench/report.json README.md
 
 demo: package
 	node web-demo/serve.mjs

@@ -30,12 +30,20 @@ func goList(t *testing.T, pkg string) []string {
 
 // TestCoreBuildLinksNoNetwork guards the two-build promise: toolgate-core.wasm
 // links neither the mcp package (nor mcp-go) nor net/http, while the full
-// build does link mcp.
+// build does link mcp; and neither build links the Go-struct schema
+// derivation (core/gostruct, invopop).
 func TestCoreBuildLinksNoNetwork(t *testing.T) {
 	for _, d := range goList(t, "./cmd/wasm/core") {
 		if d == "net/http" || strings.HasPrefix(d, "net/http/") || d == "github.com/toolgate/toolgate/mcp" ||
 			strings.HasPrefix(d, "github.com/mark3labs/") || d == "github.com/toolgate/toolgate/jsbridge/mcpops" {
 			t.Errorf("the core build links %s", d)
+		}
+	}
+	for _, build := range []string{"./cmd/wasm/core", "./cmd/wasm/full"} {
+		for _, d := range goList(t, build) {
+			if strings.HasPrefix(d, "github.com/invopop/") || d == "github.com/toolgate/toolgate/core/gostruct" || d == "go/parser" {
+				t.Errorf("%s links %s: Go-struct schemas are for Go programs, not the wasm builds", build, d)
+			}
 		}
 	}
 	full := strings.Join(goList(t, "./cmd/wasm/full"), " ")

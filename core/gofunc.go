@@ -359,62 +359,6 @@ func (f *handlerFunc) Call(ctx context.Context, args *Arguments) (res any, err e
 	return f.h(ctx, args)
 }
 
-// typedFunc adapts a typed Go function to Callable.
-type typedFunc[T any, R any] struct {
-	name string
-	fn   func(context.Context, T) (R, error)
-}
-
-// Typed builds a typed tool (LionAGI's request_options path) from fn: its
-// Parameters are SchemaForStruct of T, so arguments are validated and
-// normalised against T's schema before the call, and then decoded into a T
-// the way encoding/json decodes them (a decoding failure is an
-// invalid-arguments error that ends the call as failed). MinimumAcceptableFields
-// is the schema's "required". A panic in fn is recovered into an internal
-// error. Typed refuses a nil fn or an empty name with invalid-tool, and a T
-// without a usable schema with SchemaForStruct's error.
-func Typed[T any, R any](name string, fn func(context.Context, T) (R, error)) (*Tool, error) {
-	if name == "" {
-		return nil, Errorf(CodeInvalidTool, "", "Function must have a name.")
-	}
-	if fn == nil {
-		return nil, Errorf(CodeInvalidTool, name, "Value must be a callable function (got a nil func).")
-	}
-	var zero T
-	schema, err := SchemaForStruct(zero)
-	if err != nil {
-		return nil, err
-	}
-	return NewTool(&typedFunc[T, R]{name: name, fn: fn}, &ToolOptions{Name: name, Parameters: schema})
-}
-
-// Signature returns the kwargs signature: a typed function takes one object.
-func (f *typedFunc[T, R]) Signature() (Signature, error) { return kwargsSignature(f.name), nil }
-
-// Call decodes the arguments into a T and calls the function.
-func (f *typedFunc[T, R]) Call(ctx context.Context, args *Arguments) (res any, err error) {
-	defer recoverInto(f.name, &err)
-	values := map[string]any{}
-	if args != nil && args.Values != nil {
-		values = args.Values
-	}
-	data, err := json.Marshal(values)
-	if err != nil {
-		return nil, Errorf(CodeInvalidArguments, f.name, "arguments of %s are not JSON: %v", f.name, err)
-	}
-	var in T
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	if err := dec.Decode(&in); err != nil {
-		return nil, Errorf(CodeInvalidArguments, f.name, "arguments of %s do not decode into %s: %v", f.name, reflect.TypeFor[T](), err)
-	}
-	r, err := f.fn(ctx, in)
-	if err != nil {
-		return nil, err
-	}
-	return r, nil
-}
-
 // exactFields refuses a key of v that would reach a field of the struct
 // type t (or of a struct inside it) only by encoding/json's case-insensitive
 // match: validation saw the key as written ("\u212aind" is not "kind"), so

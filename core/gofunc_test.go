@@ -211,53 +211,6 @@ func TestHandlerFunc(t *testing.T) {
 	assert.ErrorIs(t, err, ErrInvalidTool, "a nil handler cannot make a tool")
 }
 
-type typedIn struct {
-	City  string `json:"city"`
-	Days  int    `json:"days,omitempty"`
-	Units string `json:"units,omitempty"`
-}
-
-func TestTyped(t *testing.T) {
-	tool, err := Typed("forecast", func(ctx context.Context, in typedIn) (string, error) {
-		if in.City == "" {
-			return "", errors.New("no city")
-		}
-		return in.City + "/" + in.Units, nil
-	})
-	require.NoError(t, err)
-	assert.Equal(t, "forecast", tool.Function())
-	assert.NotEmpty(t, tool.RequestOptions, "a typed tool has request options")
-	assert.Equal(t, []string{"city"}, tool.MinimumAcceptableFields())
-
-	got, err := tool.Callable.Call(context.Background(), argsOf(t, `{"city":"Oslo","units":"C"}`))
-	require.NoError(t, err)
-	assert.Equal(t, "Oslo/C", got)
-
-	_, err = tool.Callable.Call(context.Background(), argsOf(t, `{"city":5}`))
-	assert.ErrorIs(t, err, ErrInvalidArguments)
-
-	_, err = tool.Callable.Call(context.Background(), argsOf(t, `{}`))
-	assert.EqualError(t, err, "no city", "the function's own error is returned as is")
-
-	got, err = tool.Callable.Call(context.Background(), nil)
-	assert.Error(t, err)
-	assert.Nil(t, got)
-}
-
-func TestTypedRefuses(t *testing.T) {
-	_, err := Typed[typedIn, int]("", func(context.Context, typedIn) (int, error) { return 0, nil })
-	assert.ErrorIs(t, err, ErrInvalidTool)
-	_, err = Typed[typedIn, int]("x", nil)
-	assert.ErrorIs(t, err, ErrInvalidTool)
-}
-
-func TestTypedPanic(t *testing.T) {
-	tool, err := Typed("p", func(ctx context.Context, in typedIn) (int, error) { panic("typed") })
-	require.NoError(t, err)
-	_, err = tool.Callable.Call(context.Background(), argsOf(t, `{"city":"x"}`))
-	assert.ErrorIs(t, err, ErrInternal)
-}
-
 func TestDecodedJSONType(t *testing.T) {
 	tests := []struct {
 		v    any

@@ -24,10 +24,11 @@ type ManagerOptions struct {
 // function name in insertion order, schema selection, request matching and
 // invocation. It is safe for concurrent use.
 type Manager struct {
-	mu    sync.RWMutex
-	names []string
-	tools map[string]*Tool
-	opts  ManagerOptions
+	mu      sync.RWMutex
+	names   []string
+	tools   map[string]*Tool
+	opts    ManagerOptions
+	version uint64 // grows with every change to names or tools
 }
 
 // NewManager returns an empty registry.
@@ -181,7 +182,19 @@ func (m *Manager) put(t *Tool, update bool) error {
 		m.names = append(m.names, name)
 	}
 	m.tools[name] = t
+	m.version++
 	return nil
+}
+
+// Version counts the changes to the registry: it grows with every
+// registration (a replacement included), so a caller that read Tools or
+// SchemaList at one Version can tell whether that is still current. Read it
+// before the list: a list read after it is at least as new. A Tool's fields
+// reassigned in place do not count.
+func (m *Manager) Version() uint64 {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.version
 }
 
 // RegisterBatch registers tools all-or-nothing: under one lock every tool is
@@ -224,6 +237,7 @@ func (m *Manager) RegisterBatch(tools []*Tool, update bool, check func(existing,
 		}
 		m.tools[names[i]] = t
 	}
+	m.version++
 	return nil
 }
 

@@ -410,28 +410,3 @@ func literalType(lit []byte) string {
 		return k
 	}
 }
-
-// SchemaForStruct returns the JSON Schema (parameters object) of a Go struct
-// value, pointer or reflect.Type, via invopop/jsonschema: the analogue of
-// Pydantic's model_json_schema(). The result is
-// {"type":"object","properties":{...},"required":[...],"additionalProperties":false}:
-//   - invopop's defaults decide the rest: a field is required unless its json
-//     tag has omitempty or omitzero ("required" is omitted when no field is,
-//     as Pydantic omits it); names follow json tags; `jsonschema:"..."` tags
-//     apply; an interface field is the schema true;
-//   - every struct, the top level included, has "additionalProperties": false
-//     (invopop's default; Pydantic emits nothing unless extra is forbidden);
-//   - nested structs are inlined (no $ref, no $defs) and there is no $schema
-//     or $id; only a recursive type, which cannot be inlined, keeps its named
-//     structs under a top-level "$defs", referenced as "#/$defs/<TypeName>";
-//   - top-level keys come in the order type, description, properties,
-//     required, additionalProperties, invopop's other keys, $defs; nested
-//     schemas keep invopop's order.
-//
-// It refuses with invalid-tool (never panicking): nil; anything that is not a
-// struct after following pointers; a struct whose schema is not an object
-// (time.Time, a custom JSONSchema method); a type invopop cannot reflect
-// (channels, functions, complex numbers) or whose schema hooks panic.
-func SchemaForStruct(v any) (json.RawMessage, error) {
-	return structSchema(v)
-}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // pinnedAdd is LionAGI's auto-generated schema of add, byte for byte
@@ -369,4 +371,20 @@ func ExampleFunctionToSchema() {
 	// Output:
 	// {"type":"function","function":{"name":"add","description":"Add two numbers.","parameters":{"type":"object","properties":{"a":{"type":"string","description":"first number"},"b":{"type":"string","description":"second number"}},"required":["a","b"]},"strict":null}}
 	// {"type":"function","function":{"name":"add","description":"Add two numbers.","parameters":{"type":"object","properties":{"a":{"description":"first number"},"b":{"type":"integer","description":"second number","default":2}},"required":["a"]}}}
+}
+
+// objectMembers splits a JSON object into its keys in order and their raw
+// values, for the key-order assertions above.
+func objectMembers(raw []byte) ([]string, map[string]json.RawMessage, error) {
+	ms, ok := jsontext.Split(raw)
+	if !ok {
+		return nil, nil, errors.New("not a JSON object")
+	}
+	keys := make([]string, len(ms))
+	vals := make(map[string]json.RawMessage, len(ms))
+	for i, m := range ms {
+		keys[i] = m.Key
+		vals[m.Key] = m.Value
+	}
+	return keys, vals, nil
 }

@@ -149,14 +149,16 @@ func TestBranchLifecycle(t *testing.T) {
 	assert.Equal(t, "false", mustOK(t, b, "branch.has", h, `{"bogus":1}`))
 
 	var pairs [][2]json.RawMessage
-	require.NoError(t, json.Unmarshal([]byte(mustOK(t, b, "branch.tools", h, "")), &pairs))
+	version := versionedList(t, mustOK(t, b, "branch.tools", h, ""), &pairs)
 	require.Len(t, pairs, 2)
 	assert.Equal(t, `"add"`, string(pairs[0][0]))
 	assert.Equal(t, itoa(add.ID), string(pairs[0][1]), "a stored tool keeps its handle")
+	assert.Equal(t, version, mustOK(t, b, "branch.tools", h, version), "an unchanged registry answers its version only")
 
 	var list []json.RawMessage
-	require.NoError(t, json.Unmarshal([]byte(mustOK(t, b, "branch.schemaList", h, "")), &list))
+	assert.Equal(t, version, versionedList(t, mustOK(t, b, "branch.schemaList", h, ""), &list))
 	assert.Len(t, list, 2)
+	assert.Equal(t, version, mustOK(t, b, "branch.schemaList", h, version))
 
 	assert.Equal(t, "[]", mustOK(t, b, "branch.getToolSchema", h, `{}`), "omitted selection is LionAGI's False")
 	assert.Contains(t, mustOK(t, b, "branch.getToolSchema", h, `{"selection":"mul"}`), `"name":"mul"`)
@@ -249,3 +251,13 @@ func TestToolInvokeAsync(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// versionedList reads a list op's [version, list] into list and returns the
+// version's text.
+func versionedList(t *testing.T, res string, list any) string {
+	t.Helper()
+	var pair [2]json.RawMessage
+	require.NoError(t, json.Unmarshal([]byte(res), &pair), "got %s, want [version, list]", res)
+	require.NoError(t, json.Unmarshal(pair[1], list))
+	return string(pair[0])
+}

@@ -147,24 +147,39 @@ func opBranchHas(b *Bridge, handle int64, payload []byte) (any, error) {
 	return m.Has(v), nil
 }
 
-// opBranchTools lists [name, toolHandle] pairs in insertion order.
-func opBranchTools(b *Bridge, handle int64, _ []byte) (any, error) {
+// opBranchTools lists [name, toolHandle] pairs in insertion order, after
+// the registry's version (see listUnchanged).
+func opBranchTools(b *Bridge, handle int64, payload []byte) (any, error) {
 	m, err := b.branch(handle)
 	if err != nil {
 		return nil, err
+	}
+	v, same := listUnchanged(m, payload)
+	if same {
+		return v, nil
 	}
 	tools := m.Tools()
 	out := make([][2]any, 0, len(tools))
 	for _, t := range tools {
 		out = append(out, [2]any{t.Function(), b.addTool(t)})
 	}
-	return out, nil
+	data, err := json.Marshal(out)
+	if err != nil {
+		return nil, err
+	}
+	return versioned(v, data), nil
 }
 
-func opBranchSchemaList(b *Bridge, handle int64, _ []byte) (any, error) {
+// opBranchSchemaList lists the provider schemas in insertion order, after
+// the registry's version (see listUnchanged).
+func opBranchSchemaList(b *Bridge, handle int64, payload []byte) (any, error) {
 	m, err := b.branch(handle)
 	if err != nil {
 		return nil, err
+	}
+	v, same := listUnchanged(m, payload)
+	if same {
+		return v, nil
 	}
 	buf := []byte{'['}
 	for i, s := range m.SchemaList() {
@@ -173,7 +188,23 @@ func opBranchSchemaList(b *Bridge, handle int64, _ []byte) (any, error) {
 		}
 		buf = append(buf, s...)
 	}
-	return json.RawMessage(append(buf, ']')), nil
+	return versioned(v, append(buf, ']')), nil
+}
+
+// versioned is the JSON [version, list] of a list op whose list changed.
+func versioned(v, list []byte) json.RawMessage {
+	out := append(append([]byte{'['}, v...), ',')
+	return append(append(out, list...), ']')
+}
+
+// listUnchanged reads the registry's version (Manager.Version) as text, and
+// whether it is the one JS sent (the version of the list it holds). A list
+// op answers just the version (a JSON number) when it is, and [version,
+// list] when not, so JS crosses and keeps the text of a registry of 10,000
+// tools only when it changed.
+func listUnchanged(m *core.Manager, payload []byte) ([]byte, bool) {
+	v := strconv.AppendUint(nil, m.Version(), 10)
+	return v, len(payload) > 0 && string(payload) == string(v)
 }
 
 type toolSchemaPayload struct {

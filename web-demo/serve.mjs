@@ -1,30 +1,78 @@
 // Serves the playground and the built npm package on localhost. `make demo`.
+// Files go out compressed when the browser accepts it (brotli, else gzip), as a
+// production server should send the .wasm: brotli is what users download. Each
+// compressed body is made once per file version and kept; an ETag lets the
+// browser revalidate instead of downloading again (README: "Serving the .wasm").
 import { createServer } from "node:http";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { brotliCompress, gzipSync, constants } from "node:zlib";
 
 const here = dirname(fileURLToPath(import.meta.url));
 // TOOLGATE_PKG_DIR points /npm/ at an installed package (the browser tests use the packed one).
 const roots = { "/npm/": process.env.TOOLGATE_PKG_DIR || join(here, "..", "npm"), "/": here };
 const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json" };
 const port = Number(process.env.PORT || 8765);
+const cache = new Map(); // "encoding file version" -> Buffer, or "pending" while brotli works
 
-const server = createServer(async (req, res) => {
-  const path = decodeURIComponent(new URL(req.url, "http://localhost").pathname);
+/** The encodings the request accepts, preferred first. */
+function accepted(req) {
+  const accept = String(req.headers["accept-encoding"] || "");
+  return ["br", "gzip"].filter((e) => new RegExp(`\\b${e}\\b`).test(accept));
+}
+
+/**
+ * The body to send and its encoding: brotli at quality 11 (what a CDN serves, and what the README's
+ * sizes are) once it is made, in the background, the first time a file is asked for (half a minute
+ * for the full build); gzip meanwhile; the file as it is when neither is accepted.
+ */
+function compressed(body, encodings, key) {
+  if (encodings.includes("br")) {
+    const br = cache.get(`br ${key}`);
+    if (Buffer.isBuffer(br)) return { body: br, encoding: "br" };
+    if (!br) {
+      cache.set(`br ${key}`, "pending");
+      brotliCompress(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }, (err, out) => {
+        if (err) cache.delete(`br ${key}`);
+        else cache.set(`br ${key}`, out);
+      });
+    }
+  }
+  if (encodings.includes("gzip")) {
+    let gz = cache.get(`gzip ${key}`);
+    if (!gz) cache.set(`gzip ${key}`, (gz = gzipSync(body, { level: 9 })));
+    return { body: gz, encoding: "gzip" };
+  }
+  return { body, encoding: "" };
+}
+
+/** The file under one of the roots a request path names, or null (outside the roots). */
+function fileFor(path) {
   const prefix = Object.keys(roots).find((p) => path.startsWith(p));
   const rel = normalize(path.slice(prefix.length) || "index.html");
-  if (rel.startsWith("..")) {
-    res.writeHead(403).end();
-    return;
-  }
+  return rel.startsWith("..") ? null : { file: join(roots[prefix], rel), ext: extname(rel) };
+}
+
+async function serve(req, res) {
+  const target = fileFor(decodeURIComponent(new URL(req.url, "http://localhost").pathname));
+  if (!target) return res.writeHead(403).end();
   try {
-    const body = await readFile(join(roots[prefix], rel));
-    res.writeHead(200, { "content-type": types[extname(rel)] || "application/octet-stream", "cache-control": "no-store" });
-    res.end(body);
+    const info = await stat(target.file);
+    const version = `${info.size.toString(36)}-${info.mtimeMs.toString(36)}`;
+    const out = compressed(await readFile(target.file), accepted(req), `${target.file} ${version}`);
+    const etag = `"${version}${out.encoding ? `-${out.encoding}` : ""}"`; // one per representation
+    const headers = { "content-type": types[target.ext] || "application/octet-stream", "cache-control": "no-cache", etag, vary: "accept-encoding" };
+    if (req.headers["if-none-match"] === etag) return res.writeHead(304, headers).end();
+    if (out.encoding) headers["content-encoding"] = out.encoding;
+    res.writeHead(200, headers).end(out.body);
   } catch {
     res.writeHead(404).end("not found");
   }
+}
+
+const server = createServer((req, res) => {
+  serve(req, res).catch(() => res.writeHead(500).end());
 });
 server.listen(port, "127.0.0.1", () => {
   console.log(`toolgate playground: http://localhost:${server.address().port}/  (Ctrl-C to stop)`);

@@ -38,6 +38,7 @@ export class Branch {
   #h;
   #gen;
   #held = new Map(); // Tool -> true: keeps JS tools alive while registered
+  #lists = {}; // "tools" | "schemas" -> {version, text}: the last list Go sent
   constructor(ctx, handle) {
     this.#ctx = ctx;
     this.#kind = new.target;
@@ -51,6 +52,7 @@ export class Branch {
       ctx.inst._ensure();
       const items = [...this.#held.keys()].filter((t) => t._spec.payload).map((t) => ({ $tool: t._handle() }));
       this.#h = ctx.inst.callJSON(OP.branchCreate, 0, JSON.stringify({ items, update: true }));
+      this.#lists = {}; // versions of the old instance mean nothing in the new one
       this.#gen = ctx.inst.generation;
     }
     return this.#h;
@@ -109,12 +111,25 @@ export class Branch {
   }
   /** The registry: name → Tool, in insertion order. */
   get tools() {
-    const pairs = this.#ctx.inst.callJSON(OP.branchTools, this.#handle(), "");
+    const pairs = JSON.parse(this.#list("tools", OP.branchTools));
     return new Map(pairs.map(([name, h]) => [name, goTool(this.#ctx, h)]));
   }
-  /** Provider schemas in insertion order. */
+  /** Provider schemas in insertion order (fresh objects each time). */
   get schemaList() {
-    return this.#ctx.inst.callJSON(OP.branchSchemaList, this.#handle(), "");
+    return JSON.parse(this.#list("schemas", OP.branchSchemaList));
+  }
+  /**
+   * The JSON text of a list Go keeps (tools or schemas), crossed again only when the registry
+   * changed: Go answers its version alone when it matches the one held here.
+   */
+  #list(kind, op) {
+    const h = this.#handle(); // first: a rebuilt branch starts with an empty cache
+    const held = this.#lists[kind];
+    const text = this.#ctx.inst.call(op, h, held ? held.version : "");
+    if (text[0] !== "[") return held.text;
+    const comma = text.indexOf(",");
+    this.#lists[kind] = { version: text.slice(1, comma), text: text.slice(comma + 1, -1) };
+    return this.#lists[kind].text;
   }
   /** LionAGI's get_tool_schema: true | false | name | Tool | fn | schema | list. */
   getToolSchema(selection, opts) {

@@ -363,3 +363,20 @@ test("whatever a handler throws is recorded, undefined and null included", async
     assert.deepEqual(fc.toDict().execution.error, { error: name, message: name });
   }
 });
+
+test("schemaList and tools follow every change of the registry, and hand out fresh objects", () => {
+  const b = tg.branch({ tools: [tg.tool(function one(a) { return a; })] });
+  const first = b.schemaList;
+  first[0].function.name = "mutated";
+  assert.equal(b.schemaList[0].function.name, "one", "a caller's change to a list it got does not leak");
+  assert.deepEqual([...b.tools.keys()], ["one"]);
+  b.register(tg.tool(function two(a) { return a; }));
+  assert.deepEqual(b.schemaList.map((s) => s.function.name), ["one", "two"]);
+  assert.deepEqual([...b.tools.keys()], ["one", "two"]);
+  b.getToolSchema(function three(a) { return a; }); // autoRegister registers it
+  assert.deepEqual(b.schemaList.map((s) => s.function.name), ["one", "two", "three"]);
+  const c = b.clone();
+  c.register(tg.tool(function four(a) { return a; }));
+  assert.equal(c.schemaList.length, 4);
+  assert.equal(b.schemaList.length, 3, "a clone's registration leaves the original alone");
+});

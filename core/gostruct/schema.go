@@ -1,4 +1,4 @@
-package core
+package gostruct
 
 import (
 	"bytes"
@@ -9,13 +9,14 @@ import (
 
 	"github.com/invopop/jsonschema"
 
+	"github.com/toolgate/toolgate/core"
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
-// structSchema implements SchemaForStruct (see its documentation).
+// structSchema implements Schema (see its documentation).
 func structSchema(v any) (out json.RawMessage, err error) {
 	if v == nil {
-		return nil, Errorf(CodeInvalidTool, "", "SchemaForStruct got nil; want a struct value, pointer or reflect.Type")
+		return nil, core.Errorf(core.CodeInvalidTool, "", "Schema got nil; want a struct value, pointer or reflect.Type")
 	}
 	t, ok := v.(reflect.Type)
 	if !ok {
@@ -25,13 +26,13 @@ func structSchema(v any) (out json.RawMessage, err error) {
 		t = t.Elem()
 	}
 	if t.Kind() != reflect.Struct {
-		return nil, Errorf(CodeInvalidTool, "", "SchemaForStruct got %s (kind %s); want a struct value, pointer or reflect.Type", t, t.Kind())
+		return nil, core.Errorf(core.CodeInvalidTool, "", "Schema got %s (kind %s); want a struct value, pointer or reflect.Type", t, t.Kind())
 	}
 	defer func() {
 		if r := recover(); r != nil {
 			out = nil
-			err = &Error{Code: CodeInvalidTool,
-				Message: fmt.Sprintf("SchemaForStruct cannot derive a JSON Schema for %s: %v", t, r),
+			err = &core.Error{Code: core.CodeInvalidTool,
+				Message: fmt.Sprintf("Schema cannot derive a JSON Schema for %s: %v", t, r),
 				Cause:   fmt.Errorf("%v", r)}
 		}
 	}()
@@ -58,8 +59,8 @@ func structSchema(v any) (out json.RawMessage, err error) {
 	}
 	raw, err := json.Marshal(s)
 	if err != nil {
-		return nil, &Error{Code: CodeInvalidTool, Cause: err,
-			Message: fmt.Sprintf("SchemaForStruct cannot encode the JSON Schema of %s: %v", t, err)}
+		return nil, &core.Error{Code: core.CodeInvalidTool, Cause: err,
+			Message: fmt.Sprintf("Schema cannot encode the JSON Schema of %s: %v", t, err)}
 	}
 	return reorderTopLevel(t, raw)
 }
@@ -72,7 +73,7 @@ var topLevelFirst = []string{"type", "description", "properties", "required", "a
 func reorderTopLevel(t reflect.Type, raw []byte) (json.RawMessage, error) {
 	keys, vals, err := objectMembers(raw)
 	if err != nil || vals["type"] == nil || string(vals["type"]) != `"object"` {
-		return nil, Errorf(CodeInvalidTool, "", "SchemaForStruct: the JSON Schema of %s is not an object schema: %s", t, raw)
+		return nil, core.Errorf(core.CodeInvalidTool, "", "Schema: the JSON Schema of %s is not an object schema: %s", t, raw)
 	}
 	var b bytes.Buffer
 	b.WriteByte('{')
@@ -180,4 +181,29 @@ func isRecursiveType(root reflect.Type) bool {
 		return false
 	}
 	return walk(root)
+}
+
+// Schema returns the JSON Schema (parameters object) of a Go struct
+// value, pointer or reflect.Type, via invopop/jsonschema: the analogue of
+// Pydantic's model_json_schema(). The result is
+// {"type":"object","properties":{...},"required":[...],"additionalProperties":false}:
+//   - invopop's defaults decide the rest: a field is required unless its json
+//     tag has omitempty or omitzero ("required" is omitted when no field is,
+//     as Pydantic omits it); names follow json tags; `jsonschema:"..."` tags
+//     apply; an interface field is the schema true;
+//   - every struct, the top level included, has "additionalProperties": false
+//     (invopop's default; Pydantic emits nothing unless extra is forbidden);
+//   - nested structs are inlined (no $ref, no $defs) and there is no $schema
+//     or $id; only a recursive type, which cannot be inlined, keeps its named
+//     structs under a top-level "$defs", referenced as "#/$defs/<TypeName>";
+//   - top-level keys come in the order type, description, properties,
+//     required, additionalProperties, invopop's other keys, $defs; nested
+//     schemas keep invopop's order.
+//
+// It refuses with invalid-tool (never panicking): nil; anything that is not a
+// struct after following pointers; a struct whose schema is not an object
+// (time.Time, a custom JSONSchema method); a type invopop cannot reflect
+// (channels, functions, complex numbers) or whose schema hooks panic.
+func Schema(v any) (json.RawMessage, error) {
+	return structSchema(v)
 }

@@ -1,4 +1,4 @@
-package core
+package gostruct
 
 import (
 	"encoding/json"
@@ -12,6 +12,8 @@ import (
 	santhosh "github.com/santhosh-tekuri/jsonschema/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/core"
 )
 
 type structPoint struct {
@@ -72,7 +74,7 @@ type structPanickingAlias struct{}
 
 func (structPanickingAlias) JSONSchemaAlias() any { panic("boom") }
 
-func TestSchemaForStructShape(t *testing.T) {
+func TestSchemaShape(t *testing.T) {
 	const search = `{"type":"object","properties":{"query":{"type":"string","minLength":1,"description":"What to look for"},"limit":{"type":"integer"},"ratio":{"type":"number"},"exact":{"type":"boolean"},"tags":{"items":{"type":"string"},"type":"array"},"where":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["x"]},"maybe":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["x"]},"extra":{"additionalProperties":{"type":"string"},"type":"object"}},"required":["query","ratio","exact","tags","where"],"additionalProperties":false}`
 	ptr := &structSearch{}
 	tests := []struct {
@@ -94,7 +96,7 @@ func TestSchemaForStructShape(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := SchemaForStruct(tc.in)
+			got, err := Schema(tc.in)
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, string(got), "got %s, want %s", got, tc.want)
 			assert.NotContains(t, string(got), `"$ref"`, "got a $ref in %s", got)
@@ -105,7 +107,7 @@ func TestSchemaForStructShape(t *testing.T) {
 	}
 }
 
-func TestSchemaForStructRecursive(t *testing.T) {
+func TestSchemaRecursive(t *testing.T) {
 	tests := []struct {
 		name  string
 		in    any
@@ -118,7 +120,7 @@ func TestSchemaForStructRecursive(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := SchemaForStruct(tc.in)
+			got, err := Schema(tc.in)
 			require.NoError(t, err)
 			keys, vals, err := objectMembers(got)
 			require.NoError(t, err)
@@ -132,7 +134,7 @@ func TestSchemaForStructRecursive(t *testing.T) {
 	}
 }
 
-func TestSchemaForStructRefusals(t *testing.T) {
+func TestSchemaRefusals(t *testing.T) {
 	var nilPtr *structSearch
 	tests := []struct {
 		name     string
@@ -152,17 +154,17 @@ func TestSchemaForStructRefusals(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := SchemaForStruct(tc.in)
+			got, err := Schema(tc.in)
 			require.Error(t, err, "got %s, want an error", got)
 			assert.Nil(t, got)
-			var e *Error
-			require.True(t, errors.As(err, &e), "got %T, want *Error", err)
-			assert.Equal(t, CodeInvalidTool, e.Code, "code: got %s, want %s", e.Code, CodeInvalidTool)
+			var e *core.Error
+			require.True(t, errors.As(err, &e), "got %T, want *core.Error", err)
+			assert.Equal(t, core.CodeInvalidTool, e.Code, "code: got %s, want %s", e.Code, core.CodeInvalidTool)
 			assert.Contains(t, e.Message, tc.fragment, "message: got %q, want it to contain %q", e.Message, tc.fragment)
 		})
 	}
 	t.Run("typed nil pointer works", func(t *testing.T) {
-		got, err := SchemaForStruct(nilPtr)
+		got, err := Schema(nilPtr)
 		require.NoError(t, err)
 		assert.True(t, strings.HasPrefix(string(got), `{"type":"object"`), "got %s", got)
 	})
@@ -171,7 +173,7 @@ func TestSchemaForStructRefusals(t *testing.T) {
 func TestReorderTopLevelRefusesNonObjects(t *testing.T) {
 	for _, raw := range []string{`[]`, `true`, `{"type":"string"}`, `{`} {
 		_, err := reorderTopLevel(reflect.TypeOf(0), []byte(raw))
-		assert.ErrorIs(t, err, ErrInvalidTool, "got %v for %s, want invalid-tool", err, raw)
+		assert.ErrorIs(t, err, core.ErrInvalidTool, "got %v for %s, want invalid-tool", err, raw)
 	}
 }
 

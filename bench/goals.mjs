@@ -1,0 +1,23 @@
+// The goals issue 9 sets, by row id (see a row's `id` in bench/report.json),
+// shown beside the measurement in the table. Goals are shown, never
+// asserted: make bench fails only when a figure could not be measured.
+export const GOALS = {
+  "validate-object-cfworker": "≤ 0.5×",
+  "validate-text-ajv": "≤ 1.2×",
+  "cold-workload-ajv": "< 1.0×",
+  "cold-workload-cfworker": "≤ 1.0×",
+  "invoke-overhead": "≤ 10 µs",
+  "match-10k-vs-10": "≤ 1.2×",
+  "schemalist-10k": "≤ 1.0×",
+  "mcp-echo-streamable-http-median": "≤ 1.0×",
+  "mcp-echo-sse-median": "≤ 1.0×",
+  "mcp-parallel-default": "≤ 1.2×",
+  "mcp-register-streamable-http": "≤ 1.2×",
+  "mcp-register-sse": "≤ 1.2×",
+  "cold-node-core": "≤ 150 ms",
+  "cold-node-full": "≤ 250 ms",
+  "page-core-brotli": "≤ 1.0 MB",
+  "page-full-brotli": "≤ 2.0 MB",
+  "memory-go-heap": "≤ 1.1×",
+  "memory-js-heap": "≤ 1.1×",
+};

@@ -1,0 +1,78 @@
+// make bench: every figure of the speed issue, each in its own Node process
+// (so one figure's GC and JIT state do not leak into another), run from
+// .build/consumer against the packed package. Prints one table and writes
+// the report (`--report FILE`, default bench/report.json here):
+// {machine, results: [{id, figure, name, unit, toolgate, peer, peerValue, ratio, goal?, note?}], failures}.
+import { execFileSync } from "node:child_process";
+import { writeFileSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+import { BENCH_DIR, runNode, parseRows, packageDir } from "./common.mjs";
+import { GOALS } from "./goals.mjs";
+import { markdownTable, machineLine } from "./table.mjs";
+
+/** The figure scripts, in the order of the speed issue; the options are runNode's. */
+const FIGURES = [
+  ["validate.mjs"], // 1
+  ["validate-small.mjs"], // 2
+  ["invoke.mjs"], // 3
+  ["cold-workload.mjs"], // 4
+  ["registry.mjs"], // 5
+  ["mcp-rtt.mjs"], // 6
+  ["mcp-parallel.mjs"],
+  ["mcp-register.mjs"],
+  ["cold-node.mjs"], // 7
+  ["cold-browser.mjs"],
+  ["size.mjs"], // 8
+  ["memory.mjs", { execArgv: ["--expose-gc"] }], // 9
+];
+
+const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(" ");
+
+function machine(start) {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model.trim() ?? "?",
+    cores: cpus.length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    go: execFileSync(process.env.GO || "go", ["version"], { encoding: "utf8" }).trim(),
+    toolgate: JSON.parse(readFileSync(join(packageDir("toolgate"), "package.json"), "utf8")).version,
+    date: new Date().toISOString(),
+    loadAverage: { start, end: loadavg() },
+  };
+}
+
+/** Runs one figure script; resolves to its rows (or records its failure). */
+async function runFigure([file, opts], failures) {
+  const t0 = performance.now();
+  process.stderr.write(`bench: ${file} … `);
+  try {
+    const { rows, other } = parseRows(await runNode(join(BENCH_DIR, "figures", file), [], opts));
+    for (const line of other) process.stderr.write(`\n  ${line}`);
+    process.stderr.write(`${rows.length} rows, ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+    return rows;
+  } catch (e) {
+    process.stderr.write(`FAILED: ${e.message}\n`);
+    failures.push({ figure: file, error: e.message });
+    return [];
+  }
+}
+
+const reportPath = process.argv.includes("--report") ? process.argv[process.argv.indexOf("--report") + 1] : join(BENCH_DIR, "report.json");
+const start = loadavg();
+const failures = [];
+const results = [];
+for (const f of FIGURES) results.push(...(await runFigure(f, failures)));
+for (const r of results) if (GOALS[r.id]) r.goal = GOALS[r.id];
+const m = machine(start);
+writeFileSync(reportPath, JSON.stringify({ machine: m, results, failures }, null, 2) + "\n");
+console.log(`\nmake bench on ${machineLine(m)}\n`);
+console.log(markdownTable(results));
+console.log(`\nwritten: ${reportPath}`);
+if (failures.length) {
+  console.error(`\nmake bench: ${failures.length} figure(s) could not be measured: ${failures.map((f) => f.figure).join(", ")}`);
+  process.exit(1);
+}

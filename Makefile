@@ -81,6 +81,8 @@ test-go:
 	$(GO) test -count=1 ./...
 	# the MCP pool, transports and proxies are concurrent: once more under the race detector
 	$(GO) test -count=1 -race ./mcp/... ./jsbridge/mcpops/
+	# the fast path against the full validator on generated schemas, briefly (make fuzz runs it longer)
+	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime $(FUZZTIME_TEST) -parallel 1
 	# the same unit tests and fuzz seeds under js/wasm, on Node
 	PATH="$$PATH:$(GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/ ./mcp/ ./internal/... ./jsbridge/...
 
@@ -119,6 +121,7 @@ cover:
 
 ## fuzz: each Go fuzz target for FUZZTIME (default 30s); plain `go test` runs their seed corpora
 FUZZTIME ?= 30s
+FUZZTIME_TEST ?= 10s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
 	core:FuzzParseRequest core:FuzzFastPath internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
 	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName

@@ -554,14 +554,6 @@ func (n *fastNode) onlyRef() bool {
 		n.minItems < 0 && n.maxItems < 0 && !n.unique && len(n.allOf) == 0 && len(n.anyOf) == 0 && len(n.oneOf) == 0
 }
 
-// prop finds the "properties" entry for a key.
-func (n *fastNode) prop(key []byte) *fastNode {
-	if i := n.propNames.find(key); i >= 0 {
-		return n.props[i].node
-	}
-	return nil
-}
-
 // nameIndex is a sorted list of names, searched by a key's bytes: one by
 // one for a few (the length compared first), by halving for more.
 type nameIndex []string

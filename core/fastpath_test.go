@@ -2,7 +2,6 @@ package core
 
 import (
 	"encoding/json"
-	"sort"
 	"strconv"
 	"testing"
 
@@ -223,13 +222,6 @@ func TestFastPathGenerated(t *testing.T) {
 		}
 	}
 	t.Logf("%d schemas compiled, %d covered by the fast path, %d of %d runs answered", compiled, covered, answered, total)
-}
-
-// sortedStrings is a sorted copy.
-func sortedStrings(xs []string) []string {
-	out := append([]string(nil), xs...)
-	sort.Strings(out)
-	return out
 }
 
 // fastValidateValue validates any JSON value on the fast path, without

@@ -4,8 +4,9 @@ import { tgCore as tg } from "./helpers.mjs";
 
 const debug = tg[Symbol.for("toolgate.debug")];
 
-test("100k calls leak no handles, no js.Func and no heap", async () => {
-  const b = tg.branch({ tools: [tg.tool(function add(a, b) { return a + b; })] });
+test("100k validations and 100k invocations leak no handles, no js.Func and no heap", async () => {
+  const typed = tg.tool({ name: "inc", parameters: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] }, handler: async ({ n }) => n + 1 });
+  const b = tg.branch({ tools: [tg.tool(function add(a, b) { return a + b; }), typed] });
   for (let i = 0; i < 1000; i++) b.validate({ function: "add", arguments: { a: i, b: 1 } });
   const before = debug.stats();
   for (let i = 0; i < 100000; i++) {
@@ -13,6 +14,10 @@ test("100k calls leak no handles, no js.Func and no heap", async () => {
     if (!r.ok) throw r.error;
   }
   for (let i = 0; i < 2000; i++) await b.invoke({ function: "add", arguments: { a: i, b: 1 } });
+  for (let i = 0; i < 100000; i++) {
+    const fc = await b.invoke({ function: "inc", arguments: { n: i } });
+    if (fc.response !== i + 1) throw new Error(`invoke ${i}: ${fc.status} ${fc.response}`);
+  }
   const echoes = [];
   for (let i = 0; i < 2000; i++) echoes.push(debug.echo({ i }));
   assert.deepEqual((await Promise.all(echoes))[1999], { i: 1999 });

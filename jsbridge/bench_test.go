@@ -49,7 +49,7 @@ func benchOp(b *testing.B, op, payload string) {
 
 func BenchmarkBranchValidateTypical(b *testing.B) { benchOp(b, "branch.validate", typicalCall) }
 func BenchmarkBranchMatchTypical(b *testing.B)    { benchOp(b, "branch.match", typicalCall) }
-func BenchmarkBranchHas(b *testing.B)              { benchOp(b, "branch.has", `"search"`) }
+func BenchmarkBranchHas(b *testing.B)             { benchOp(b, "branch.has", `"search"`) }
 
 func (b *Bridge) opIndex(name string) int {
 	for i, n := range b.names {

@@ -83,6 +83,8 @@ test-go:
 	$(GO) test -count=1 -race ./mcp/... ./jsbridge/mcpops/
 	# the fast path against the full validator on generated schemas, briefly (make fuzz runs it longer)
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime $(FUZZTIME_TEST) -parallel 1
+	# the metaschema check that defers the validator's compile, against that compile, briefly
+	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSureValid$$' -fuzztime $(FUZZTIME_TEST) -parallel 1
 	# the same unit tests and fuzz seeds under js/wasm, on Node
 	PATH="$$PATH:$(GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/ ./mcp/ ./internal/... ./jsbridge/...
 
@@ -123,7 +125,7 @@ cover:
 FUZZTIME ?= 30s
 FUZZTIME_TEST ?= 10s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
-	core:FuzzParseRequest core:FuzzFastPath internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
+	core:FuzzParseRequest core:FuzzFastPath core:FuzzSureValid internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
 	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName
 # Then the JS API fuzzer and the differential against Ajv, FUZZ_SECONDS each
 # (default 30), with a random seed they print; a new failure is shrunk into

@@ -8,6 +8,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
@@ -34,9 +35,9 @@ var errRefRefused = errors.New("toolgate never loads schemas from files or the n
 // CompiledSchema is a parameters JSON Schema compiled once, ready to validate.
 // It is immutable and safe for concurrent use.
 type CompiledSchema struct {
-	raw    json.RawMessage
-	doc    any // the schema, decoded with UseNumber
-	schema *jsonschema.Schema
+	raw  json.RawMessage
+	doc  any            // the schema, decoded with UseNumber
+	full *fullValidator // the validator's compile, at once or deferred
 
 	required    []string
 	hasRequired bool
@@ -117,22 +118,30 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 		}
 	}
 
-	var refused string
-	c := newSchemaCompiler(&refused)
-	if err := c.AddResource(schemaBaseURL, bytes.NewReader(schema)); err != nil {
-		return nil, schemaTextError(tool, "parameters schema is not valid: "+cleanSchemaText(err.Error()), err)
+	// A schema the fast path covers and the metaschema check is sure of
+	// needs the validator only when the fast path cannot answer: its
+	// compile waits until then.
+	var fast *fastSchema
+	lazy := local && sureValid(doc)
+	if lazy {
+		fast = compileFast(doc)
+		lazy = fast != nil
 	}
-	compiled, err := c.Compile(schemaBaseURL)
-	if err != nil {
-		return nil, compileError(tool, doc, refused, err)
-	}
-	if !local {
-		if bound := checkWalk(doc, compiledRefs(c, compiled, doc)); bound != nil {
-			return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
+	var compiled *jsonschema.Schema
+	if !lazy {
+		var err *Error
+		if compiled, err = compileValidator(tool, schema, doc, local); err != nil {
+			return nil, err
 		}
 	}
 
-	cs := &CompiledSchema{raw: append(json.RawMessage(nil), schema...), doc: doc, schema: compiled, properties: props}
+	cs := &CompiledSchema{raw: append(json.RawMessage(nil), schema...), doc: doc, properties: props, full: &fullValidator{}}
+	if lazy {
+		cs.fast = fast
+	} else {
+		cs.full.once.Do(func() { cs.full.schema = compiled })
+		cs.fast = compileFast(doc)
+	}
 	if m, ok := doc.(map[string]any); ok {
 		if req, ok := m["required"].([]any); ok {
 			cs.hasRequired = true
@@ -148,10 +157,54 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 	cs.plan = pb.build([]string{""})
 	cs.keepAllKeys, cs.knownKeys, cs.patterns = pb.rootKeys()
 	indexPlans(cs.plan, map[*coercePlan]bool{})
-	if cs.fast = compileFast(doc); cs.fast != nil {
+	if cs.fast != nil {
 		cs.fast.known = nameIndex(sortedKeys(cs.knownKeys))
 	}
 	return cs, nil
+}
+
+// compileValidator compiles a decoded schema document with the validator,
+// turning its errors into invalid-schema errors. local says whether every
+// $ref is a local pointer (checkWalk has then been run already).
+func compileValidator(tool string, schema json.RawMessage, doc any, local bool) (*jsonschema.Schema, *Error) {
+	var refused string
+	c := newSchemaCompiler(&refused)
+	if err := c.AddResource(schemaBaseURL, bytes.NewReader(schema)); err != nil {
+		return nil, schemaTextError(tool, "parameters schema is not valid: "+cleanSchemaText(err.Error()), err)
+	}
+	compiled, err := c.Compile(schemaBaseURL)
+	if err != nil {
+		return nil, compileError(tool, doc, refused, err)
+	}
+	if !local {
+		if bound := checkWalk(doc, compiledRefs(c, compiled, doc)); bound != nil {
+			return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
+		}
+	}
+	return compiled, nil
+}
+
+// fullValidator is a schema compiled with the validator, at once or on
+// first need (sync.Once: a CompiledSchema is used concurrently).
+type fullValidator struct {
+	once   sync.Once
+	schema *jsonschema.Schema
+	failed string // why a deferred compile failed
+}
+
+// validator returns the schema compiled with the validator, compiling it
+// now if CompileSchema let it wait.
+func (s *CompiledSchema) validator(tool string) (*jsonschema.Schema, *Error) {
+	s.full.once.Do(func() {
+		var err *Error
+		if s.full.schema, err = compileValidator(tool, s.raw, s.doc, true); err != nil {
+			s.full.failed = err.Message // sureValid was wrong: a bug, reported rather than hidden
+		}
+	})
+	if s.full.schema == nil {
+		return nil, Errorf(CodeInternal, tool, "parameters schema failed its deferred compile: %s", s.full.failed)
+	}
+	return s.full.schema, nil
 }
 
 // newSchemaCompiler is the validator's compiler as toolgate configures it:

@@ -177,7 +177,8 @@ func TestFastPathDeclines(t *testing.T) {
 
 // FuzzFastPath: on generated schemas and arguments, the fast path gives
 // the full path's verdict, issues (path, keyword and message), normalised
-// arguments, big integers and conversions, or declines.
+// arguments, big integers and conversions, or declines; and a compile it
+// defers (see sureValid) succeeds.
 func FuzzFastPath(f *testing.F) {
 	for _, seed := range []string{"typical", "\x00\x01\x02\x03", "recursive\xff\xfe", "unions and numbers 1e400"} {
 		f.Add([]byte(seed))
@@ -185,6 +186,7 @@ func FuzzFastPath(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g := &schemaGen{src: data}
 		schema, args := g.schema(), g.arguments()
+		checkSure(t, schema)
 		cs, err := CompileSchema("fuzz", schema)
 		if err != nil || cs.fast == nil {
 			return

@@ -30,7 +30,11 @@ func (s *CompiledSchema) validateValue(tool string, v any) *Error {
 	if !numbersSafe(v) {
 		return argumentsError(tool, sortIssues(unsafeNumbers(v, nil, nil)))
 	}
-	err := s.schema.Validate(v)
+	sch, cerr := s.validator(tool)
+	if cerr != nil {
+		return cerr
+	}
+	err := sch.Validate(v)
 	if err == nil {
 		return nil
 	}

@@ -26,15 +26,24 @@ node_modules/.package-lock.json: package.json package-lock.json
 build: package
 	@node scripts/report-build.mjs
 
-wasm: $(PKG)/toolgate.wasm $(PKG)/toolgate-core.wasm
+wasm: $(PKG)/toolgate.wasm $(PKG)/toolgate-core.wasm $(PKG)/toolgate-validator.wasm
+
+# The core and full modules are built without the full JSON Schema validator
+# (santhosh-tekuri/jsonschema/v5): it lives in toolgate-validator.wasm, which
+# the loader starts only when a schema outside the fast path needs it.
+REMOTE_VALIDATOR := -tags toolgate_remote_validator
+REMOTE_PKGS := ./core/... ./jsbridge/... ./mcp/... ./cmd/wasm/core ./cmd/wasm/full
 
 GO_SOURCES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path './.build/*') go.mod go.sum version.txt
 
 $(PKG)/toolgate.wasm: $(GO_SOURCES)
-	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./cmd/wasm/full
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) $(REMOTE_VALIDATOR) -o $@ ./cmd/wasm/full
 
 $(PKG)/toolgate-core.wasm: $(GO_SOURCES)
-	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./cmd/wasm/core
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) $(REMOTE_VALIDATOR) -o $@ ./cmd/wasm/core
+
+$(PKG)/toolgate-validator.wasm: $(GO_SOURCES)
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./cmd/wasm/validator
 
 # Go's wasm_exec.js, copied from the toolchain, plus one export: the package is
 # "sideEffects": false, so bundlers would drop a bare side-effect import of it.
@@ -71,6 +80,9 @@ lint: $(STATICCHECK) deps
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 	$(STATICCHECK) ./...
 	GOOS=js GOARCH=wasm $(STATICCHECK) ./...
+	# the core and full modules as they are built, without the validator
+	GOOS=js GOARCH=wasm $(GO) vet $(REMOTE_VALIDATOR) $(REMOTE_PKGS)
+	GOOS=js GOARCH=wasm $(STATICCHECK) $(REMOTE_VALIDATOR) $(REMOTE_PKGS)
 	node scripts/check-size.mjs
 
 ## test: lint, then every suite

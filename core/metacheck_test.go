@@ -101,7 +101,7 @@ func checkSure(t testing.TB, schema []byte) (sure, deferred bool) {
 		return sure, false
 	}
 	require.Nil(t, cerr, "CompileSchema accepts %s, which the validator refuses: %v", schema, cerr)
-	deferred = cs.full.schema == nil
+	deferred = cs.full.ready.Load() == nil
 	if deferred {
 		require.True(t, sure && cs.fast != nil, "a compile is deferred only for a schema sureValid is sure of and the fast path covers")
 		_, verr := cs.validator("t")
@@ -198,7 +198,7 @@ func TestSureValidCorpora(t *testing.T) {
 func TestDeferredCompileConcurrent(t *testing.T) {
 	cs, err := CompileSchema("search", json.RawMessage(typicalSchema))
 	require.NoError(t, err)
-	require.Nil(t, cs.full.schema, "the typical schema's compile waits")
+	require.Nil(t, cs.full.ready.Load(), "the typical schema's compile waits")
 	args, err := DecodeArguments("search", []byte(`{"query":"","limit":"0"}`))
 	require.NoError(t, err)
 	var wg sync.WaitGroup
@@ -215,5 +215,5 @@ func TestDeferredCompileConcurrent(t *testing.T) {
 		require.Error(t, e)
 		assert.Equal(t, errs[0].Error(), e.Error())
 	}
-	assert.NotNil(t, cs.full.schema)
+	assert.NotNil(t, cs.full.ready.Load())
 }

@@ -22,13 +22,17 @@ type metaWalk struct {
 	schemas map[string]bool     // the JSON pointers of the schema locations visited
 	refs    []string            // the pointers of the $refs met
 	inPlace map[string][]string // the subschemas applied to a location's value: $ref, allOf, anyOf, oneOf
+	draft7  bool                // the root's "$schema" names draft-07
 }
 
 // sureValid reports whether doc (decoded with UseNumber) certainly conforms
-// to draft 2020-12's metaschema and its $refs all point at schema locations
+// to its draft's metaschema (2020-12, or draft-07 when "$schema" says so) and its $refs all point at schema locations
 // of the document, so that the validator is sure to compile it.
 func sureValid(doc any) bool {
 	w := &metaWalk{schemas: map[string]bool{}, inPlace: map[string][]string{}}
+	if m, ok := doc.(map[string]any); ok {
+		w.draft7 = isDraft07(m["$schema"])
+	}
 	if !w.schema(doc, "", true) {
 		return false
 	}
@@ -106,12 +110,12 @@ func (w *metaWalk) schema(v any, loc string, root bool) bool {
 
 // keyword checks one keyword of the subschema at loc.
 func (w *metaWalk) keyword(kw string, v any, loc string, root bool) bool {
-	if metaUnsure[kw] {
+	if metaUnsure[kw] || w.draft7 && draft07Unsure[kw] {
 		return false
 	}
 	switch kw {
 	case "$schema":
-		return root && isDraft2020(v)
+		return root && (isDraft2020(v) || isDraft07(v))
 	case "$ref":
 		s, ok := v.(string)
 		if !ok || !safeLocalRef(s) {
@@ -127,9 +131,12 @@ func (w *metaWalk) keyword(kw string, v any, loc string, root bool) bool {
 	case "deprecated", "readOnly", "writeOnly", "uniqueItems":
 		_, ok := v.(bool)
 		return ok
-	case "examples", "enum":
+	case "examples":
 		_, ok := v.([]any)
 		return ok
+	case "enum":
+		list, ok := v.([]any)
+		return ok && (!w.draft7 || len(list) > 0 && distinctPrimitives(list)) // draft-07: minItems 1, uniqueItems
 	case "type":
 		return metaType(v)
 	case "multipleOf":
@@ -195,6 +202,29 @@ func (w *metaWalk) subschemas(kw string, v any, loc string) bool {
 		return true
 	}
 	return false
+}
+
+// draft07Unsure are the keywords draft-07's validator does not know as
+// holding subschemas: a "$ref" into them is not followed the same way.
+var draft07Unsure = map[string]bool{"$defs": true, "contentSchema": true, "prefixItems": true}
+
+// distinctPrimitives reports whether a list holds only distinct strings,
+// booleans and nulls (so that it is certainly unique in the validator's
+// sense; a list with numbers or composites is not judged).
+func distinctPrimitives(list []any) bool {
+	seen := make(map[any]bool, len(list))
+	for _, e := range list {
+		switch e.(type) {
+		case string, bool, nil:
+		default:
+			return false
+		}
+		if seen[e] {
+			return false
+		}
+		seen[e] = true
+	}
+	return true
 }
 
 // metaType checks a "type": a simple type name, or a non-empty array of

@@ -57,6 +57,12 @@ var invalidLookalikes = []string{
 	`{"format":2}`,
 	`{"contentSchema":3}`,
 	`{"contentEncoding":[]}`,
+	`{"$schema":"http://json-schema.org/draft-07/schema#","enum":[]}`,
+	`{"$schema":"http://json-schema.org/draft-07/schema#","enum":["a","a"]}`,
+	`{"$schema":"http://json-schema.org/draft-07/schema#","items":[]}`,
+	`{"$schema":"http://json-schema.org/draft-07/schema#","properties":{"a":{"minLength":-1}}}`,
+	`{"$schema":"http://json-schema.org/draft-07/schema#","required":["a","a"]}`,
+	`{"$schema":"http://json-schema.org/draft-07/schema#","$defs":{"s":{"type":"string"}},"$ref":"#/$defs/s"}`,
 }
 
 // decodeForCheck decodes a schema as CompileSchema does before it compiles
@@ -126,6 +132,7 @@ func TestSureValidLookalikes(t *testing.T) {
 		`{"$defs":{"n":{"properties":{"c":{"$ref":"#/$defs/n"}}}},"$ref":"#/$defs/n"}`,
 		`{"properties":{"a~b/c":{"type":"string"}},"$ref":"#/properties/a~0b~1c"}`,
 		`{"examples":[1],"default":{"a":1},"deprecated":true,"enum":[],"const":{"x":[1]}}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"m":{"type":"string","enum":["a","b"],"description":"d"}},"required":["m"],"additionalProperties":false}`,
 	} {
 		sure, deferred := checkSure(t, []byte(s))
 		assert.True(t, sure, "sureValid is sure of %s", s)

@@ -26,15 +26,24 @@ node_modules/.package-lock.json: package.json package-lock.json
 build: package
 	@node scripts/report-build.mjs
 
-wasm: $(PKG)/toolgate.wasm $(PKG)/toolgate-core.wasm
+wasm: $(PKG)/toolgate.wasm $(PKG)/toolgate-core.wasm $(PKG)/toolgate-validator.wasm
+
+# The core and full modules are built without the full JSON Schema validator
+# (santhosh-tekuri/jsonschema/v5): it lives in toolgate-validator.wasm, which
+# the loader starts only when a schema outside the fast path needs it.
+REMOTE_VALIDATOR := -tags toolgate_remote_validator
+REMOTE_PKGS := ./core/... ./jsbridge/... ./mcp/... ./cmd/wasm/core ./cmd/wasm/full
 
 GO_SOURCES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path './.build/*') go.mod go.sum version.txt
 
 $(PKG)/toolgate.wasm: $(GO_SOURCES)
-	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./cmd/wasm/full
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) $(REMOTE_VALIDATOR) -o $@ ./cmd/wasm/full
 
 $(PKG)/toolgate-core.wasm: $(GO_SOURCES)
-	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./cmd/wasm/core
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) $(REMOTE_VALIDATOR) -o $@ ./cmd/wasm/core
+
+$(PKG)/toolgate-validator.wasm: $(GO_SOURCES)
+	GOOS=js GOARCH=wasm $(GO) build $(WASMFLAGS) -o $@ ./cmd/wasm/validator
 
 # Go's wasm_exec.js, copied from the toolchain, plus one export: the package is
 # "sideEffects": false, so bundlers would drop a bare side-effect import of it.
@@ -71,6 +80,9 @@ lint: $(STATICCHECK) deps
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 	$(STATICCHECK) ./...
 	GOOS=js GOARCH=wasm $(STATICCHECK) ./...
+	# the core and full modules as they are built, without the validator
+	GOOS=js GOARCH=wasm $(GO) vet $(REMOTE_VALIDATOR) $(REMOTE_PKGS)
+	GOOS=js GOARCH=wasm $(STATICCHECK) $(REMOTE_VALIDATOR) $(REMOTE_PKGS)
 	node scripts/check-size.mjs
 
 ## test: lint, then every suite
@@ -83,6 +95,8 @@ test-go:
 	$(GO) test -count=1 -race ./mcp/... ./jsbridge/mcpops/
 	# the fast path against the full validator on generated schemas, briefly (make fuzz runs it longer)
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime $(FUZZTIME_TEST) -parallel 1
+	# the metaschema check that defers the validator's compile, against that compile, briefly
+	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSureValid$$' -fuzztime $(FUZZTIME_TEST) -parallel 1
 	# the same unit tests and fuzz seeds under js/wasm, on Node
 	PATH="$$PATH:$(GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/ ./mcp/ ./internal/... ./jsbridge/...
 
@@ -123,7 +137,7 @@ cover:
 FUZZTIME ?= 30s
 FUZZTIME_TEST ?= 10s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
-	core:FuzzParseRequest core:FuzzFastPath internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
+	core:FuzzParseRequest core:FuzzFastPath core:FuzzSureValid internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
 	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName
 # Then the JS API fuzzer and the differential against Ajv, FUZZ_SECONDS each
 # (default 30), with a random seed they print; a new failure is shrunk into

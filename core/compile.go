@@ -1,19 +1,15 @@
 package core
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
-	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
-	"github.com/santhosh-tekuri/jsonschema/v5"
-
 	"github.com/toolgate/toolgate/internal/jsontext"
-	"github.com/toolgate/toolgate/internal/redact"
 )
 
 // numberInRange reports whether a number literal (JSON, or the lax float
@@ -34,9 +30,9 @@ var errRefRefused = errors.New("toolgate never loads schemas from files or the n
 // CompiledSchema is a parameters JSON Schema compiled once, ready to validate.
 // It is immutable and safe for concurrent use.
 type CompiledSchema struct {
-	raw    json.RawMessage
-	doc    any // the schema, decoded with UseNumber
-	schema *jsonschema.Schema
+	raw  json.RawMessage
+	doc  any            // the schema, decoded with UseNumber
+	full *fullValidator // the validator's compile, at once or deferred
 
 	required    []string
 	hasRequired bool
@@ -117,22 +113,30 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 		}
 	}
 
-	var refused string
-	c := newSchemaCompiler(&refused)
-	if err := c.AddResource(schemaBaseURL, bytes.NewReader(schema)); err != nil {
-		return nil, schemaTextError(tool, "parameters schema is not valid: "+cleanSchemaText(err.Error()), err)
+	// A schema the fast path covers and the metaschema check is sure of
+	// needs the validator only when the fast path cannot answer: its
+	// compile waits until then.
+	var fast *fastSchema
+	lazy := local && sureValid(doc)
+	if lazy {
+		fast = compileFast(doc)
+		lazy = fast != nil
 	}
-	compiled, err := c.Compile(schemaBaseURL)
-	if err != nil {
-		return nil, compileError(tool, doc, refused, err)
-	}
-	if !local {
-		if bound := checkWalk(doc, compiledRefs(c, compiled, doc)); bound != nil {
-			return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
+	var compiled validatorSchema
+	if !lazy {
+		var err *Error
+		if compiled, err = compileValidator(tool, schema, doc, local); err != nil {
+			return nil, err
 		}
 	}
 
-	cs := &CompiledSchema{raw: append(json.RawMessage(nil), schema...), doc: doc, schema: compiled, properties: props}
+	cs := &CompiledSchema{raw: append(json.RawMessage(nil), schema...), doc: doc, properties: props, full: &fullValidator{}}
+	if lazy {
+		cs.fast = fast
+	} else {
+		cs.full.ready.Store(&validatorSlot{compiled})
+		cs.fast = compileFast(doc)
+	}
 	if m, ok := doc.(map[string]any); ok {
 		if req, ok := m["required"].([]any); ok {
 			cs.hasRequired = true
@@ -148,59 +152,48 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 	cs.plan = pb.build([]string{""})
 	cs.keepAllKeys, cs.knownKeys, cs.patterns = pb.rootKeys()
 	indexPlans(cs.plan, map[*coercePlan]bool{})
-	if cs.fast = compileFast(doc); cs.fast != nil {
+	if cs.fast != nil {
 		cs.fast.known = nameIndex(sortedKeys(cs.knownKeys))
 	}
 	return cs, nil
 }
 
-// newSchemaCompiler is the validator's compiler as toolgate configures it:
-// 2020-12 by default, formats and content never asserted, the empty-enum
-// assertion, and a loader that refuses every URL, noting the first in
-// *refused.
-func newSchemaCompiler(refused *string) *jsonschema.Compiler {
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft2020
-	c.AssertFormat = false
-	c.AssertContent = false
-	// Older drafts (and a missing "$schema") assert formats whatever
-	// AssertFormat says; an always-true checker for every known format makes
-	// "format" an annotation everywhere.
-	for name := range jsonschema.Formats {
-		c.Formats[name] = acceptAnyFormat
+// fullValidator is a schema compiled with the validator, at once or on
+// first need (under a mutex: a CompiledSchema is used concurrently).
+type fullValidator struct {
+	ready  atomic.Pointer[validatorSlot]
+	mu     sync.Mutex
+	failed string // why a deferred compile failed, for good
+}
+
+// validatorSlot holds a compiled schema once there is one.
+type validatorSlot struct{ schema validatorSchema }
+
+// validator returns the schema compiled with the validator, compiling it
+// now if CompileSchema let it wait. When the validator cannot be reached
+// (a remote one not loaded), the error says so and a later call tries again.
+func (s *CompiledSchema) validator(tool string) (validatorSchema, *Error) {
+	if slot := s.full.ready.Load(); slot != nil {
+		return slot.schema, nil
 	}
-	c.RegisterExtension("toolgate-empty-enum", nil, emptyEnum{})
-	c.LoadURL = func(u string) (io.ReadCloser, error) {
-		if *refused == "" {
-			*refused = u
+	s.full.mu.Lock()
+	defer s.full.mu.Unlock()
+	if slot := s.full.ready.Load(); slot != nil {
+		return slot.schema, nil
+	}
+	if s.full.failed == "" {
+		sch, err := compileValidator(tool, s.raw, s.doc, true)
+		switch {
+		case err == nil:
+			s.full.ready.Store(&validatorSlot{sch})
+			return sch, nil
+		case validatorUnavailable(err):
+			err.Tool = tool
+			return nil, err
 		}
-		return nil, errRefRefused
+		s.full.failed = err.Message // sureValid was wrong: a bug, reported rather than hidden
 	}
-	return c
-}
-
-// acceptAnyFormat is the format checker that makes "format" an annotation.
-func acceptAnyFormat(any) bool { return true }
-
-// emptyEnum makes "enum": [] refuse every value, as the specification says.
-// jsonschema v5.3.1 skips an empty enum and so accepts everything (fail
-// open); this compiler extension adds the missing assertion.
-type emptyEnum struct{}
-
-// Compile returns the assertion for a subschema whose enum is empty.
-func (emptyEnum) Compile(_ jsonschema.CompilerContext, m map[string]any) (jsonschema.ExtSchema, error) {
-	if e, ok := m["enum"].([]any); ok && len(e) == 0 {
-		return emptyEnumSchema{}, nil
-	}
-	return nil, nil
-}
-
-// emptyEnumSchema is the assertion that nothing is in an empty enum.
-type emptyEnumSchema struct{}
-
-// Validate refuses v.
-func (emptyEnumSchema) Validate(ctx jsonschema.ValidationContext, _ any) error {
-	return ctx.Error("enum", "no value is allowed: enum is empty")
+	return nil, Errorf(CodeInternal, tool, "parameters schema failed its deferred compile: %s", s.full.failed)
 }
 
 // schemaIssueError is an invalid-schema error with one issue.
@@ -213,80 +206,6 @@ func schemaIssueError(tool, path, keyword, msg string) *Error {
 // clipped to MaxErrorMessageBytes.
 func schemaTextError(tool, msg string, cause error) *Error {
 	return &Error{Code: CodeInvalidSchema, Tool: tool, Message: clipText(msg, MaxErrorMessageBytes), Cause: cause}
-}
-
-// compileError turns a jsonschema compile error into an invalid-schema error.
-func compileError(tool string, doc any, refused string, err error) *Error {
-	if errors.Is(err, errRefRefused) {
-		keyword := "$ref"
-		if m, ok := doc.(map[string]any); ok {
-			if sch, ok := m["$schema"].(string); ok && strings.SplitN(sch, "#", 2)[0] == refused {
-				keyword = "$schema"
-			}
-		}
-		msg := fmt.Sprintf("parameters schema refers to %s, outside itself; %s, so a schema may only use its own parts and the built-in draft metaschemas",
-			clipText(redact.URL(refused), MaxIssueMessageBytes/2), errRefRefused.Error())
-		e := schemaIssueError(tool, "", keyword, msg)
-		e.Cause = err
-		return e
-	}
-	var ve *jsonschema.ValidationError
-	if errors.As(err, &ve) {
-		issues := boundIssues(schemaIssues(doc, ve))
-		msg := "parameters schema does not conform to its JSON Schema metaschema: " + summarizeIssues(issues)
-		return &Error{Code: CodeInvalidSchema, Tool: tool, Message: clipText(msg, MaxErrorMessageBytes), Issues: issues, Cause: err}
-	}
-	text := err.Error()
-	var se *jsonschema.SchemaError
-	if errors.As(err, &se) && se.Err != nil {
-		text = se.Err.Error()
-	}
-	return schemaTextError(tool, "parameters schema is not valid: "+cleanSchemaText(text), err)
-}
-
-// schemaIssues lists the metaschema failures of a schema document, with
-// regular expressions that RE2 refuses explained.
-func schemaIssues(doc any, ve *jsonschema.ValidationError) []Issue {
-	var issues []Issue
-	for _, leaf := range leafErrors(ve) {
-		path := cleanPointer(leaf.InstanceLocation)
-		keyword := keywordOf(leaf)
-		msg := leaf.Message
-		if keyword == "format" && strings.Contains(msg, "'regex'") {
-			issues = append(issues, regexIssue(doc, path))
-			continue
-		}
-		issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describeField(path, "schema") + ": " + msg})
-	}
-	return sortIssues(issues)
-}
-
-// regexIssue explains a pattern (or patternProperties name) at path that is
-// not an RE2 regular expression.
-func regexIssue(doc any, path string) Issue {
-	tokens := jsontext.Tokens(path)
-	keyword := "pattern"
-	pattern := ""
-	if n := len(tokens); n >= 2 && tokens[n-2] == "patternProperties" {
-		keyword = "patternProperties"
-		pattern = tokens[n-1]
-	} else if s, ok := jsontext.At(doc, path).(string); ok {
-		pattern = s
-	}
-	why := "not a valid regular expression"
-	if _, err := regexp.Compile(pattern); err != nil {
-		why = err.Error()
-	}
-	return Issue{Path: path, Keyword: keyword, Message: fmt.Sprintf(
-		"%s: %q is not an RE2 regular expression (%s); toolgate, like Go, does not support ECMAScript-only syntax such as look-ahead (?=…), look-behind (?<=…) or back-references",
-		describeField(path, "schema"), pattern, why)}
-}
-
-// cleanSchemaText removes the compiler's internal base URL and prefix.
-func cleanSchemaText(s string) string {
-	s = strings.ReplaceAll(s, "jsonschema: ", "")
-	s = strings.ReplaceAll(s, schemaBaseURL+"#", "#")
-	return strings.ReplaceAll(s, schemaBaseURL, "the schema")
 }
 
 // Required returns the root's "required" names in schema order, and false

@@ -90,9 +90,10 @@ type fastBound struct {
 
 // fastCompiler builds the fastNode graph of one document.
 type fastCompiler struct {
-	doc  any
-	memo map[string]*fastNode
-	ok   bool
+	doc    any
+	memo   map[string]*fastNode
+	ok     bool
+	draft7 bool // "$schema" names draft-07: "$ref" overrides its siblings, no "prefixItems"
 }
 
 // compileFast compiles a decoded parameters schema for the fast path, or
@@ -100,8 +101,11 @@ type fastCompiler struct {
 func compileFast(doc any) *fastSchema {
 	c := &fastCompiler{doc: doc, memo: map[string]*fastNode{}, ok: true}
 	if m, isMap := doc.(map[string]any); isMap {
-		if s, has := m["$schema"]; has && !isDraft2020(s) {
-			return nil
+		if s, has := m["$schema"]; has {
+			c.draft7 = isDraft07(s)
+			if !c.draft7 && !isDraft2020(s) {
+				return nil
+			}
 		}
 	}
 	root := c.node("", 0)
@@ -120,6 +124,14 @@ func compileFast(doc any) *fastSchema {
 func isDraft2020(s any) bool {
 	u, _ := s.(string)
 	return strings.TrimSuffix(u, "#") == "https://json-schema.org/draft/2020-12/schema"
+}
+
+// isDraft07 reports whether a "$schema" names draft-07, as MCP servers
+// built with zod-to-json-schema declare it.
+func isDraft07(s any) bool {
+	u, _ := s.(string)
+	u = strings.TrimSuffix(u, "#")
+	return u == "http://json-schema.org/draft-07/schema" || u == "https://json-schema.org/draft-07/schema"
 }
 
 // fastDeclined are the keywords that make the compiler decline: the
@@ -166,9 +178,11 @@ func (c *fastCompiler) node(loc string, depth int) *fastNode {
 // keywords compiles the keywords of one subschema object.
 func (c *fastCompiler) keywords(n *fastNode, loc string, m map[string]any, depth int) {
 	n.typeOnly = true
+	_, hasRef := m["$ref"]
 	for _, kw := range sortedSchemaKeys(m) {
 		v := m[kw]
-		if fastDeclined[kw] {
+		if fastDeclined[kw] || c.draft7 && (kw == "prefixItems" || hasRef && kw != "$ref" && !fastAnnotation(kw)) {
+			// (draft-07's validator ignores a "$ref"'s siblings and "prefixItems")
 			c.ok = false
 			return
 		}

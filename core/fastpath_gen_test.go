@@ -49,6 +49,9 @@ func (g *schemaGen) schema() []byte {
 	if g.n(8) == 0 {
 		root["additionalProperties"] = g.n(2) == 0
 	}
+	if g.n(4) == 0 {
+		root["$schema"] = g.pick("http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-07/schema")
+	}
 	data, _ := jsontext.Marshal(root)
 	return data
 }

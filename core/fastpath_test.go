@@ -155,7 +155,9 @@ func TestFastPathDeclines(t *testing.T) {
 		`{"unevaluatedProperties":false}`,
 		`{"$defs":{"a":{"$id":"x","type":"string"}},"$ref":"#/$defs/a"}`,
 		`{"anyOf":[{"type":"string","minLength":1},{"type":"string","maxLength":0}]}`,
-		`{"$schema":"http://json-schema.org/draft-07/schema#"}`,
+		`{"$schema":"http://json-schema.org/draft-06/schema#"}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","prefixItems":[{"type":"string"}]}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","properties":{"a":{"$ref":"#/definitions/s","type":"integer"}},"definitions":{"s":{"type":"string"}}}`,
 		`{"patternProperties":{"^a":{"type":"string"}}}`,
 	} {
 		cs, err := CompileSchema("t", json.RawMessage(s))
@@ -168,6 +170,7 @@ func TestFastPathDeclines(t *testing.T) {
 		`{"$defs":{"n":{"properties":{"c":{"$ref":"#/$defs/n"}}}},"$ref":"#/$defs/n"}`,
 		`{"type":"object","properties":{"a":{"format":"email","title":"A","x-extra":1}}}`,
 		`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object"}`,
+		`{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"a":{"$ref":"#/definitions/s","description":"d"}},"definitions":{"s":{"type":"string"}}}`,
 	} {
 		cs, err := CompileSchema("t", json.RawMessage(s))
 		require.NoError(t, err, s)
@@ -177,7 +180,8 @@ func TestFastPathDeclines(t *testing.T) {
 
 // FuzzFastPath: on generated schemas and arguments, the fast path gives
 // the full path's verdict, issues (path, keyword and message), normalised
-// arguments, big integers and conversions, or declines.
+// arguments, big integers and conversions, or declines; and a compile it
+// defers (see sureValid) succeeds.
 func FuzzFastPath(f *testing.F) {
 	for _, seed := range []string{"typical", "\x00\x01\x02\x03", "recursive\xff\xfe", "unions and numbers 1e400"} {
 		f.Add([]byte(seed))
@@ -185,6 +189,7 @@ func FuzzFastPath(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g := &schemaGen{src: data}
 		schema, args := g.schema(), g.arguments()
+		checkSure(t, schema)
 		cs, err := CompileSchema("fuzz", schema)
 		if err != nil || cs.fast == nil {
 			return

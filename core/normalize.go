@@ -48,7 +48,7 @@ import (
 // A nil args is invalid-request; an unknown mode is unsupported-type. A
 // validator fault is recovered and reported as internal.
 func (s *CompiledSchema) Normalize(tool string, args *Arguments, coerce CoerceMode) (*Arguments, []Conversion, error) {
-	if s == nil || s.schema == nil {
+	if s == nil || s.full == nil {
 		return nil, nil, Errorf(CodeInvalidSchema, tool, "no compiled parameters schema to validate against")
 	}
 	if args == nil {

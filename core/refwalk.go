@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/santhosh-tekuri/jsonschema/v5"
-
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
@@ -256,81 +254,6 @@ func onlyLocalRefs(v any, root bool) bool {
 // metaschema (or a part of one).
 func isMetaschemaURL(ref string) bool {
 	return strings.HasPrefix(ref, "https://json-schema.org/") || strings.HasPrefix(ref, "http://json-schema.org/")
-}
-
-// compiledRefs resolves references as the compiled validator does: c
-// compiled doc (its root is root), and the compiled subschema at each
-// location says where its $ref, $dynamicRef and $recursiveRef lead. A
-// dynamic reference leads to the outermost schema of the validator's dynamic
-// scope that declares its anchor; the scope starts at the root, so when the
-// root declares it, the root is the one; otherwise every subschema declaring
-// it may be, and all are counted.
-func compiledRefs(c *jsonschema.Compiler, root *jsonschema.Schema, doc any) refTargets {
-	rootURL, _, _ := strings.Cut(root.Location, "#")
-	pointer := func(s *jsonschema.Schema) []string {
-		if loc, ok := strings.CutPrefix(s.Location, rootURL+"#"); ok {
-			return []string{cleanPointer(loc)}
-		}
-		return nil // a built-in metaschema
-	}
-	declaring := map[string][]string{} // "$dynamicAnchor" name, or "" for "$recursiveAnchor": true
-	collectAnchors(doc, "", declaring)
-	dynamic := func(t *jsonschema.Schema, anchor string, declared bool) []string {
-		if !declared {
-			return pointer(t)
-		}
-		if list := declaring[anchor]; len(list) > 0 && list[0] == "" {
-			return []string{""}
-		}
-		out := append(pointer(t), declaring[anchor]...)
-		slices.Sort(out)
-		return slices.Compact(out)
-	}
-	return func(loc string, m map[string]any) []string {
-		_, ref := m["$ref"].(string)
-		_, dyn := m["$dynamicRef"].(string)
-		_, rec := m["$recursiveRef"].(string)
-		if !ref && !dyn && !rec {
-			return nil
-		}
-		s, err := c.Compile(schemaBaseURL + "#" + (&url.URL{Fragment: loc}).EscapedFragment())
-		if err != nil {
-			return nil
-		}
-		var out []string
-		if s.Ref != nil {
-			out = append(out, pointer(s.Ref)...)
-		}
-		if t := s.DynamicRef; t != nil {
-			out = append(out, dynamic(t, t.DynamicAnchor, t.DynamicAnchor != "")...)
-		}
-		if t := s.RecursiveRef; t != nil {
-			out = append(out, dynamic(t, "", t.RecursiveAnchor)...)
-		}
-		return out
-	}
-}
-
-// collectAnchors lists, by name, the pointers of the objects declaring a
-// "$dynamicAnchor" (and, under "", a true "$recursiveAnchor"), in document
-// order with the root first.
-func collectAnchors(v any, loc string, into map[string][]string) {
-	switch v := v.(type) {
-	case map[string]any:
-		if a, ok := v["$dynamicAnchor"].(string); ok && a != "" {
-			into[a] = append(into[a], loc)
-		}
-		if v["$recursiveAnchor"] == true {
-			into[""] = append(into[""], loc)
-		}
-		for _, k := range sortedKeys(v) {
-			collectAnchors(v[k], jsontext.Join(loc, k), into)
-		}
-	case []any:
-		for i, c := range v {
-			collectAnchors(c, loc+"/"+strconv.Itoa(i), into)
-		}
-	}
 }
 
 // walkEntry is a subschema and the number of paths by which the validator

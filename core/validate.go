@@ -2,12 +2,9 @@ package core
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
-
-	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
@@ -30,21 +27,11 @@ func (s *CompiledSchema) validateValue(tool string, v any) *Error {
 	if !numbersSafe(v) {
 		return argumentsError(tool, sortIssues(unsafeNumbers(v, nil, nil)))
 	}
-	err := s.schema.Validate(v)
-	if err == nil {
-		return nil
+	sch, cerr := s.validator(tool)
+	if cerr != nil {
+		return cerr
 	}
-	var ve *jsonschema.ValidationError
-	if errors.As(err, &ve) {
-		return argumentsError(tool, argumentIssues(ve))
-	}
-	var loop jsonschema.InfiniteLoopError
-	if errors.As(err, &loop) {
-		return &Error{Code: CodeInvalidSchema, Tool: tool, Cause: err,
-			Message: "parameters schema loops while validating: " + cleanSchemaText(loop.Error())}
-	}
-	return &Error{Code: CodeInvalidArguments, Tool: tool, Cause: err,
-		Message: "arguments hold a value that is not JSON: " + cleanSchemaText(err.Error())}
+	return validateWith(sch, tool, v)
 }
 
 // numbersSafe reports whether unsafeNumbers would find nothing, without

@@ -11,6 +11,8 @@ import (
 	"sync/atomic"
 	"syscall/js"
 	"unsafe"
+
+	"github.com/toolgate/toolgate/core"
 )
 
 // The synchronous path: JS writes a payload into inBuf (its address from
@@ -87,7 +89,26 @@ func Serve(b *Bridge) {
 	boot.Set("async", js.FuncOf(asyncEntry))
 	boot.Set("cancel", js.FuncOf(cancelEntry))
 	boot.Set("version", b.Version)
+	installValidator(boot.Get("validator"))
 	select {}
+}
+
+// installValidator makes fn, the loader's bridge to the validator module
+// (validator(op, bytes) returns the answer's bytes), core's
+// RemoteValidator. A build with the validator linked never calls it.
+func installValidator(fn js.Value) {
+	uint8Array := js.Global().Get("Uint8Array")
+	core.RemoteValidator = func(op int, payload []byte) []byte {
+		if fn.Type() != js.TypeFunction {
+			return []byte("2this schema needs the full JSON Schema validator, and the loader provided none")
+		}
+		in := uint8Array.New(len(payload))
+		js.CopyBytesToJS(in, payload)
+		res := fn.Invoke(op, in)
+		out := make([]byte, res.Get("length").Int())
+		js.CopyBytesToGo(out, res)
+		return out
+	}
 }
 
 // asyncEntry(name, handle, payload) returns [promise, cancelID]. It checks its

@@ -228,6 +228,18 @@ export interface InitializeOptions {
   wasmURL?: string | URL;
   /** An already compiled module. */
   wasmModule?: WebAssembly.Module;
+  /**
+   * When to load toolgate-validator.wasm, the full JSON Schema validator, which only schemas outside the
+   * compiled fast path need (`not`, `if`, `patternProperties`, `$id`, older drafts, …):
+   * `"lazy"` (default) — Node reads it when such a schema first appears; browsers fetch it in the background
+   * after initialize, and such a schema before it has arrived throws `unsupported` (retry, or use `"eager"`);
+   * `"eager"` — initialize loads and starts it; `"never"` — such schemas throw `unsupported`.
+   */
+  validator?: "lazy" | "eager" | "never";
+  /** Where to fetch toolgate-validator.wasm from (defaults to the package's file). */
+  validatorURL?: string | URL;
+  /** An already compiled toolgate-validator.wasm. */
+  validatorModule?: WebAssembly.Module;
 }
 
 /**

@@ -18,3 +18,8 @@ for (const [file, entry] of [["npm/toolgate-core.wasm", "npm/core.node.js"], ["n
   if (!r.ok) throw r.error;
   console.log(`${file}: ${kib(raw.length)} raw, ${kib(gz)} gzip, ${kib(br)} brotli; cold start (import → first validation) ${ms.toFixed(0)} ms`);
 }
+{
+  const raw = readFileSync("npm/toolgate-validator.wasm");
+  const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  console.log(`npm/toolgate-validator.wasm: ${kib(raw.length)} raw, ${kib(gzipSync(raw, { level: 9 }).length)} gzip, ${kib(br)} brotli; loaded only for schemas outside the fast path`);
+}

@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"regexp"
 	"strings"
+	"sync"
 )
 
-// secretKey matches key names whose values are secrets.
-var secretKey = regexp.MustCompile(`(?i)token|secret|passw(or)?d|authorization|api[_-]?key|cookie|credential|private[_-]?key`)
+// secretKey matches key names whose values are secrets (compiled on first
+// use: nothing at package init that a first validation does not need).
+var secretKey = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)token|secret|passw(or)?d|authorization|api[_-]?key|cookie|credential|private[_-]?key`)
+})
 
 // Config returns a redacted deep copy of an MCP config (normalised through
 // JSON, numbers kept exact): every value under a "headers" or "env" key
@@ -74,7 +78,7 @@ func member(k string, v any) any {
 		}
 		return Mark
 	}
-	if secretKey.MatchString(k) {
+	if secretKey().MatchString(k) {
 		return Mark
 	}
 	return value(v)
@@ -109,7 +113,7 @@ func list(xs []any) []any {
 			out[i] = value(x)
 			continue
 		}
-		if strings.HasPrefix(s, "-") && !strings.Contains(s, "=") && secretKey.MatchString(strings.TrimLeft(s, "-")) {
+		if strings.HasPrefix(s, "-") && !strings.Contains(s, "=") && secretKey().MatchString(strings.TrimLeft(s, "-")) {
 			redactNext = true
 			out[i] = s
 			continue
@@ -127,7 +131,7 @@ func configString(s string) string {
 	}
 	if i := strings.IndexByte(s, '='); i > 0 {
 		name := strings.TrimLeft(s[:i], "-")
-		if !strings.ContainsAny(name, " \t/") && secretKey.MatchString(name) {
+		if !strings.ContainsAny(name, " \t/") && secretKey().MatchString(name) {
 			return s[:i+1] + Mark
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // URL returns raw with its userinfo replaced by Mark, every path segment
@@ -149,10 +150,11 @@ func pairs(q string) string {
 	return strings.Join(parts, "&")
 }
 
-var schemePrefix = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*://`)
+// schemePrefix matches a URL scheme and "://" (compiled on first use).
+var schemePrefix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.\-]*://`) })
 
 // looksLikeURL reports whether s (trimmed) starts with scheme://: the
 // strings of a config that URL redacts.
 func looksLikeURL(s string) bool {
-	return schemePrefix.MatchString(strings.TrimSpace(s))
+	return schemePrefix().MatchString(strings.TrimSpace(s))
 }

@@ -23,6 +23,7 @@ export class GoInstance {
     this.generation = 0;
     this.pending = new Set();
     this.ex = null;
+    this.validator = undefined;
   }
 
   /** Starts the Go program; browsers refuse synchronous instantiation of large modules, so this is async. */
@@ -51,7 +52,7 @@ export class GoInstance {
   }
 
   _run(go, instance) {
-    const boot = {};
+    const boot = { validator: this.validator }; // the validator module's call (validator.js), if any
     globalThis[BOOT] = boot;
     try {
       go.run(instance).catch(() => {});

@@ -13,3 +13,14 @@ export async function loadBrowser(url) {
   if (!r.ok) throw new Error(`toolgate: fetching ${url} failed with HTTP ${r.status}`);
   return WebAssembly.compile(await r.arrayBuffer());
 }
+
+/** Where the validator module's bytes come from in browsers: fetched in the background after initialize. */
+export const browserValidatorSource = {
+  readsSync: () => false,
+  readSync: null,
+  async fetch(url) {
+    const r = await fetch(url);
+    if (!r.ok) throw new Error(`toolgate: fetching ${url} failed with HTTP ${r.status}`);
+    return new Uint8Array(await r.arrayBuffer());
+  },
+};

@@ -87,6 +87,35 @@ test("the core and full browser entries work when imported directly", async () =
   await page.close();
 });
 
+test("schemas outside the fast path use toolgate-validator.wasm: fetched after initialize (lazy) or before (eager)", async () => {
+  for (const mode of ["lazy", "eager"]) {
+    const page = await browser.newPage();
+    await page.goto(`${base}/`);
+    const result = await page.evaluate(async (mode) => {
+      const tg = await (await import("/npm/core.browser.js")).initialize({ validator: mode });
+      const parameters = { type: "object", properties: { n: { not: { multipleOf: 2 } } } };
+      const attempt = () => {
+        try {
+          return tg.branch({ tools: [tg.tool({ name: "odd", parameters, handler: ({ n }) => n })] }).validate({ function: "odd", arguments: { n: 4 } });
+        } catch (e) {
+          return { thrown: e.code, message: e.message };
+        }
+      };
+      const first = attempt();
+      let r = first;
+      for (let i = 0; i < 600 && r.thrown; i++) {
+        await new Promise((done) => setTimeout(done, 50)); // lazy: the download may still be under way
+        r = attempt();
+      }
+      return { first: first.thrown ? `${first.thrown}: ${/still downloading/.test(first.message)}` : "validated", keyword: r.error?.issues?.[0]?.keyword };
+    }, mode);
+    assert.equal(result.keyword, "not", mode);
+    if (mode === "eager") assert.equal(result.first, "validated");
+    else assert.ok(["validated", "unsupported: true"].includes(result.first), result.first);
+    await page.close();
+  }
+});
+
 test("a Vite production build of an app importing toolgate works", { timeout: 180000 }, async () => {
   const { build } = await import("vite");
   const { mkdtempSync, cpSync, rmSync } = await import("node:fs");

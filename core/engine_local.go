@@ -1,0 +1,525 @@
+//go:build !toolgate_remote_validator
+
+package core
+
+// The validator in this module: santhosh-tekuri/jsonschema/v5 compiles and
+// validates here. (Under the toolgate_remote_validator build tag,
+// engine_remote.go asks a second module, which links this file, instead.)
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
+	"github.com/toolgate/toolgate/internal/redact"
+)
+
+// validatorSchema is a schema compiled with the validator.
+type validatorSchema = *jsonschema.Schema
+
+// validatorUnavailable reports whether err says the validator could not be
+// reached (never, in this module).
+func validatorUnavailable(*Error) bool { return false }
+
+// compileValidator compiles a decoded schema document with the validator,
+// turning its errors into invalid-schema errors. local says whether every
+// $ref is a local pointer (checkWalk has then been run already).
+func compileValidator(tool string, schema json.RawMessage, doc any, local bool) (*jsonschema.Schema, *Error) {
+	var refused string
+	c := newSchemaCompiler(&refused)
+	if err := c.AddResource(schemaBaseURL, bytes.NewReader(schema)); err != nil {
+		return nil, schemaTextError(tool, "parameters schema is not valid: "+cleanSchemaText(err.Error()), err)
+	}
+	compiled, err := c.Compile(schemaBaseURL)
+	if err != nil {
+		return nil, compileError(tool, doc, refused, err)
+	}
+	if !local {
+		if bound := checkWalk(doc, compiledRefs(c, compiled, doc)); bound != nil {
+			return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
+		}
+	}
+	return compiled, nil
+}
+
+// validateWith validates v (see validateValue) with a compiled schema.
+func validateWith(sch *jsonschema.Schema, tool string, v any) *Error {
+	err := sch.Validate(v)
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if errors.As(err, &ve) {
+		return argumentsError(tool, argumentIssues(ve))
+	}
+	var loop jsonschema.InfiniteLoopError
+	if errors.As(err, &loop) {
+		return &Error{Code: CodeInvalidSchema, Tool: tool, Cause: err,
+			Message: "parameters schema loops while validating: " + cleanSchemaText(loop.Error())}
+	}
+	return &Error{Code: CodeInvalidArguments, Tool: tool, Cause: err,
+		Message: "arguments hold a value that is not JSON: " + cleanSchemaText(err.Error())}
+}
+
+// newSchemaCompiler is the validator's compiler as toolgate configures it:
+// 2020-12 by default, formats and content never asserted, the empty-enum
+// assertion, and a loader that refuses every URL, noting the first in
+// *refused.
+func newSchemaCompiler(refused *string) *jsonschema.Compiler {
+	c := jsonschema.NewCompiler()
+	c.Draft = jsonschema.Draft2020
+	c.AssertFormat = false
+	c.AssertContent = false
+	// Older drafts (and a missing "$schema") assert formats whatever
+	// AssertFormat says; an always-true checker for every known format makes
+	// "format" an annotation everywhere.
+	for name := range jsonschema.Formats {
+		c.Formats[name] = acceptAnyFormat
+	}
+	c.RegisterExtension("toolgate-empty-enum", nil, emptyEnum{})
+	c.LoadURL = func(u string) (io.ReadCloser, error) {
+		if *refused == "" {
+			*refused = u
+		}
+		return nil, errRefRefused
+	}
+	return c
+}
+
+// acceptAnyFormat is the format checker that makes "format" an annotation.
+func acceptAnyFormat(any) bool { return true }
+
+// emptyEnum makes "enum": [] refuse every value, as the specification says.
+// jsonschema v5.3.1 skips an empty enum and so accepts everything (fail
+// open); this compiler extension adds the missing assertion.
+type emptyEnum struct{}
+
+// Compile returns the assertion for a subschema whose enum is empty.
+func (emptyEnum) Compile(_ jsonschema.CompilerContext, m map[string]any) (jsonschema.ExtSchema, error) {
+	if e, ok := m["enum"].([]any); ok && len(e) == 0 {
+		return emptyEnumSchema{}, nil
+	}
+	return nil, nil
+}
+
+// emptyEnumSchema is the assertion that nothing is in an empty enum.
+type emptyEnumSchema struct{}
+
+// Validate refuses v.
+func (emptyEnumSchema) Validate(ctx jsonschema.ValidationContext, _ any) error {
+	return ctx.Error("enum", "no value is allowed: enum is empty")
+}
+
+// compileError turns a jsonschema compile error into an invalid-schema error.
+func compileError(tool string, doc any, refused string, err error) *Error {
+	if errors.Is(err, errRefRefused) {
+		keyword := "$ref"
+		if m, ok := doc.(map[string]any); ok {
+			if sch, ok := m["$schema"].(string); ok && strings.SplitN(sch, "#", 2)[0] == refused {
+				keyword = "$schema"
+			}
+		}
+		msg := fmt.Sprintf("parameters schema refers to %s, outside itself; %s, so a schema may only use its own parts and the built-in draft metaschemas",
+			clipText(redact.URL(refused), MaxIssueMessageBytes/2), errRefRefused.Error())
+		e := schemaIssueError(tool, "", keyword, msg)
+		e.Cause = err
+		return e
+	}
+	var ve *jsonschema.ValidationError
+	if errors.As(err, &ve) {
+		issues := boundIssues(schemaIssues(doc, ve))
+		msg := "parameters schema does not conform to its JSON Schema metaschema: " + summarizeIssues(issues)
+		return &Error{Code: CodeInvalidSchema, Tool: tool, Message: clipText(msg, MaxErrorMessageBytes), Issues: issues, Cause: err}
+	}
+	text := err.Error()
+	var se *jsonschema.SchemaError
+	if errors.As(err, &se) && se.Err != nil {
+		text = se.Err.Error()
+	}
+	return schemaTextError(tool, "parameters schema is not valid: "+cleanSchemaText(text), err)
+}
+
+// schemaIssues lists the metaschema failures of a schema document, with
+// regular expressions that RE2 refuses explained.
+func schemaIssues(doc any, ve *jsonschema.ValidationError) []Issue {
+	var issues []Issue
+	for _, leaf := range leafErrors(ve) {
+		path := cleanPointer(leaf.InstanceLocation)
+		keyword := keywordOf(leaf)
+		msg := leaf.Message
+		if keyword == "format" && strings.Contains(msg, "'regex'") {
+			issues = append(issues, regexIssue(doc, path))
+			continue
+		}
+		issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describeField(path, "schema") + ": " + msg})
+	}
+	return sortIssues(issues)
+}
+
+// regexIssue explains a pattern (or patternProperties name) at path that is
+// not an RE2 regular expression.
+func regexIssue(doc any, path string) Issue {
+	tokens := jsontext.Tokens(path)
+	keyword := "pattern"
+	pattern := ""
+	if n := len(tokens); n >= 2 && tokens[n-2] == "patternProperties" {
+		keyword = "patternProperties"
+		pattern = tokens[n-1]
+	} else if s, ok := jsontext.At(doc, path).(string); ok {
+		pattern = s
+	}
+	why := "not a valid regular expression"
+	if _, err := regexp.Compile(pattern); err != nil {
+		why = err.Error()
+	}
+	return Issue{Path: path, Keyword: keyword, Message: fmt.Sprintf(
+		"%s: %q is not an RE2 regular expression (%s); toolgate, like Go, does not support ECMAScript-only syntax such as look-ahead (?=…), look-behind (?<=…) or back-references",
+		describeField(path, "schema"), pattern, why)}
+}
+
+// argumentIssues turns a validation error tree into one issue per failing
+// leaf, paths pointing into the arguments.
+func argumentIssues(ve *jsonschema.ValidationError) []Issue {
+	var issues []Issue
+	for _, leaf := range leafErrors(ve) {
+		path := cleanPointer(leaf.InstanceLocation)
+		keyword := keywordOf(leaf)
+		switch {
+		case keyword == "required" && strings.HasPrefix(leaf.Message, "missing properties: "):
+			for _, name := range quotedNames(strings.TrimPrefix(leaf.Message, "missing properties: ")) {
+				p := jsontext.Join(path, name)
+				issues = append(issues, Issue{Path: p, Keyword: "required",
+					Message: describeField(p, "arguments") + " is required but missing"})
+			}
+			continue
+		case keyword == "additionalProperties" && strings.HasPrefix(leaf.Message, "additionalProperties "):
+			names := quotedNames(strings.TrimSuffix(strings.TrimPrefix(leaf.Message, "additionalProperties "), " not allowed"))
+			for _, name := range names {
+				p := jsontext.Join(path, name)
+				issues = append(issues, Issue{Path: p, Keyword: "additionalProperties",
+					Message: describeField(p, "arguments") + " is not allowed: the schema names no such property (additionalProperties is false)"})
+			}
+			if len(names) > 0 {
+				continue
+			}
+		case keyword == "dependentRequired" || keyword == "dependencies":
+			if names := quotedNames(strings.TrimPrefix(leaf.Message, "property ")); len(names) > 0 {
+				p := jsontext.Join(path, names[0])
+				issues = append(issues, Issue{Path: p, Keyword: keyword,
+					Message: describeField(p, "arguments") + " is required: " + leaf.Message})
+				continue
+			}
+		}
+		issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describeField(path, "arguments") + ": " + leaf.Message})
+	}
+	return sortIssues(issues)
+}
+
+// leafErrors lists the errors of a tree that have no causes, depth first.
+func leafErrors(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	var out []*jsonschema.ValidationError
+	var walk func(*jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) == 0 {
+			out = append(out, e)
+		}
+		for _, c := range e.Causes {
+			walk(c)
+		}
+	}
+	walk(ve)
+	return out
+}
+
+// keywordOf finds the keyword a leaf error is about by reading its keyword
+// location as a schema path: which segments are keywords and which are
+// property names or indexes. A location that ends on a subschema (a false
+// schema) gives "false", or the keyword that holds it (additionalProperties,
+// unevaluatedProperties, items, …).
+func keywordOf(leaf *jsonschema.ValidationError) string {
+	var segs []string
+	if leaf.KeywordLocation != "" {
+		segs = strings.Split(strings.TrimPrefix(leaf.KeywordLocation, "/"), "/")
+	}
+	last := ""
+	endsOnName := false
+	for i := 0; i < len(segs); i++ {
+		kw := segs[i]
+		last = kw
+		endsOnName = false
+		switch kw {
+		case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
+			"allOf", "anyOf", "oneOf", "prefixItems":
+			if i+1 < len(segs) {
+				i++
+				endsOnName = true
+			}
+		case "items", "additionalItems":
+			if i+1 < len(segs) && isIndexToken(segs[i+1]) {
+				i++
+				endsOnName = true
+			}
+		case "dependencies":
+			i++
+			endsOnName = true
+			if i+1 == len(segs)-1 && isIndexToken(segs[i+1]) {
+				i++
+				endsOnName = false
+			}
+		case "dependentRequired":
+			i += 2
+		}
+	}
+	if leaf.Message == "not allowed" {
+		switch {
+		case endsOnName || last == "" || last == "$ref" || last == "$dynamicRef" || last == "$recursiveRef":
+			return "false"
+		}
+		return last
+	}
+	if endsOnName || last == "" {
+		return "schema"
+	}
+	return last
+}
+
+// compiledRefs resolves references as the compiled validator does: c
+// compiled doc (its root is root), and the compiled subschema at each
+// location says where its $ref, $dynamicRef and $recursiveRef lead. A
+// dynamic reference leads to the outermost schema of the validator's dynamic
+// scope that declares its anchor; the scope starts at the root, so when the
+// root declares it, the root is the one; otherwise every subschema declaring
+// it may be, and all are counted.
+func compiledRefs(c *jsonschema.Compiler, root *jsonschema.Schema, doc any) refTargets {
+	rootURL, _, _ := strings.Cut(root.Location, "#")
+	pointer := func(s *jsonschema.Schema) []string {
+		if loc, ok := strings.CutPrefix(s.Location, rootURL+"#"); ok {
+			return []string{cleanPointer(loc)}
+		}
+		return nil // a built-in metaschema
+	}
+	declaring := map[string][]string{} // "$dynamicAnchor" name, or "" for "$recursiveAnchor": true
+	collectAnchors(doc, "", declaring)
+	dynamic := func(t *jsonschema.Schema, anchor string, declared bool) []string {
+		if !declared {
+			return pointer(t)
+		}
+		if list := declaring[anchor]; len(list) > 0 && list[0] == "" {
+			return []string{""}
+		}
+		out := append(pointer(t), declaring[anchor]...)
+		slices.Sort(out)
+		return slices.Compact(out)
+	}
+	return func(loc string, m map[string]any) []string {
+		_, ref := m["$ref"].(string)
+		_, dyn := m["$dynamicRef"].(string)
+		_, rec := m["$recursiveRef"].(string)
+		if !ref && !dyn && !rec {
+			return nil
+		}
+		s, err := c.Compile(schemaBaseURL + "#" + (&url.URL{Fragment: loc}).EscapedFragment())
+		if err != nil {
+			return nil
+		}
+		var out []string
+		if s.Ref != nil {
+			out = append(out, pointer(s.Ref)...)
+		}
+		if t := s.DynamicRef; t != nil {
+			out = append(out, dynamic(t, t.DynamicAnchor, t.DynamicAnchor != "")...)
+		}
+		if t := s.RecursiveRef; t != nil {
+			out = append(out, dynamic(t, "", t.RecursiveAnchor)...)
+		}
+		return out
+	}
+}
+
+// cleanSchemaText removes the compiler's internal base URL and prefix.
+func cleanSchemaText(s string) string {
+	s = strings.ReplaceAll(s, "jsonschema: ", "")
+	s = strings.ReplaceAll(s, schemaBaseURL+"#", "#")
+	return strings.ReplaceAll(s, schemaBaseURL, "the schema")
+}
+
+// isIndexToken reports whether a pointer token is an array index.
+func isIndexToken(s string) bool {
+	_, ok := jsontext.Index(s)
+	return ok
+}
+
+// cleanPointer turns the validator's instance location (tokens escaped for
+// JSON pointers and then for URL paths) into a plain RFC 6901 pointer.
+func cleanPointer(loc string) string {
+	if loc == "" || !strings.Contains(loc, "%") {
+		return loc
+	}
+	parts := strings.Split(loc, "/")
+	for i, p := range parts {
+		if u, err := url.PathUnescape(p); err == nil {
+			parts[i] = u
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+// quotedNames parses the validator's list of names, each single-quoted with
+// Go escapes (its quote function), separated by ", ".
+func quotedNames(s string) []string {
+	var names []string
+	for i := 0; i < len(s); {
+		if s[i] != '\'' {
+			i++
+			continue
+		}
+		var b strings.Builder
+		b.WriteByte('"')
+		j := i + 1
+		closed := false
+		for j < len(s) {
+			c := s[j]
+			if c == '\\' && j+1 < len(s) {
+				if s[j+1] == '\'' {
+					b.WriteByte('\'')
+				} else {
+					b.WriteByte('\\')
+					b.WriteByte(s[j+1])
+				}
+				j += 2
+				continue
+			}
+			if c == '\'' {
+				closed = true
+				break
+			}
+			if c == '"' {
+				b.WriteString(`\"`)
+			} else {
+				b.WriteByte(c)
+			}
+			j++
+		}
+		if !closed {
+			break
+		}
+		b.WriteByte('"')
+		if name, err := strconv.Unquote(b.String()); err == nil {
+			names = append(names, name)
+		}
+		i = j + 1
+	}
+	return names
+}
+
+// collectAnchors lists, by name, the pointers of the objects declaring a
+// "$dynamicAnchor" (and, under "", a true "$recursiveAnchor"), in document
+// order with the root first.
+func collectAnchors(v any, loc string, into map[string][]string) {
+	switch v := v.(type) {
+	case map[string]any:
+		if a, ok := v["$dynamicAnchor"].(string); ok && a != "" {
+			into[a] = append(into[a], loc)
+		}
+		if v["$recursiveAnchor"] == true {
+			into[""] = append(into[""], loc)
+		}
+		for _, k := range sortedKeys(v) {
+			collectAnchors(v[k], jsontext.Join(loc, k), into)
+		}
+	case []any:
+		for i, c := range v {
+			collectAnchors(c, loc+"/"+strconv.Itoa(i), into)
+		}
+	}
+}
+
+// served are the schemas ServeValidator compiled, by handle.
+var (
+	servedMu   sync.Mutex
+	served     = map[uint64]*CompiledSchema{}
+	nextServed uint64
+)
+
+// ServeValidator is the validator module's side of RemoteValidator: it
+// compiles a parameters schema with the validator (CompileSchema, the
+// compile never deferred), validates a value against a schema it compiled,
+// or forgets one, and answers with a status byte ('0' or '1') and the
+// result or an Error's JSON, so that a module without the validator gives
+// the same errors, byte for byte.
+func ServeValidator(op int, payload []byte) (out []byte) {
+	defer func() {
+		if r := recover(); r != nil {
+			out = servedError(Errorf(CodeInternal, "", "the validator module failed: %s", clipText(fmt.Sprint(r), MaxIssueMessageBytes)))
+		}
+	}()
+	switch op {
+	case validatorOpCompile:
+		tool, schema, _ := bytes.Cut(payload, []byte{0})
+		cs, err := CompileSchema(string(tool), schema)
+		if err != nil {
+			return servedError(AsError(err))
+		}
+		if _, err := cs.validator(string(tool)); err != nil {
+			return servedError(err)
+		}
+		servedMu.Lock()
+		nextServed++
+		h := nextServed
+		served[h] = cs
+		servedMu.Unlock()
+		return strconv.AppendUint([]byte{validatorOK}, h, 10)
+	case validatorOpValidate:
+		hs, rest, _ := bytes.Cut(payload, []byte{0})
+		tool, value, _ := bytes.Cut(rest, []byte{0})
+		cs := servedSchema(hs)
+		if cs == nil {
+			return servedError(Errorf(CodeInternal, string(tool), "the validator module has no schema %s", hs))
+		}
+		dec := json.NewDecoder(bytes.NewReader(value))
+		dec.UseNumber()
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return servedError(Errorf(CodeInternal, string(tool), "the validator module could not read a value: %v", err))
+		}
+		if err := cs.validateSafely(string(tool), v); err != nil {
+			return servedError(err)
+		}
+		return []byte{validatorOK}
+	case validatorOpRelease:
+		h, _ := strconv.ParseUint(string(payload), 10, 64)
+		servedMu.Lock()
+		delete(served, h)
+		servedMu.Unlock()
+		return []byte{validatorOK}
+	}
+	return servedError(Errorf(CodeInternal, "", "the validator module has no operation %d", op))
+}
+
+// servedSchema finds a schema ServeValidator compiled.
+func servedSchema(handle []byte) *CompiledSchema {
+	h, err := strconv.ParseUint(string(handle), 10, 64)
+	if err != nil {
+		return nil
+	}
+	servedMu.Lock()
+	defer servedMu.Unlock()
+	return served[h]
+}
+
+// servedError is an Error as ServeValidator answers it.
+func servedError(e *Error) []byte {
+	data, _ := json.Marshal(e)
+	return append([]byte{validatorFailed}, data...)
+}

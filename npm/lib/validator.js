@@ -1,0 +1,121 @@
+// The validator module (toolgate-validator.wasm): the full JSON Schema
+// validator, which the core and full modules are built without. They call
+// it synchronously, through the function `call` below, only for schemas
+// their compiled fast path does not cover. Internal.
+import { Go } from "../wasm_exec.js";
+
+const encoder = new TextEncoder();
+
+/** An answer of status '2': the validator is not available, and why. */
+function unavailable(message) {
+  return encoder.encode("2" + message);
+}
+
+/** An answer of status '1': an internal error. */
+function internal(message) {
+  return encoder.encode("1" + JSON.stringify({ code: "internal", message }));
+}
+
+/**
+ * The validator module of one initialize(): `mode` is "lazy" (Node reads
+ * the file when a schema first needs it; browsers fetch it in the
+ * background after initialize), "eager" (loaded and started by initialize)
+ * or "never" (schemas outside the fast path are refused with `unsupported`).
+ * `source` is { readSync(url) → bytes | null, fetch(url) → Promise<bytes> }.
+ */
+export class ValidatorModule {
+  constructor(mode, url, module, source) {
+    this.mode = mode;
+    this.url = url;
+    this.module = module ?? null;
+    this.source = source;
+    this.bytes = null;
+    this.fetching = null;
+    this.fetchError = null;
+    this.ex = null;
+    this.call = (op, payload) => this._call(op, payload);
+  }
+
+  /** Fetches (or reads) the bytes and starts the module; initialize awaits this with "eager". */
+  async load() {
+    if (!this.module) {
+      await this.prefetch();
+      if (this.fetchError) throw this.fetchError;
+      this.module = await WebAssembly.compile(this.bytes);
+      this.bytes = null;
+    }
+    this._start();
+  }
+
+  /** Starts fetching the bytes in the background (browsers, "lazy"). */
+  prefetch() {
+    if (this.module || this.bytes || this.mode === "never") return Promise.resolve();
+    if (!this.fetching) {
+      this.fetching = this.source.fetch(this.url).then(
+        (b) => {
+          this.bytes = b;
+        },
+        (e) => {
+          this.fetchError = e;
+        },
+      );
+    }
+    return this.fetching;
+  }
+
+  _start() {
+    const go = new Go();
+    go.exit = () => {
+      for (const t of go._scheduledTimeouts?.values() ?? []) clearTimeout(t);
+      go._scheduledTimeouts?.clear();
+      this.ex = null; // the next call starts a fresh instance
+    };
+    const instance = new WebAssembly.Instance(this.module, go.importObject);
+    go.run(instance).catch(() => {});
+    if (go.exited) throw new Error("the validator module did not start");
+    this.ex = instance.exports;
+    this.inPtr = 0;
+    this.inCap = 0;
+  }
+
+  /** Makes sure the module runs; returns why not, or "". */
+  _ensure() {
+    if (this.ex) return "";
+    if (this.mode === "never") {
+      return 'this schema needs the full JSON Schema validator, which initialize({ validator: "never" }) leaves out: only schemas the fast path covers compile';
+    }
+    if (!this.module) {
+      let bytes = this.bytes;
+      if (!bytes && this.source.readSync) bytes = this.source.readSync(this.url);
+      if (!bytes) {
+        if (this.fetchError) return `this schema needs the full JSON Schema validator, and fetching ${this.url} failed: ${this.fetchError.message ?? this.fetchError}`;
+        return `this schema needs the full JSON Schema validator (${this.url}), which is still downloading; retry when it has arrived, or use initialize({ validator: "eager" })`;
+      }
+      this.module = new WebAssembly.Module(bytes);
+      this.bytes = null;
+    }
+    this._start();
+    return "";
+  }
+
+  _call(op, payload) {
+    try {
+      const why = this._ensure();
+      if (why) return unavailable(why);
+      const ex = this.ex;
+      if (payload.length > this.inCap) {
+        this.inPtr = ex.validator_buffer(payload.length) >>> 0;
+        this.inCap = payload.length;
+      }
+      new Uint8Array(ex.mem.buffer).set(payload, this.inPtr);
+      const p = ex.validator_call(op, payload.length) >>> 0;
+      const buf = ex.mem.buffer;
+      const len = new DataView(buf).getUint32(p, true);
+      return new Uint8Array(buf, p + 4, len).slice();
+    } catch (e) {
+      this.ex = null;
+      return internal(`the validator module failed: ${e && e.message}`);
+    }
+  }
+}
+

@@ -50,12 +50,12 @@ var discardLogger = slog.New(slog.NewTextHandler(io.Discard, nil))
 // policy, defaults applied) and runs the MCP handshake under ctx, which it
 // keeps (bounded). A server the pool knows to predate protocol version
 // 2026-07-28 gets no server/discover probe. The guard counts into the
-// pool's Stats and answers server requests only in a free slot of e. The
+// pool's Stats. The
 // error is typed (classify) and names the server.
 func connect(ctx context.Context, p *Pool, e *entry) (*conn, error) {
 	cfg, sec, legacy := e.cfg, e.sec, p.isLegacy(e.id)
 	g := newGuard(cfg, sec, p.base)
-	g.stats, g.slots = &p.stats, e.sem
+	g.stats = &p.stats
 	timeout := time.Duration(sec.TimeoutMs) * time.Millisecond
 	hc := g.httpClient()
 	var tr transport.Interface

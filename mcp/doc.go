@@ -22,8 +22,9 @@
 //     before the registry changes; names mcp__{server}__{tool}, provider-safe
 //     and collision-checked.
 //   - Pool and proxy (pool.go, proxy.go): clients keyed by server and policy
-//     fingerprint, MaxConnectionsPerServer enforced (callers wait), dead
-//     clients replaced; a proxy core.Callable per remote tool.
+//     fingerprint, one session per key carrying concurrent calls (within
+//     MaxConnectionsPerServer, which bounds sessions), dead clients
+//     replaced; a proxy core.Callable per remote tool.
 //   - Registration and loaders (register.go, loader.go): RegisterServer,
 //     LoadMcpConfig, LoadMcpTools, all-or-nothing per server. Their JSON
 //     forms for the JS bridge are jsbridge/mcpops'.

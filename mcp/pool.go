@@ -8,7 +8,6 @@ import (
 	"errors"
 	"net/http"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/mark3labs/mcp-go/client/transport"
@@ -27,9 +26,10 @@ type Options struct {
 
 // Pool holds live MCP clients, keyed by server name, a fingerprint of the
 // server config (URL, transport, headers) and the policy's Fingerprint, and
-// reuses them across calls. Each key allows at most
-// MaxConnectionsPerServer operations at once (connects, tool listings and
-// calls): further ones wait for a slot, or for their context. A client
+// reuses them across calls. A key has at most one live session at a time
+// (so at most MaxConnectionsPerServer, which bounds sessions, not calls):
+// concurrent operations (tool listings and calls) share it, all in flight
+// at once, and one connect at a time makes it. A client
 // whose connection was lost is replaced by the next operation; a call the
 // server refused because its session ended (HTTP 404) is retried once on a
 // new client. The pool remembers which servers predate protocol version
@@ -60,8 +60,6 @@ type entry struct {
 	cfg     *ServerConfig
 	sec     *Security // defaults applied
 	timeout time.Duration
-	sem     chan struct{}
-	waiting atomic.Int32 // operations waiting for a slot (tests read it)
 
 	mu         sync.Mutex
 	c          *conn
@@ -134,7 +132,6 @@ func (p *Pool) entryFor(cfg *ServerConfig, sec *Security) *entry {
 		cfg:     cfg,
 		sec:     sec,
 		timeout: time.Duration(sec.TimeoutMs) * time.Millisecond,
-		sem:     make(chan struct{}, sec.MaxConnectionsPerServer),
 	}
 	p.entries[key] = e
 	return e
@@ -163,9 +160,10 @@ func (p *Pool) setLegacy(id string, legacy bool) {
 // Pool.request.
 type opFunc func(ctx context.Context, e *entry, c *conn) error
 
-// run runs op for the server cfg under sec, holding one of the key's
-// MaxConnectionsPerServer slots (waiting for one, or for ctx), on a live
-// client (connecting first when there is none or it was lost). When op
+// run runs op for the server cfg under sec on the key's live client
+// (connecting first when there is none or it was lost), which concurrent
+// operations share: nothing waits for another operation but a connect
+// in progress. When op
 // fails because the server ended the session (HTTP 404), the client is
 // replaced and op runs once more. cfg's URL is checked against sec first:
 // a refusal (policy-denied) or a nil sec happens before any request.
@@ -178,15 +176,9 @@ func (p *Pool) run(ctx context.Context, cfg *ServerConfig, sec *Security, tool s
 	}
 	sec = sec.withDefaults()
 	e := p.entryFor(cfg, sec)
-	e.waiting.Add(1)
-	select {
-	case e.sem <- struct{}{}:
-		e.waiting.Add(-1)
-	case <-ctx.Done():
-		e.waiting.Add(-1)
+	if ctx.Err() != nil {
 		return classify(ctx, cfg, tool, nil, nil, nil, ctx.Err())
 	}
-	defer func() { <-e.sem }()
 	for attempt := 0; ; attempt++ {
 		c, err := p.get(ctx, e)
 		if err != nil {

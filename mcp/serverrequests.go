@@ -17,8 +17,8 @@ import (
 // roots, which toolgate does not offer). mcp-go would answer each with a
 // POST in a goroutine of its own, however many come; the guard answers
 // them instead (docs/security.md, "Answers, server requests and resumed
-// streams"): one at a time per connection, only with a connection slot
-// free, and at most serverRequestBurst at once, then one per
+// streams"): one at a time per connection, and at most
+// serverRequestBurst at once, then one per
 // serverRequestEvery. Any other is dropped, and counted.
 var (
 	serverRequestBurst = 4
@@ -86,10 +86,10 @@ func (l *answerLimiter) release() {
 // serverRequest answers req, a request the server sent on a stream: ping
 // with an empty result, anything else with "method not found". The answer
 // is POSTed to `to` (nil: to the latest POST of ours, the legacy
-// transport's endpoint) under a free slot of the pool key and the limiter,
+// transport's endpoint) under the limiter,
 // in one goroutine that ends with the connection (guard.close) or at
 // TimeoutMs, not with the stream, which may end as soon as the server
-// answered; without a slot or a token the request is dropped.
+// answered; without a token the request is dropped.
 func (g *guard) serverRequest(to *postTarget, req transport.JSONRPCRequest) {
 	if to == nil {
 		to = g.lastPost.Load()
@@ -112,24 +112,14 @@ func (g *guard) serverRequest(to *postTarget, req transport.JSONRPCRequest) {
 	}()
 }
 
-// startAnswer takes a free slot of the pool key and a token, or neither.
+// startAnswer takes a token of the limiter, or reports that none is free.
 func (g *guard) startAnswer() bool {
-	select {
-	case g.slots <- struct{}{}:
-	default:
-		return false
-	}
-	if !g.limiter.take(time.Now()) {
-		<-g.slots
-		return false
-	}
-	return true
+	return g.limiter.take(time.Now())
 }
 
-// endAnswer gives the slot and the limiter back.
+// endAnswer gives the limiter back.
 func (g *guard) endAnswer() {
 	g.limiter.release()
-	<-g.slots
 }
 
 // postAnswer sends one answer through the guard, as any request, and

@@ -42,7 +42,6 @@ type guard struct {
 	capErr     *core.Error // a message was larger than MaxMessageBytes
 
 	stats    *counters                  // the pool's (its own for a guard made alone)
-	slots    chan struct{}              // the pool key's slots: answering a server request takes a free one (nil: none)
 	pending  pendingIDs                 // requests waiting for an answer (the legacy transport's one stream)
 	limiter  *answerLimiter             // answers to the server's requests
 	resume   resumeLimits               // how often, how slowly a request's SSE stream is resumed

@@ -17,7 +17,8 @@
 //     connection cap and a rate; resumed SSE streams backed off and
 //     bounded; what was dropped or refused counted in Pool.Stats.
 //   - Client, discovery, naming (client.go, discovery.go, naming.go):
-//     mark3labs/mcp-go over Streamable HTTP or SSE; paginated tools/list with
+//     our own session layer (session.go, jsonrpc.go) over Streamable HTTP
+//     or SSE; paginated tools/list with
 //     a repeated-cursor guard and a 64-page cap; every descriptor validated
 //     before the registry changes; names mcp__{server}__{tool}, provider-safe
 //     and collision-checked.

@@ -10,8 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mark3labs/mcp-go/client/transport"
-
 	"github.com/toolgate/toolgate/core"
 )
 
@@ -32,22 +30,19 @@ type Options struct {
 // at once, and one connect at a time makes it. A client
 // whose connection was lost is replaced by the next operation; a call the
 // server refused because its session ended (HTTP 404) is retried once on a
-// new client. The pool remembers which servers predate protocol version
-// 2026-07-28, so later connects to them skip the server/discover probe.
-// It is safe for concurrent use; Cleanup closes every client.
+// new client. It is safe for concurrent use; Cleanup closes every client.
 type Pool struct {
 	base http.RoundTripper
 
 	mu      sync.Mutex
 	entries map[string]*entry
-	legacy  map[string]bool // server identity → speaks a protocol before 2026-07-28
 
 	stats counters // what the connections dropped, limited or refused (Stats)
 }
 
 // NewPool returns an empty pool.
 func NewPool(opts *Options) *Pool {
-	p := &Pool{entries: map[string]*entry{}, legacy: map[string]bool{}}
+	p := &Pool{entries: map[string]*entry{}}
 	if opts != nil {
 		p.base = opts.BaseTransport
 	}
@@ -56,7 +51,6 @@ func NewPool(opts *Options) *Pool {
 
 // entry is one pool key: a server config under one policy.
 type entry struct {
-	id      string // server identity (name + config fingerprint), for the legacy memory
 	cfg     *ServerConfig
 	sec     *Security // defaults applied
 	timeout time.Duration
@@ -69,8 +63,7 @@ type entry struct {
 
 // Cleanup closes every pooled client and empties the pool; operations in
 // progress on them fail with a transport error. The pool stays usable: the
-// next operation connects again. The legacy-protocol memory is kept (it
-// describes servers, not connections). It returns ctx's error when ctx is
+// next operation connects again. It returns ctx's error when ctx is
 // done before every client is closed, nil otherwise.
 func (p *Pool) Cleanup(ctx context.Context) error {
 	p.mu.Lock()
@@ -128,32 +121,12 @@ func (p *Pool) entryFor(cfg *ServerConfig, sec *Security) *entry {
 		return e
 	}
 	e := &entry{
-		id:      id,
 		cfg:     cfg,
 		sec:     sec,
 		timeout: time.Duration(sec.TimeoutMs) * time.Millisecond,
 	}
 	p.entries[key] = e
 	return e
-}
-
-// isLegacy reports whether the server identity is known to predate
-// protocol version 2026-07-28.
-func (p *Pool) isLegacy(id string) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.legacy[id]
-}
-
-// setLegacy records what the handshake found out about the server.
-func (p *Pool) setLegacy(id string, legacy bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if legacy {
-		p.legacy[id] = true
-	} else {
-		delete(p.legacy, id)
-	}
 }
 
 // opFunc is one operation on a live client: its requests go through
@@ -256,13 +229,12 @@ func (p *Pool) get(ctx context.Context, e *entry) (*conn, error) {
 			c.close()
 			return nil, serverError(core.CodeTransport, e.cfg.Name, e.cfg, "the connection pool was cleaned up while connecting")
 		}
-		p.setLegacy(e.id, c.legacy)
 		return c, nil
 	}
 }
 
-// bounded runs f and returns its error, or ctx's as soon as ctx ends: mcp-go
-// returns soon after its context ends, but a flood from the server or a
+// bounded runs f and returns its error, or ctx's as soon as ctx ends: the
+// session layer returns soon after its context ends, but a flood from the server or a
 // read that does not watch the context can keep it a while, and a deadline
 // is a deadline. f keeps running until it notices; it must use ctx.
 func bounded(ctx context.Context, f func() error) error {
@@ -296,26 +268,51 @@ func (e *entry) timeoutError(what string) *core.Error {
 	return serverError(core.CodeTimeout, e.cfg.Name, e.cfg, "no answer within %d ms (timeoutMs) %s", e.sec.TimeoutMs, what)
 }
 
-// request runs one MCP request (send) of method on c under the per-request
-// deadline, which it keeps however long mcp-go takes to notice it
-// (bounded), with a failure sink for the guard and the raw answer captured.
-// It returns the raw JSON-RPC result; when mcp-go failed only to decode it
-// into its own types, the raw result still counts. Errors are typed and name
-// the server (Tool is tool when not ""). A 404 for the session marks c dead
-// and ended, so run replaces it.
-func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method string, send func(ctx context.Context) error) (json.RawMessage, error) {
+// request runs one MCP request of method with params on c under the
+// per-request deadline, which it keeps however long the session takes to
+// notice it (bounded), with a failure sink for the guard. It returns the
+// raw JSON-RPC result. Errors are typed and name the server (Tool is tool
+// when not ""). A 404 for the session marks c dead and ended, so run
+// replaces it.
+func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method string, params any) (json.RawMessage, error) {
 	sink := &failureSink{}
-	capt := &capture{method: method}
 	rctx, cancel := context.WithTimeoutCause(ctx, e.timeout, e.timeoutError("to the "+method+" request"))
 	defer cancel()
-	err := bounded(rctx, func() error { return send(withValue(withValue(rctx, sink), capt)) })
-	raw, rpcErr, got := capt.take()
-	if got && rpcErr == nil {
+	var got answerOf
+	err := bounded(rctx, func() error {
+		raw, rpcErr, err := c.sess.call(withValue(rctx, sink), method, params)
+		got.set(raw, rpcErr)
+		return err
+	})
+	raw, rpcErr := got.get()
+	if err == nil && rpcErr == nil {
 		return raw, nil
 	}
-	if errors.Is(err, transport.ErrSessionTerminated) {
+	if errors.Is(err, errSessionEnded) {
 		c.sessionEnded.Store(true)
 		c.dead.Store(true)
 	}
 	return nil, classify(rctx, e.cfg, tool, sink, c, rpcErr, err)
+}
+
+// answerOf hands a request's answer from the goroutine bounded runs to the
+// caller, who may have stopped waiting for it.
+type answerOf struct {
+	mu     sync.Mutex
+	raw    json.RawMessage
+	rpcErr *jsonrpcErrorObj
+}
+
+// set records the answer.
+func (a *answerOf) set(raw json.RawMessage, rpcErr *jsonrpcErrorObj) {
+	a.mu.Lock()
+	a.raw, a.rpcErr = raw, rpcErr
+	a.mu.Unlock()
+}
+
+// get returns what was recorded so far.
+func (a *answerOf) get() (json.RawMessage, *jsonrpcErrorObj) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.raw, a.rpcErr
 }

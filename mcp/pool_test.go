@@ -36,9 +36,8 @@ func liveConn(e *entry) *conn {
 	return e.c
 }
 
-// initCounter counts the handshakes (initialize, or server/discover for
-// protocol 2026-07-28: sessions started) that reach
-// next.
+// initCounter counts the initialize requests (sessions started) that
+// reach next.
 type initCounter struct {
 	next  http.Handler
 	inits atomic.Int32
@@ -47,7 +46,7 @@ type initCounter struct {
 func (c *initCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodPost && r.Body != nil {
 		body, _ := io.ReadAll(r.Body)
-		if bytes.Contains(body, []byte(`"method":"initialize"`)) || bytes.Contains(body, []byte(`"method":"server/discover"`)) {
+		if bytes.Contains(body, []byte(`"method":"initialize"`)) {
 			c.inits.Add(1)
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
@@ -180,21 +179,16 @@ func TestPoolReplacesADeadClient(t *testing.T) {
 	})
 }
 
-func TestPoolRemembersLegacyServers(t *testing.T) {
+func TestPoolConnectsWithInitializeOnly(t *testing.T) {
 	legacy := &legacyOnly{next: server.NewStreamableHTTPServer(fixtureTools(nil), server.WithStateful(true))}
 	ts := httptest.NewServer(legacy)
 	defer ts.Close()
 	p := NewPool(nil)
 	m, _ := registerFixture(t, p, ts.URL+"/mcp", "")
-	assert.Equal(t, int32(1), legacy.probes.Load(), "got %d probes on first connect, want 1", legacy.probes.Load())
-	e := onlyEntry(t, p)
-	assert.True(t, p.isLegacy(e.id))
 	require.NoError(t, p.Cleanup(context.Background()))
-	assert.Nil(t, liveConn(e))
-
 	fc := invoke(t, m, "mcp__fx__echo", map[string]any{"message": "x"})
 	require.Equal(t, core.StatusCompleted, fc.Status, "got %s (%v)", fc.Status, fc.Err)
-	assert.Equal(t, int32(1), legacy.probes.Load(), "got %d probes, want no new probe for a known legacy server", legacy.probes.Load())
+	assert.Zero(t, legacy.probes.Load(), "got %d server/discover probes, want none: the handshake is initialize", legacy.probes.Load())
 	require.NoError(t, p.Cleanup(context.Background()))
 }
 
@@ -209,8 +203,6 @@ func TestPoolKeysByPolicy(t *testing.T) {
 	}
 	p.mu.Lock()
 	n := len(p.entries)
-	legacy := len(p.legacy)
 	p.mu.Unlock()
 	assert.Equal(t, 2, n, "got %d pool entries, want one per policy", n)
-	assert.Zero(t, legacy, "got a modern server remembered as legacy")
 }

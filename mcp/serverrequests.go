@@ -8,15 +8,10 @@ import (
 	"net/http"
 	"sync"
 	"time"
-
-	"github.com/mark3labs/mcp-go/client/transport"
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 // A server may send requests of its own on a stream (ping, and sampling or
-// roots, which toolgate does not offer). mcp-go would answer each with a
-// POST in a goroutine of its own, however many come; the guard answers
-// them instead (docs/security.md, "Answers, server requests and resumed
+// roots, which toolgate does not offer). The guard answers them (docs/security.md, "Answers, server requests and resumed
 // streams"): one at a time per connection, and at most
 // serverRequestBurst at once, then one per
 // serverRequestEvery. Any other is dropped, and counted.
@@ -90,7 +85,7 @@ func (l *answerLimiter) release() {
 // in one goroutine that ends with the connection (guard.close) or at
 // TimeoutMs, not with the stream, which may end as soon as the server
 // answered; without a token the request is dropped.
-func (g *guard) serverRequest(to *postTarget, req transport.JSONRPCRequest) {
+func (g *guard) serverRequest(to *postTarget, req *jsonrpcMessage) {
 	if to == nil {
 		to = g.lastPost.Load()
 	}
@@ -99,9 +94,9 @@ func (g *guard) serverRequest(to *postTarget, req transport.JSONRPCRequest) {
 		return
 	}
 	g.stats.serverRequestsAnswered.Add(1)
-	answer := transport.NewJSONRPCResultResponse(req.ID, json.RawMessage("{}"))
-	if req.Method != string(mcpgo.MethodPing) {
-		answer = transport.NewJSONRPCErrorResponse(req.ID, mcpgo.METHOD_NOT_FOUND, "Method not found", nil)
+	answer := jsonrpcMessage{JSONRPC: "2.0", ID: req.ID, Result: json.RawMessage("{}")}
+	if req.Method != "ping" {
+		answer = jsonrpcMessage{JSONRPC: "2.0", ID: req.ID, Error: &jsonrpcErrorObj{Code: -32601, Message: "Method not found"}}
 	}
 	body, _ := json.Marshal(answer) // ids, strings and raw JSON always marshal
 	ctx, cancel := context.WithCancel(g.life)

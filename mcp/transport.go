@@ -27,8 +27,8 @@ import (
 // connection (one server config under one policy).
 //
 // What it refuses it also records, typed, in the request's failure sink
-// (withValue), because mcp-go wraps or drops the errors of its
-// transport: the caller reads the sink to report the real cause.
+// (withValue), because net/http wraps the errors of its transport: the
+// caller reads the sink to report the real cause.
 type guard struct {
 	server  string
 	cfg     *ServerConfig
@@ -229,9 +229,9 @@ func (g *guard) refuseAnswer(req *http.Request, resp *http.Response, sink *failu
 		g.cfg.quote(resp.Header.Get("Content-Type"), 80), want))
 }
 
-// body is what mcp-go reads of an answer: capped, and for an SSE stream of
+// body is what the session reads of an answer: capped, and for an SSE stream of
 // ours (a request's answer, or the connection's stream) filtered by
-// sseFilter, so that only answers to waiting requests reach mcp-go and the
+// sseFilter, so that only answers to waiting requests reach the session and the
 // server's own requests are answered here.
 func (g *guard) body(req *http.Request, x *exchange, connStream, sse bool, b *cappedBody) io.ReadCloser {
 	switch {
@@ -279,7 +279,7 @@ func (g *guard) record(sink *failureSink, stream bool, e *core.Error) *core.Erro
 
 // describeNetError names a network failure without the URL net/http puts
 // in front of it (a URL may carry a secret query), redacted and then cut to
-// 200 bytes: mcp-go's errors may quote what the server sent.
+// 200 bytes: an error may quote what the server sent.
 func describeNetError(cfg *ServerConfig, err error) string {
 	var ue *url.Error
 	if errors.As(err, &ue) {
@@ -412,8 +412,8 @@ func (s *failureSink) get() (*core.Error, bool) {
 }
 
 // ctxKey is the context key of the *T an operation hands down, through
-// mcp-go, to its transport: its failure sink (withValue(ctx, sink)), the
-// capture of its raw answer, the exchange of one request.
+// the session, to the guard: its failure sink (withValue(ctx, sink)) and
+// the exchange of one request.
 type ctxKey[T any] struct{}
 
 // withValue returns ctx carrying v.

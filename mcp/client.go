@@ -106,6 +106,9 @@ func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c
 	}
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		cause := context.Cause(ctx)
+		if lt, ok := cause.(*lazyTimeout); ok {
+			cause = lt.coreError()
+		}
 		if errors.As(cause, &ce) {
 			return ce
 		}

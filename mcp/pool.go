@@ -263,6 +263,20 @@ func (e *entry) drop(c *conn) {
 	go c.close()
 }
 
+// lazyTimeout is the cause of a request's deadline: its *core.Error
+// (timeoutError) is built only when the deadline passes, not for every
+// request.
+type lazyTimeout struct {
+	e    *entry
+	what string
+}
+
+// Error is the timeout error's message.
+func (t *lazyTimeout) Error() string { return t.coreError().Error() }
+
+// coreError is the timeout error.
+func (t *lazyTimeout) coreError() *core.Error { return t.e.timeoutError(t.what) }
+
 // timeoutError is the timeout error of one request or connect.
 func (e *entry) timeoutError(what string) *core.Error {
 	return serverError(core.CodeTimeout, e.cfg.Name, e.cfg, "no answer within %d ms (timeoutMs) %s", e.sec.TimeoutMs, what)
@@ -276,7 +290,7 @@ func (e *entry) timeoutError(what string) *core.Error {
 // replaces it.
 func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method string, params any) (json.RawMessage, error) {
 	sink := &failureSink{}
-	rctx, cancel := context.WithTimeoutCause(ctx, e.timeout, e.timeoutError("to the "+method+" request"))
+	rctx, cancel := context.WithTimeoutCause(ctx, e.timeout, &lazyTimeout{e: e, what: "to the " + method + " request"})
 	defer cancel()
 	var got answerOf
 	err := bounded(rctx, func() error {

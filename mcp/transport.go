@@ -46,6 +46,7 @@ type guard struct {
 	limiter  *answerLimiter             // answers to the server's requests
 	resume   resumeLimits               // how often, how slowly a request's SSE stream is resumed
 	lastPost atomic.Pointer[postTarget] // the latest request POSTed: where the connection stream's server requests are answered
+	allowed  atomic.Pointer[string]     // the last URL check allowed
 	life     context.Context            // ends when the connection closes (close): answers to server requests end with it
 	close    context.CancelFunc
 }
@@ -246,8 +247,23 @@ func (g *guard) body(req *http.Request, x *exchange, connStream, sse bool, b *ca
 }
 
 // check returns the policy-denied error of a URL CheckURL refuses or that
-// leaves the configured server's origin, or nil.
+// leaves the configured server's origin, or nil. The verdict depends on raw
+// alone (the policy is fixed per guard), so the last URL allowed is
+// remembered and not checked again: a session sends every request to one
+// or two URLs.
 func (g *guard) check(raw string) *core.Error {
+	if ok := g.allowed.Load(); ok != nil && *ok == raw {
+		return nil
+	}
+	if e := g.checkURL(raw); e != nil {
+		return e
+	}
+	g.allowed.Store(&raw)
+	return nil
+}
+
+// checkURL is check without the memory.
+func (g *guard) checkURL(raw string) *core.Error {
 	if e := checkServerURL(raw, g.sec, g.server, g.cfg); e != nil {
 		return e
 	}

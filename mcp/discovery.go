@@ -9,8 +9,6 @@ import (
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/toolgate/toolgate/core"
 )
 
@@ -64,12 +62,11 @@ func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security) (
 				return serverError(core.CodeTransport, cfg.Name, cfg,
 					"tools/list goes on for more than %d pages; refusing the server's tools", MaxListPages)
 			}
-			raw, err := p.request(ctx, e, c, "", string(mcpgo.MethodToolsList), func(ctx context.Context) error {
-				req := mcpgo.ListToolsRequest{}
-				req.Params.Cursor = mcpgo.Cursor(cursor)
-				_, err := c.client.ListToolsByPage(ctx, req)
-				return err
-			})
+			params := map[string]any{}
+			if cursor != "" {
+				params["cursor"] = cursor
+			}
+			raw, err := p.request(ctx, e, c, "", "tools/list", params)
 			if err != nil {
 				return err
 			}

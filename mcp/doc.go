@@ -17,13 +17,15 @@
 //     connection cap and a rate; resumed SSE streams backed off and
 //     bounded; what was dropped or refused counted in Pool.Stats.
 //   - Client, discovery, naming (client.go, discovery.go, naming.go):
-//     mark3labs/mcp-go over Streamable HTTP or SSE; paginated tools/list with
+//     our own session layer (session.go, jsonrpc.go) over Streamable HTTP
+//     or SSE; paginated tools/list with
 //     a repeated-cursor guard and a 64-page cap; every descriptor validated
 //     before the registry changes; names mcp__{server}__{tool}, provider-safe
 //     and collision-checked.
 //   - Pool and proxy (pool.go, proxy.go): clients keyed by server and policy
-//     fingerprint, MaxConnectionsPerServer enforced (callers wait), dead
-//     clients replaced; a proxy core.Callable per remote tool.
+//     fingerprint, one session per key carrying concurrent calls (within
+//     MaxConnectionsPerServer, which bounds sessions), dead clients
+//     replaced; a proxy core.Callable per remote tool.
 //   - Registration and loaders (register.go, loader.go): RegisterServer,
 //     LoadMcpConfig, LoadMcpTools, all-or-nothing per server. Their JSON
 //     forms for the JS bridge are jsbridge/mcpops'.

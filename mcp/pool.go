@@ -8,10 +8,7 @@ import (
 	"errors"
 	"net/http"
 	"sync"
-	"sync/atomic"
 	"time"
-
-	"github.com/mark3labs/mcp-go/client/transport"
 
 	"github.com/toolgate/toolgate/core"
 )
@@ -27,27 +24,25 @@ type Options struct {
 
 // Pool holds live MCP clients, keyed by server name, a fingerprint of the
 // server config (URL, transport, headers) and the policy's Fingerprint, and
-// reuses them across calls. Each key allows at most
-// MaxConnectionsPerServer operations at once (connects, tool listings and
-// calls): further ones wait for a slot, or for their context. A client
+// reuses them across calls. A key has at most one live session at a time
+// (so at most MaxConnectionsPerServer, which bounds sessions, not calls):
+// concurrent operations (tool listings and calls) share it, all in flight
+// at once, and one connect at a time makes it. A client
 // whose connection was lost is replaced by the next operation; a call the
 // server refused because its session ended (HTTP 404) is retried once on a
-// new client. The pool remembers which servers predate protocol version
-// 2026-07-28, so later connects to them skip the server/discover probe.
-// It is safe for concurrent use; Cleanup closes every client.
+// new client. It is safe for concurrent use; Cleanup closes every client.
 type Pool struct {
 	base http.RoundTripper
 
 	mu      sync.Mutex
 	entries map[string]*entry
-	legacy  map[string]bool // server identity → speaks a protocol before 2026-07-28
 
 	stats counters // what the connections dropped, limited or refused (Stats)
 }
 
 // NewPool returns an empty pool.
 func NewPool(opts *Options) *Pool {
-	p := &Pool{entries: map[string]*entry{}, legacy: map[string]bool{}}
+	p := &Pool{entries: map[string]*entry{}}
 	if opts != nil {
 		p.base = opts.BaseTransport
 	}
@@ -56,12 +51,9 @@ func NewPool(opts *Options) *Pool {
 
 // entry is one pool key: a server config under one policy.
 type entry struct {
-	id      string // server identity (name + config fingerprint), for the legacy memory
 	cfg     *ServerConfig
 	sec     *Security // defaults applied
 	timeout time.Duration
-	sem     chan struct{}
-	waiting atomic.Int32 // operations waiting for a slot (tests read it)
 
 	mu         sync.Mutex
 	c          *conn
@@ -71,8 +63,7 @@ type entry struct {
 
 // Cleanup closes every pooled client and empties the pool; operations in
 // progress on them fail with a transport error. The pool stays usable: the
-// next operation connects again. The legacy-protocol memory is kept (it
-// describes servers, not connections). It returns ctx's error when ctx is
+// next operation connects again. It returns ctx's error when ctx is
 // done before every client is closed, nil otherwise.
 func (p *Pool) Cleanup(ctx context.Context) error {
 	p.mu.Lock()
@@ -130,42 +121,22 @@ func (p *Pool) entryFor(cfg *ServerConfig, sec *Security) *entry {
 		return e
 	}
 	e := &entry{
-		id:      id,
 		cfg:     cfg,
 		sec:     sec,
 		timeout: time.Duration(sec.TimeoutMs) * time.Millisecond,
-		sem:     make(chan struct{}, sec.MaxConnectionsPerServer),
 	}
 	p.entries[key] = e
 	return e
-}
-
-// isLegacy reports whether the server identity is known to predate
-// protocol version 2026-07-28.
-func (p *Pool) isLegacy(id string) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.legacy[id]
-}
-
-// setLegacy records what the handshake found out about the server.
-func (p *Pool) setLegacy(id string, legacy bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if legacy {
-		p.legacy[id] = true
-	} else {
-		delete(p.legacy, id)
-	}
 }
 
 // opFunc is one operation on a live client: its requests go through
 // Pool.request.
 type opFunc func(ctx context.Context, e *entry, c *conn) error
 
-// run runs op for the server cfg under sec, holding one of the key's
-// MaxConnectionsPerServer slots (waiting for one, or for ctx), on a live
-// client (connecting first when there is none or it was lost). When op
+// run runs op for the server cfg under sec on the key's live client
+// (connecting first when there is none or it was lost), which concurrent
+// operations share: nothing waits for another operation but a connect
+// in progress. When op
 // fails because the server ended the session (HTTP 404), the client is
 // replaced and op runs once more. cfg's URL is checked against sec first:
 // a refusal (policy-denied) or a nil sec happens before any request.
@@ -178,15 +149,9 @@ func (p *Pool) run(ctx context.Context, cfg *ServerConfig, sec *Security, tool s
 	}
 	sec = sec.withDefaults()
 	e := p.entryFor(cfg, sec)
-	e.waiting.Add(1)
-	select {
-	case e.sem <- struct{}{}:
-		e.waiting.Add(-1)
-	case <-ctx.Done():
-		e.waiting.Add(-1)
+	if ctx.Err() != nil {
 		return classify(ctx, cfg, tool, nil, nil, nil, ctx.Err())
 	}
-	defer func() { <-e.sem }()
 	for attempt := 0; ; attempt++ {
 		c, err := p.get(ctx, e)
 		if err != nil {
@@ -264,13 +229,12 @@ func (p *Pool) get(ctx context.Context, e *entry) (*conn, error) {
 			c.close()
 			return nil, serverError(core.CodeTransport, e.cfg.Name, e.cfg, "the connection pool was cleaned up while connecting")
 		}
-		p.setLegacy(e.id, c.legacy)
 		return c, nil
 	}
 }
 
-// bounded runs f and returns its error, or ctx's as soon as ctx ends: mcp-go
-// returns soon after its context ends, but a flood from the server or a
+// bounded runs f and returns its error, or ctx's as soon as ctx ends: the
+// session layer returns soon after its context ends, but a flood from the server or a
 // read that does not watch the context can keep it a while, and a deadline
 // is a deadline. f keeps running until it notices; it must use ctx.
 func bounded(ctx context.Context, f func() error) error {
@@ -299,31 +263,70 @@ func (e *entry) drop(c *conn) {
 	go c.close()
 }
 
+// lazyTimeout is the cause of a request's deadline: its *core.Error
+// (timeoutError) is built only when the deadline passes, not for every
+// request.
+type lazyTimeout struct {
+	e    *entry
+	what string
+}
+
+// Error is the timeout error's message.
+func (t *lazyTimeout) Error() string { return t.coreError().Error() }
+
+// coreError is the timeout error.
+func (t *lazyTimeout) coreError() *core.Error { return t.e.timeoutError(t.what) }
+
 // timeoutError is the timeout error of one request or connect.
 func (e *entry) timeoutError(what string) *core.Error {
 	return serverError(core.CodeTimeout, e.cfg.Name, e.cfg, "no answer within %d ms (timeoutMs) %s", e.sec.TimeoutMs, what)
 }
 
-// request runs one MCP request (send) of method on c under the per-request
-// deadline, which it keeps however long mcp-go takes to notice it
-// (bounded), with a failure sink for the guard and the raw answer captured.
-// It returns the raw JSON-RPC result; when mcp-go failed only to decode it
-// into its own types, the raw result still counts. Errors are typed and name
-// the server (Tool is tool when not ""). A 404 for the session marks c dead
-// and ended, so run replaces it.
-func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method string, send func(ctx context.Context) error) (json.RawMessage, error) {
+// request runs one MCP request of method with params on c under the
+// per-request deadline, which it keeps however long the session takes to
+// notice it (bounded), with a failure sink for the guard. It returns the
+// raw JSON-RPC result. Errors are typed and name the server (Tool is tool
+// when not ""). A 404 for the session marks c dead and ended, so run
+// replaces it.
+func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method string, params any) (json.RawMessage, error) {
 	sink := &failureSink{}
-	capt := &capture{method: method}
-	rctx, cancel := context.WithTimeoutCause(ctx, e.timeout, e.timeoutError("to the "+method+" request"))
+	rctx, cancel := context.WithTimeoutCause(ctx, e.timeout, &lazyTimeout{e: e, what: "to the " + method + " request"})
 	defer cancel()
-	err := bounded(rctx, func() error { return send(withValue(withValue(rctx, sink), capt)) })
-	raw, rpcErr, got := capt.take()
-	if got && rpcErr == nil {
+	var got answerOf
+	err := bounded(rctx, func() error {
+		raw, rpcErr, err := c.sess.call(withValue(rctx, sink), method, params)
+		got.set(raw, rpcErr)
+		return err
+	})
+	raw, rpcErr := got.get()
+	if err == nil && rpcErr == nil {
 		return raw, nil
 	}
-	if errors.Is(err, transport.ErrSessionTerminated) {
+	if errors.Is(err, errSessionEnded) {
 		c.sessionEnded.Store(true)
 		c.dead.Store(true)
 	}
 	return nil, classify(rctx, e.cfg, tool, sink, c, rpcErr, err)
+}
+
+// answerOf hands a request's answer from the goroutine bounded runs to the
+// caller, who may have stopped waiting for it.
+type answerOf struct {
+	mu     sync.Mutex
+	raw    json.RawMessage
+	rpcErr *jsonrpcErrorObj
+}
+
+// set records the answer.
+func (a *answerOf) set(raw json.RawMessage, rpcErr *jsonrpcErrorObj) {
+	a.mu.Lock()
+	a.raw, a.rpcErr = raw, rpcErr
+	a.mu.Unlock()
+}
+
+// get returns what was recorded so far.
+func (a *answerOf) get() (json.RawMessage, *jsonrpcErrorObj) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.raw, a.rpcErr
 }

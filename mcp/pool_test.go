@@ -1,9 +1,13 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mark3labs/mcp-go/server"
@@ -32,27 +36,47 @@ func liveConn(e *entry) *conn {
 	return e.c
 }
 
-func TestPoolCapsConcurrentCalls(t *testing.T) {
+// initCounter counts the initialize requests (sessions started) that
+// reach next.
+type initCounter struct {
+	next  http.Handler
+	inits atomic.Int32
+}
+
+func (c *initCounter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPost && r.Body != nil {
+		body, _ := io.ReadAll(r.Body)
+		if bytes.Contains(body, []byte(`"method":"initialize"`)) {
+			c.inits.Add(1)
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	c.next.ServeHTTP(w, r)
+}
+
+func TestPoolSharesOneSessionAcrossConcurrentCalls(t *testing.T) {
 	for _, transport := range []string{TransportStreamableHTTP, TransportSSE} {
 		t.Run(transport, func(t *testing.T) {
-			const limit = 2
+			const limit, calls = 2, 20
 			b := newBlocker()
 			defer b.release()
-			var url string
+			s := fixtureTools(b)
+			var h http.Handler = server.NewStreamableHTTPServer(s)
+			path := "/mcp"
 			if transport == TransportSSE {
-				_, url = serveSSE(t, fixtureTools(b))
-			} else {
-				_, url = serveStreamable(t, fixtureTools(b))
+				h, path = server.NewSSEServer(s), "/sse"
 			}
+			counter := &initCounter{next: h}
+			ts := httptest.NewServer(counter)
+			defer ts.Close()
 			p := NewPool(nil)
 			defer p.Cleanup(context.Background())
 			m := core.NewManager(nil)
 			sec := &Security{AllowURLs: true, AllowLoopbackHTTP: true, MaxConnectionsPerServer: limit}
-			_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "fx", URL: url, Transport: transport}, &RegisterOptions{Security: sec})
+			_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "fx", URL: ts.URL + path, Transport: transport}, &RegisterOptions{Security: sec})
 			require.NoError(t, err)
-			e := onlyEntry(t, p)
 
-			results := make([]*core.FunctionCalling, limit+2)
+			results := make([]*core.FunctionCalling, calls)
 			var wg sync.WaitGroup
 			for i := range results {
 				wg.Add(1)
@@ -64,10 +88,7 @@ func TestPoolCapsConcurrentCalls(t *testing.T) {
 					}
 				}()
 			}
-			waitUntil(t, "the cap is reached and two calls wait", func() bool {
-				return b.inFlight.Load() == limit && e.waiting.Load() == 2
-			})
-			assert.Equal(t, int32(limit), b.calls.Load(), "got %d calls at the server, want %d while two wait", b.calls.Load(), limit)
+			waitUntil(t, "every call is in flight at the server", func() bool { return b.inFlight.Load() == calls })
 			b.release()
 			wg.Wait()
 			for i, fc := range results {
@@ -75,13 +96,15 @@ func TestPoolCapsConcurrentCalls(t *testing.T) {
 				assert.Equal(t, core.StatusCompleted, fc.Status, "call %d: got %s (%v), want completed", i, fc.Status, fc.Err)
 				assert.Equal(t, "done", fc.Response)
 			}
-			assert.Equal(t, int32(limit), b.max.Load(), "got at most %d in flight at the server, want %d", b.max.Load(), limit)
-			assert.Equal(t, int32(limit+2), b.calls.Load())
+			assert.Equal(t, int32(calls), b.max.Load(), "got at most %d in flight at the server, want all %d", b.max.Load(), calls)
+			assert.Equal(t, int32(calls), b.calls.Load())
+			assert.LessOrEqual(t, counter.inits.Load(), int32(limit), "got %d sessions, want at most the cap", counter.inits.Load())
+			assert.Equal(t, int32(1), counter.inits.Load(), "got %d sessions, want one shared by every call", counter.inits.Load())
 		})
 	}
 }
 
-func TestPoolWaitingCallHonoursItsContext(t *testing.T) {
+func TestPoolCallHonoursItsContext(t *testing.T) {
 	b := newBlocker()
 	defer b.release()
 	_, url := serveStreamable(t, fixtureTools(b))
@@ -91,7 +114,6 @@ func TestPoolWaitingCallHonoursItsContext(t *testing.T) {
 	m := core.NewManager(nil)
 	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "fx", URL: url}, &RegisterOptions{Security: sec})
 	require.NoError(t, err)
-	e := onlyEntry(t, p)
 	first := make(chan struct{})
 	go func() {
 		defer close(first)
@@ -99,22 +121,20 @@ func TestPoolWaitingCallHonoursItsContext(t *testing.T) {
 	}()
 	waitUntil(t, "the first call runs", func() bool { return b.inFlight.Load() == 1 })
 
-	tool, _ := m.Get("mcp__fx__echo")
+	tool, _ := m.Get("mcp__fx__block")
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
 	go func() {
-		args := core.NewArguments()
-		args.Set("message", "m")
-		_, err := tool.Callable.Call(ctx, args)
+		_, err := tool.Callable.Call(ctx, core.NewArguments())
 		errc <- err
 	}()
-	waitUntil(t, "the second call waits", func() bool { return e.waiting.Load() == 1 })
+	waitUntil(t, "the second call runs beside the first, on the same session", func() bool { return b.inFlight.Load() == 2 })
 	cancel()
 	err = <-errc
 	var ce *core.Error
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, core.CodeTransport, ce.Code)
-	assert.Equal(t, "mcp__fx__echo", ce.Tool)
+	assert.Equal(t, "mcp__fx__block", ce.Tool)
 	assert.Contains(t, ce.Message, "cancelled")
 	assert.ErrorIs(t, err, context.Canceled)
 	b.release()
@@ -159,21 +179,16 @@ func TestPoolReplacesADeadClient(t *testing.T) {
 	})
 }
 
-func TestPoolRemembersLegacyServers(t *testing.T) {
+func TestPoolConnectsWithInitializeOnly(t *testing.T) {
 	legacy := &legacyOnly{next: server.NewStreamableHTTPServer(fixtureTools(nil), server.WithStateful(true))}
 	ts := httptest.NewServer(legacy)
 	defer ts.Close()
 	p := NewPool(nil)
 	m, _ := registerFixture(t, p, ts.URL+"/mcp", "")
-	assert.Equal(t, int32(1), legacy.probes.Load(), "got %d probes on first connect, want 1", legacy.probes.Load())
-	e := onlyEntry(t, p)
-	assert.True(t, p.isLegacy(e.id))
 	require.NoError(t, p.Cleanup(context.Background()))
-	assert.Nil(t, liveConn(e))
-
 	fc := invoke(t, m, "mcp__fx__echo", map[string]any{"message": "x"})
 	require.Equal(t, core.StatusCompleted, fc.Status, "got %s (%v)", fc.Status, fc.Err)
-	assert.Equal(t, int32(1), legacy.probes.Load(), "got %d probes, want no new probe for a known legacy server", legacy.probes.Load())
+	assert.Zero(t, legacy.probes.Load(), "got %d server/discover probes, want none: the handshake is initialize", legacy.probes.Load())
 	require.NoError(t, p.Cleanup(context.Background()))
 }
 
@@ -188,8 +203,6 @@ func TestPoolKeysByPolicy(t *testing.T) {
 	}
 	p.mu.Lock()
 	n := len(p.entries)
-	legacy := len(p.legacy)
 	p.mu.Unlock()
 	assert.Equal(t, 2, n, "got %d pool entries, want one per policy", n)
-	assert.Zero(t, legacy, "got a modern server remembered as legacy")
 }

@@ -9,8 +9,6 @@ import (
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/toolgate/toolgate/core"
 )
 
@@ -90,10 +88,10 @@ func (e *ToolError) Error() string {
 func (p *Pool) callTool(ctx context.Context, cfg *ServerConfig, sec *Security, tool, wire string, args json.RawMessage) (any, error) {
 	var out any
 	err := p.run(ctx, cfg, sec, tool, func(ctx context.Context, e *entry, c *conn) error {
-		raw, err := p.request(ctx, e, c, tool, string(mcpgo.MethodToolsCall), func(ctx context.Context) error {
-			_, err := c.client.CallTool(ctx, mcpgo.CallToolRequest{Params: mcpgo.CallToolParams{Name: wire, Arguments: args}})
-			return err
-		})
+		if len(args) == 0 {
+			args = json.RawMessage("{}")
+		}
+		raw, err := p.request(ctx, e, c, tool, "tools/call", map[string]any{"name": wire, "arguments": args})
 		if err != nil {
 			return err
 		}

@@ -271,7 +271,7 @@ func (b *batch) commit(m *core.Manager, update bool) ([]string, error) {
 		}
 		return nil, prefixed(b.cfg, "", err)
 	}
-	return slices.Clone(b.names), nil
+	return append([]string{}, b.names...), nil // [] for a server without tools, never null in JSON
 }
 
 // ownerOf names the server and tool of a registered proxy for messages.

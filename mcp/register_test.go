@@ -234,3 +234,13 @@ func TestRegisterServerDescriptionNull(t *testing.T) {
 	tool, _ := m.Get("mcp__s__bare")
 	assert.Equal(t, `{"type":"function","function":{"name":"mcp__s__bare","description":null,"parameters":{"description":"kept <as> is","type":"object"}}}`, string(tool.Schema))
 }
+
+func TestRegisterAServerWithoutTools(t *testing.T) {
+	h := newHostile(t) // tools/list answers an empty list
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	names, err := RegisterServer(context.Background(), p, core.NewManager(nil), &ServerConfig{Name: "empty", URL: h.url}, &RegisterOptions{Security: loopback()})
+	require.NoError(t, err)
+	require.NotNil(t, names, "got nil, want an empty list (JSON [])")
+	assert.Empty(t, names)
+}

@@ -9,9 +9,9 @@ import (
 )
 
 // Before protocol 2026-07-28 a server may end the SSE stream of an answer
-// before the answer, and mcp-go resumes it with a GET carrying
-// Last-Event-ID, waiting only as long as the server's retry field asks (10
-// ms at least), for as long as the request lasts. The guard bounds that
+// before the answer, and the session resumes it with a GET carrying
+// Last-Event-ID, waiting as long as the server's retry field asks (1 s
+// without one), for as long as the request lasts. The guard bounds that
 // (docs/security.md, "Answers, server requests and resumed streams"): the
 // n-th resume of one request's stream waits resumeBackoff·2^(n-1) more,
 // at most maxResumeBackoff, and after maxStreamResumes resumes the request

@@ -19,7 +19,7 @@ import (
 
 // Defaults of the Security caps (docs/contract.md, "MCP (full build)").
 const (
-	// DefaultMaxConnectionsPerServer is the connection cap per server identity.
+	// DefaultMaxConnectionsPerServer is the session cap per server identity.
 	DefaultMaxConnectionsPerServer = 5
 	// DefaultTimeoutMs is the per-request timeout (TS SDK DEFAULT_REQUEST_TIMEOUT_MSEC).
 	DefaultTimeoutMs = 60_000
@@ -62,7 +62,8 @@ type Security struct {
 	// CommandAllowlist is LionAGI's command_allowlist (case-sensitive). Kept
 	// for fidelity and in the fingerprint; never consulted.
 	CommandAllowlist []string `json:"commandAllowlist"`
-	// MaxConnectionsPerServer caps live connections per server (default 5).
+	// MaxConnectionsPerServer caps live sessions per server (default 5);
+	// one session carries concurrent calls, so calls never wait for it.
 	MaxConnectionsPerServer int `json:"maxConnectionsPerServer"`
 	// AllowLoopbackHTTP permits http and ws (besides https and wss) to
 	// localhost, 127.0.0.1 and [::1]. Without an allowlist (URLAllowlist

@@ -6,19 +6,15 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net/url"
 	"sync"
 	"time"
-
-	"github.com/mark3labs/mcp-go/client/transport"
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
 
 // A server may send requests of its own on a stream (ping, and sampling or
-// roots, which toolgate does not offer). mcp-go would answer each with a
-// POST in a goroutine of its own, however many come; the guard answers
-// them instead (docs/security.md, "Answers, server requests and resumed
-// streams"): one at a time per connection, only with a connection slot
-// free, and at most serverRequestBurst at once, then one per
+// roots, which toolgate does not offer). The guard answers them (docs/security.md, "Answers, server requests and resumed
+// streams"): one at a time per connection, and at most
+// serverRequestBurst at once, then one per
 // serverRequestEvery. Any other is dropped, and counted.
 var (
 	serverRequestBurst = 4
@@ -27,20 +23,28 @@ var (
 
 // postTarget is where an answer to a server request goes: the URL and the
 // headers (session, protocol version, configured headers) of a request of
-// ours to the server.
+// ours to the server. header is that request's own, never changed after
+// the request is sent; an answer sends a copy (answerHeader).
 type postTarget struct {
-	url    string
+	url    *url.URL
 	header http.Header
 }
 
 // targetOf is the target of answers to the server requests that arrive on
-// req's stream.
+// req's stream. It copies nothing: most requests never see a server
+// request.
 func targetOf(req *http.Request) *postTarget {
-	h := req.Header.Clone()
+	return &postTarget{url: req.URL, header: req.Header}
+}
+
+// answerHeader is the header of an answer sent to t: the request's, without
+// Last-Event-ID, as a JSON POST.
+func (t *postTarget) answerHeader() http.Header {
+	h := t.header.Clone()
 	h.Del("Last-Event-ID")
 	h.Set("Content-Type", "application/json")
 	h.Set("Accept", "application/json, text/event-stream")
-	return &postTarget{url: req.URL.String(), header: h}
+	return h
 }
 
 // answerLimiter is a token bucket of burst tokens, one more every every,
@@ -86,11 +90,11 @@ func (l *answerLimiter) release() {
 // serverRequest answers req, a request the server sent on a stream: ping
 // with an empty result, anything else with "method not found". The answer
 // is POSTed to `to` (nil: to the latest POST of ours, the legacy
-// transport's endpoint) under a free slot of the pool key and the limiter,
+// transport's endpoint) under the limiter,
 // in one goroutine that ends with the connection (guard.close) or at
 // TimeoutMs, not with the stream, which may end as soon as the server
-// answered; without a slot or a token the request is dropped.
-func (g *guard) serverRequest(to *postTarget, req transport.JSONRPCRequest) {
+// answered; without a token the request is dropped.
+func (g *guard) serverRequest(to *postTarget, req *jsonrpcMessage) {
 	if to == nil {
 		to = g.lastPost.Load()
 	}
@@ -99,9 +103,9 @@ func (g *guard) serverRequest(to *postTarget, req transport.JSONRPCRequest) {
 		return
 	}
 	g.stats.serverRequestsAnswered.Add(1)
-	answer := transport.NewJSONRPCResultResponse(req.ID, json.RawMessage("{}"))
-	if req.Method != string(mcpgo.MethodPing) {
-		answer = transport.NewJSONRPCErrorResponse(req.ID, mcpgo.METHOD_NOT_FOUND, "Method not found", nil)
+	answer := jsonrpcMessage{JSONRPC: "2.0", ID: req.ID, Result: json.RawMessage("{}")}
+	if req.Method != "ping" {
+		answer = jsonrpcMessage{JSONRPC: "2.0", ID: req.ID, Error: &jsonrpcErrorObj{Code: -32601, Message: "Method not found"}}
 	}
 	body, _ := json.Marshal(answer) // ids, strings and raw JSON always marshal
 	ctx, cancel := context.WithCancel(g.life)
@@ -112,34 +116,24 @@ func (g *guard) serverRequest(to *postTarget, req transport.JSONRPCRequest) {
 	}()
 }
 
-// startAnswer takes a free slot of the pool key and a token, or neither.
+// startAnswer takes a token of the limiter, or reports that none is free.
 func (g *guard) startAnswer() bool {
-	select {
-	case g.slots <- struct{}{}:
-	default:
-		return false
-	}
-	if !g.limiter.take(time.Now()) {
-		<-g.slots
-		return false
-	}
-	return true
+	return g.limiter.take(time.Now())
 }
 
-// endAnswer gives the slot and the limiter back.
+// endAnswer gives the limiter back.
 func (g *guard) endAnswer() {
 	g.limiter.release()
-	<-g.slots
 }
 
 // postAnswer sends one answer through the guard, as any request, and
 // drains what the server says back (capped, within TimeoutMs).
 func (g *guard) postAnswer(ctx context.Context, to *postTarget, body []byte) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, to.url, bytes.NewReader(body))
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, to.url.String(), bytes.NewReader(body))
 	if err != nil {
 		return
 	}
-	req.Header = to.header.Clone()
+	req.Header = to.answerHeader()
 	resp, err := g.RoundTrip(req)
 	if err != nil {
 		return

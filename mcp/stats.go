@@ -14,7 +14,7 @@ type Stats struct {
 	// were answered.
 	ServerRequestsAnswered int64 `json:"serverRequestsAnswered"`
 	// ServerRequestsDropped counts those that were not: over the rate, while
-	// another answer was in flight, or with no connection slot free.
+	// or while another answer was in flight.
 	ServerRequestsDropped int64 `json:"serverRequestsDropped"`
 	// StreamResumes counts SSE answer streams resumed after the server ended
 	// them before the answer.

@@ -27,8 +27,8 @@ import (
 // connection (one server config under one policy).
 //
 // What it refuses it also records, typed, in the request's failure sink
-// (withValue), because mcp-go wraps or drops the errors of its
-// transport: the caller reads the sink to report the real cause.
+// (withValue), because net/http wraps the errors of its transport: the
+// caller reads the sink to report the real cause.
 type guard struct {
 	server  string
 	cfg     *ServerConfig
@@ -42,11 +42,11 @@ type guard struct {
 	capErr     *core.Error // a message was larger than MaxMessageBytes
 
 	stats    *counters                  // the pool's (its own for a guard made alone)
-	slots    chan struct{}              // the pool key's slots: answering a server request takes a free one (nil: none)
 	pending  pendingIDs                 // requests waiting for an answer (the legacy transport's one stream)
 	limiter  *answerLimiter             // answers to the server's requests
 	resume   resumeLimits               // how often, how slowly a request's SSE stream is resumed
 	lastPost atomic.Pointer[postTarget] // the latest request POSTed: where the connection stream's server requests are answered
+	allowed  atomic.Pointer[string]     // the last URL check allowed
 	life     context.Context            // ends when the connection closes (close): answers to server requests end with it
 	close    context.CancelFunc
 }
@@ -230,9 +230,9 @@ func (g *guard) refuseAnswer(req *http.Request, resp *http.Response, sink *failu
 		g.cfg.quote(resp.Header.Get("Content-Type"), 80), want))
 }
 
-// body is what mcp-go reads of an answer: capped, and for an SSE stream of
+// body is what the session reads of an answer: capped, and for an SSE stream of
 // ours (a request's answer, or the connection's stream) filtered by
-// sseFilter, so that only answers to waiting requests reach mcp-go and the
+// sseFilter, so that only answers to waiting requests reach the session and the
 // server's own requests are answered here.
 func (g *guard) body(req *http.Request, x *exchange, connStream, sse bool, b *cappedBody) io.ReadCloser {
 	switch {
@@ -247,8 +247,23 @@ func (g *guard) body(req *http.Request, x *exchange, connStream, sse bool, b *ca
 }
 
 // check returns the policy-denied error of a URL CheckURL refuses or that
-// leaves the configured server's origin, or nil.
+// leaves the configured server's origin, or nil. The verdict depends on raw
+// alone (the policy is fixed per guard), so the last URL allowed is
+// remembered and not checked again: a session sends every request to one
+// or two URLs.
 func (g *guard) check(raw string) *core.Error {
+	if ok := g.allowed.Load(); ok != nil && *ok == raw {
+		return nil
+	}
+	if e := g.checkURL(raw); e != nil {
+		return e
+	}
+	g.allowed.Store(&raw)
+	return nil
+}
+
+// checkURL is check without the memory.
+func (g *guard) checkURL(raw string) *core.Error {
 	if e := checkServerURL(raw, g.sec, g.server, g.cfg); e != nil {
 		return e
 	}
@@ -280,7 +295,7 @@ func (g *guard) record(sink *failureSink, stream bool, e *core.Error) *core.Erro
 
 // describeNetError names a network failure without the URL net/http puts
 // in front of it (a URL may carry a secret query), redacted and then cut to
-// 200 bytes: mcp-go's errors may quote what the server sent.
+// 200 bytes: an error may quote what the server sent.
 func describeNetError(cfg *ServerConfig, err error) string {
 	var ue *url.Error
 	if errors.As(err, &ue) {
@@ -413,8 +428,8 @@ func (s *failureSink) get() (*core.Error, bool) {
 }
 
 // ctxKey is the context key of the *T an operation hands down, through
-// mcp-go, to its transport: its failure sink (withValue(ctx, sink)), the
-// capture of its raw answer, the exchange of one request.
+// the session, to the guard: its failure sink (withValue(ctx, sink)) and
+// the exchange of one request.
 type ctxKey[T any] struct{}
 
 // withValue returns ctx carrying v.

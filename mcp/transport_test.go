@@ -35,9 +35,9 @@ func TestGuardRefusesSSEEndpointsOffOrigin(t *testing.T) {
 			code:     core.CodePolicyDenied, contains: `rule "scheme"`,
 		},
 		{
-			name:     "another host (mcp-go ignores it; the endpoint never arrives)",
+			name:     "another host",
 			endpoint: func(base string) string { return strings.Replace(base, "127.0.0.1", "localhost", 1) + "/message" },
-			code:     core.CodeTimeout, contains: "300 ms",
+			code:     core.CodePolicyDenied, contains: `rule "origin"`,
 		},
 	}
 	for _, tc := range cases {

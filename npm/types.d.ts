@@ -256,7 +256,7 @@ export interface Security {
   allowCommands?: boolean;
   /** LionAGI's command_allowlist; kept for fidelity, never consulted. */
   commandAllowlist?: readonly string[] | ReadonlySet<string>;
-  /** Live connections per server; further calls wait (default 5). */
+  /** Live sessions per server (default 5); one session carries concurrent calls, which never wait for it. */
   maxConnectionsPerServer?: number;
   /**
    * With allowUrls: permits http and ws (besides https and wss) to localhost, 127.0.0.1 and [::1] (default false).

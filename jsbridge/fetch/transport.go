@@ -286,16 +286,9 @@ func buildResponse(req *http.Request, ac, res js.Value) (resp *http.Response, er
 			err = fmt.Errorf("reading the fetch response: %v", r)
 		}
 	}()
-	header := http.Header{}
-	it := res.Get("headers").Call("entries")
-	for {
-		n := it.Call("next")
-		if n.Get("done").Bool() {
-			break
-		}
-		pair := n.Get("value")
-		k := http.CanonicalHeaderKey(pair.Index(0).String())
-		header[k] = append(header[k], pair.Index(1).String())
+	header, err := readHeaders(res.Get("headers"))
+	if err != nil {
+		return nil, err
 	}
 	contentLength := int64(-1)
 	if cl := header.Get("Content-Length"); cl != "" {
@@ -335,6 +328,27 @@ func buildResponse(req *http.Request, ac, res js.Value) (resp *http.Response, er
 		Body:          rc,
 		Request:       req,
 	}, nil
+}
+
+// readHeaders copies a fetch Headers object in three JS calls, not five per
+// header: its [name, value] pairs flattened and joined with "\n", which
+// neither a name nor a value can contain (fetch refuses CR, LF and NUL in
+// values, and names are tokens).
+func readHeaders(h js.Value) (http.Header, error) {
+	joined := js.Global().Get("Array").Call("from", h).Call("flat").Call("join", "\n").String()
+	header := http.Header{}
+	if joined == "" {
+		return header, nil
+	}
+	parts := strings.Split(joined, "\n")
+	if len(parts)%2 != 0 {
+		return nil, errors.New("reading the fetch response headers: a name without a value")
+	}
+	for i := 0; i < len(parts); i += 2 {
+		k := http.CanonicalHeaderKey(parts[i])
+		header[k] = append(header[k], parts[i+1])
+	}
+	return header, nil
 }
 
 var errBodyClosed = errors.New("fetch: response body is closed")

@@ -467,7 +467,7 @@ describe("a hostile server", () => {
     assert.equal(await call(b, "mcp__hostile-wrong-id-sse__good", { q: "x" }), "called good", "the instance keeps working");
   });
 
-  test(`${FLOOD_PINGS} pings on a stream get a bounded number of answers, within the connection cap`, async () => {
+  test(`${FLOOD_PINGS} pings on a stream get a bounded number of answers`, async () => {
     const b = tg.branch();
     const before = debug.mcpStats();
     const started = Date.now();

@@ -1,0 +1,549 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/toolgate/toolgate"
+	"github.com/toolgate/toolgate/core"
+)
+
+// The MCP client session layer: the initialize handshake, then requests
+// and notifications over Streamable HTTP (a POST each, answered with JSON
+// or an SSE stream, resumed with GET and Last-Event-ID when it ends early;
+// Mcp-Session-Id and MCP-Protocol-Version on every request after
+// initialize; DELETE on close) or over the legacy SSE transport (one GET
+// stream whose endpoint event names where to POST, answers arriving on the
+// stream). Every request goes through the guard (transport.go), which
+// applies the policy, the caps and the answer filter.
+
+// protocolVersion is the MCP revision the client asks for in initialize.
+const protocolVersion = "2025-11-25"
+
+// supportedVersions are the revisions a server may answer initialize with.
+var supportedVersions = map[string]bool{
+	"2024-11-05": true, "2025-03-26": true, "2025-06-18": true, "2025-11-25": true,
+}
+
+// The session layer's own failures, which classify reports.
+var (
+	errLegacySSEServer  = errors.New("the server answered initialize with an HTTP 4xx")
+	errSessionEnded     = errors.New("the server ended the session (HTTP 404)")
+	errUnauthorized     = errors.New("the server asks for authorization (HTTP 401)")
+	errNoAnswer         = errors.New("the server gave no answer")
+	errStreamEnded      = errors.New("the SSE stream ended")
+	errEndpointMissing  = errors.New("the SSE stream ended before its endpoint event")
+	errAcceptedNoAnswer = errors.New("the server accepted the request but sent no answer")
+)
+
+// defaultRetry is how long a resume waits when the server sent no retry
+// field (the guard adds its backoff).
+const defaultRetry = time.Second
+
+// session is one MCP session with one server.
+type session struct {
+	g       *guard
+	hc      *http.Client
+	cfg     *ServerConfig
+	legacy  bool // the legacy SSE transport
+	headers map[string]string
+	nextID  atomic.Int64
+
+	mu        sync.Mutex
+	postURL   string // cfg.URL, or the SSE endpoint
+	sessionID string
+	version   string // negotiated protocol version, after initialize
+
+	// The legacy transport's stream.
+	waiters   map[string]chan *jsonrpcMessage
+	streamEnd chan struct{} // closed when the stream ends
+	streamErr error
+	onLost    func(error)
+	stop      context.CancelFunc
+	closing   chan struct{} // closed by close
+	closeOnce sync.Once
+}
+
+// newSession returns a session of cfg over g; nothing is sent yet.
+func newSession(cfg *ServerConfig, g *guard) *session {
+	return &session{
+		g: g, hc: g.httpClient(), cfg: cfg, legacy: cfg.Transport == TransportSSE,
+		headers: cloneHeaders(cfg.Headers), postURL: cfg.URL,
+		waiters: map[string]chan *jsonrpcMessage{}, streamEnd: make(chan struct{}), closing: make(chan struct{}),
+	}
+}
+
+// start opens the legacy transport's stream and waits for its endpoint
+// (for Streamable HTTP it does nothing). The stream lives on ctx's values
+// (its failure sink) but not its deadline; it ends with close. onLost runs
+// once if the stream ends before close.
+func (s *session) start(ctx context.Context, onLost func(error)) error {
+	if !s.legacy {
+		return nil
+	}
+	life, stop := context.WithCancel(context.WithoutCancel(ctx))
+	s.mu.Lock()
+	s.onLost, s.stop = onLost, stop
+	s.mu.Unlock()
+	req, err := http.NewRequestWithContext(life, http.MethodGet, s.cfg.URL, nil)
+	if err != nil {
+		return err
+	}
+	s.setHeaders(req.Header, "text/event-stream")
+	req.Header.Del("Content-Type")
+	type opened struct {
+		resp *http.Response
+		err  error
+	}
+	got := make(chan opened, 1)
+	go func() {
+		resp, err := s.hc.Do(req)
+		got <- opened{resp, err}
+	}()
+	var resp *http.Response
+	select {
+	case o := <-got:
+		resp, err = o.resp, o.err
+	case <-ctx.Done():
+		stop()
+		return ctx.Err()
+	}
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusOK {
+		_ = resp.Body.Close()
+		if resp.StatusCode == http.StatusUnauthorized {
+			return errUnauthorized
+		}
+		return fmt.Errorf("the SSE stream was refused with HTTP %d", resp.StatusCode)
+	}
+	endpoint := make(chan error, 1)
+	go s.readStream(resp.Body, endpoint)
+	select {
+	case err := <-endpoint:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// readStream reads the legacy transport's stream: the endpoint event (sent
+// to endpoint once: nil, or the refusal of the URL), then answers for the
+// requests waiting. When the stream ends, every waiting request fails.
+func (s *session) readStream(body io.ReadCloser, endpoint chan<- error) {
+	defer body.Close()
+	r := newSSEReader(body)
+	haveEndpoint := false
+	var err error
+	for {
+		var ev sseEvent
+		ev, err = r.next()
+		if err != nil {
+			break
+		}
+		switch ev.event {
+		case "endpoint":
+			if haveEndpoint {
+				continue
+			}
+			u, perr := url.Parse(s.cfg.URL)
+			if perr == nil {
+				u, perr = u.Parse(ev.data)
+			}
+			if perr != nil {
+				endpoint <- s.g.wrap(core.CodeTransport, "the SSE endpoint event is not a URL")
+				return
+			}
+			if e := s.g.check(u.String()); e != nil {
+				endpoint <- e
+				return
+			}
+			s.mu.Lock()
+			s.postURL = u.String()
+			s.mu.Unlock()
+			haveEndpoint = true
+			endpoint <- nil
+		case "", "message":
+			var m jsonrpcMessage
+			if ev.data == "" || json.Unmarshal([]byte(ev.data), &m) != nil || !m.isAnswer() {
+				continue // a notification, or a server request the guard answered
+			}
+			s.mu.Lock()
+			ch := s.waiters[idKey(m.ID)]
+			delete(s.waiters, idKey(m.ID))
+			s.mu.Unlock()
+			if ch != nil {
+				ch <- &m
+			}
+		}
+	}
+	if !haveEndpoint {
+		endpoint <- errEndpointMissing
+	}
+	s.mu.Lock()
+	if err == io.EOF {
+		err = errStreamEnded
+	}
+	s.streamErr = err
+	close(s.streamEnd)
+	s.mu.Unlock()
+	s.mu.Lock()
+	onLost := s.onLost
+	s.mu.Unlock()
+	select {
+	case <-s.closing: // the end is ours
+	default:
+		if onLost != nil {
+			onLost(err)
+		}
+	}
+}
+
+// setHeaders writes the configured headers, then the protocol's (which
+// win): Accept, Content-Type, and after initialize the session id and the
+// protocol version.
+func (s *session) setHeaders(h http.Header, accept string) {
+	for k, v := range s.headers {
+		h.Set(k, v)
+	}
+	h.Set("Accept", accept)
+	h.Set("Content-Type", "application/json")
+	s.mu.Lock()
+	id, version := s.sessionID, s.version
+	s.mu.Unlock()
+	if !s.legacy {
+		if id != "" {
+			h.Set("Mcp-Session-Id", id)
+		}
+		if version != "" {
+			h.Set("Mcp-Protocol-Version", version)
+		}
+	}
+}
+
+// initialize runs the handshake: initialize, then notifications/initialized.
+func (s *session) initialize(ctx context.Context) (json.RawMessage, *jsonrpcErrorObj, error) {
+	params := map[string]any{
+		"protocolVersion": protocolVersion,
+		"capabilities":    map[string]any{},
+		"clientInfo":      map[string]any{"name": "toolgate", "version": toolgate.Version},
+	}
+	raw, rpcErr, err := s.call(ctx, "initialize", params)
+	if err != nil || rpcErr != nil {
+		return nil, rpcErr, err
+	}
+	var res struct {
+		ProtocolVersion string `json:"protocolVersion"`
+	}
+	if json.Unmarshal(raw, &res) != nil {
+		return nil, nil, s.g.wrap(core.CodeTransport, "malformed initialize result")
+	}
+	if !supportedVersions[res.ProtocolVersion] {
+		return nil, nil, s.g.wrap(core.CodeTransport, fmt.Sprintf(
+			"the server answered initialize with protocol version %s, which toolgate does not speak", s.cfg.quote(res.ProtocolVersion, 40)))
+	}
+	s.mu.Lock()
+	s.version = res.ProtocolVersion
+	s.mu.Unlock()
+	if err := s.notify(ctx, "notifications/initialized"); err != nil {
+		return nil, nil, err
+	}
+	return raw, nil, nil
+}
+
+// call sends one request and returns its answer's result or error member.
+// The request's exchange (the id its answer must carry) travels in the
+// context to the guard, and the id is pending on the connection meanwhile.
+func (s *session) call(ctx context.Context, method string, params any) (json.RawMessage, *jsonrpcErrorObj, error) {
+	id := json.RawMessage(strconv.FormatInt(s.nextID.Add(1), 10))
+	p, err := json.Marshal(params)
+	if err != nil {
+		return nil, nil, err
+	}
+	body, err := json.Marshal(jsonrpcMessage{JSONRPC: "2.0", ID: id, Method: method, Params: p})
+	if err != nil {
+		return nil, nil, err
+	}
+	x := &exchange{key: idKey(id), shown: string(id)}
+	s.g.pending.add(x.key)
+	defer s.g.pending.remove(x.key)
+	ctx = withValue(ctx, x)
+	var m *jsonrpcMessage
+	if s.legacy {
+		m, err = s.callLegacy(ctx, x, body)
+	} else {
+		m, err = s.callStreamable(ctx, x, method, body)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if m.Error != nil {
+		return nil, m.Error, nil
+	}
+	return m.Result, nil, nil
+}
+
+// notify sends a notification without params.
+func (s *session) notify(ctx context.Context, method string) error {
+	body, _ := json.Marshal(jsonrpcMessage{JSONRPC: "2.0", Method: method}) // strings only
+	resp, err := s.post(ctx, body)
+	if err != nil {
+		return err
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	_ = resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		return s.statusError(resp.StatusCode, method)
+	}
+	return nil
+}
+
+// post POSTs body to the session's URL.
+func (s *session) post(ctx context.Context, body []byte) (*http.Response, error) {
+	s.mu.Lock()
+	target := s.postURL
+	s.mu.Unlock()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	s.setHeaders(req.Header, "application/json, text/event-stream")
+	return s.hc.Do(req)
+}
+
+// statusError is the error of an HTTP error status without a JSON-RPC error.
+func (s *session) statusError(status int, method string) error {
+	switch {
+	case status == http.StatusUnauthorized:
+		return errUnauthorized
+	case method == "initialize" && status >= 400 && status < 500 && !s.legacy:
+		return errLegacySSEServer
+	}
+	return s.g.wrap(core.CodeTransport, fmt.Sprintf("the server answered HTTP %d", status))
+}
+
+// callStreamable sends one request over Streamable HTTP and reads its
+// answer: JSON, or the first answer on the SSE stream of the POST, which is
+// resumed (GET with Last-Event-ID, after the server's retry) when it ends
+// early.
+func (s *session) callStreamable(ctx context.Context, x *exchange, method string, body []byte) (*jsonrpcMessage, error) {
+	resp, err := s.post(ctx, body)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	s.mu.Lock()
+	hadSession := s.sessionID != ""
+	s.mu.Unlock()
+	switch {
+	case resp.StatusCode == http.StatusNotFound && hadSession:
+		return nil, errSessionEnded
+	case resp.StatusCode == http.StatusUnauthorized,
+		method == "initialize" && resp.StatusCode >= 400 && resp.StatusCode < 500:
+		return nil, s.statusError(resp.StatusCode, method)
+	case resp.StatusCode >= 300:
+		var m jsonrpcMessage
+		if json.NewDecoder(resp.Body).Decode(&m) == nil && m.Error != nil {
+			if answersID(&m, x.key) {
+				return &m, nil
+			}
+			e := s.g.wrongAnswer(x.shown, m.ID)
+			valueFrom[failureSink](ctx).set(e, true)
+			return nil, e
+		}
+		return nil, s.statusError(resp.StatusCode, method)
+	}
+	if method == "initialize" {
+		if id := resp.Header.Get("Mcp-Session-Id"); id != "" {
+			s.mu.Lock()
+			s.sessionID = id
+			s.mu.Unlock()
+		}
+	}
+	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
+	switch {
+	case resp.StatusCode == http.StatusAccepted || resp.StatusCode == http.StatusNoContent:
+		return nil, errAcceptedNoAnswer
+	case mediaType == "text/event-stream":
+		return s.readAnswer(ctx, x, resp.Body)
+	}
+	var m jsonrpcMessage
+	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
+		var ce *core.Error
+		if errors.As(err, &ce) {
+			return nil, ce
+		}
+		return nil, s.g.wrap(core.CodeTransport, "malformed JSON answer: "+s.cfg.cut(err.Error(), 120))
+	}
+	if !m.isAnswer() || !answersID(&m, x.key) {
+		e := s.g.wrongAnswer(x.shown, m.ID)
+		valueFrom[failureSink](ctx).set(e, true)
+		return nil, e
+	}
+	return &m, nil
+}
+
+// answersID reports whether m answers the request whose id key is key: the
+// same id, or an error with a null id (JSON-RPC's answer to a request whose
+// id the server could not read).
+func answersID(m *jsonrpcMessage, key string) bool {
+	if !m.hasID() {
+		return m.Error != nil
+	}
+	return idKey(m.ID) == key
+}
+
+// readAnswer reads the SSE stream of x's request until its answer. When the
+// stream ends first after an event id, it is resumed with a GET carrying
+// Last-Event-ID once the server's retry has passed (the guard bounds and
+// backs off resumes).
+func (s *session) readAnswer(ctx context.Context, x *exchange, body io.ReadCloser) (*jsonrpcMessage, error) {
+	lastID, retry := "", defaultRetry
+	for {
+		r := newSSEReader(body)
+		for {
+			ev, err := r.next()
+			if err != nil {
+				var ce *core.Error
+				if errors.As(err, &ce) || ctx.Err() != nil {
+					return nil, err
+				}
+				break // the stream ended: resume it, or fail
+			}
+			if ev.id != "" {
+				lastID = ev.id
+			}
+			if ev.retry >= 0 {
+				retry = time.Duration(ev.retry) * time.Millisecond
+			}
+			if ev.data == "" || (ev.event != "" && ev.event != "message") {
+				continue
+			}
+			var m jsonrpcMessage
+			if json.Unmarshal([]byte(ev.data), &m) != nil || !m.isAnswer() {
+				continue // a notification, or a server request the guard answered
+			}
+			if answersID(&m, x.key) {
+				return &m, nil
+			}
+		}
+		_ = body.Close()
+		if lastID == "" {
+			return nil, errNoAnswer
+		}
+		t := time.NewTimer(retry)
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			t.Stop()
+			return nil, ctx.Err()
+		}
+		resp, err := s.resume(ctx, lastID)
+		if err != nil {
+			return nil, err
+		}
+		body = resp.Body
+	}
+}
+
+// resume opens the GET stream that continues after event lastID.
+func (s *session) resume(ctx context.Context, lastID string) (*http.Response, error) {
+	s.mu.Lock()
+	target := s.postURL
+	s.mu.Unlock()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+	if err != nil {
+		return nil, err
+	}
+	s.setHeaders(req.Header, "text/event-stream")
+	req.Header.Del("Content-Type")
+	req.Header.Set("Last-Event-ID", lastID)
+	resp, err := s.hc.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	if resp.StatusCode != http.StatusOK {
+		_ = resp.Body.Close()
+		if resp.StatusCode == http.StatusNotFound {
+			return nil, errSessionEnded
+		}
+		return nil, s.g.wrap(core.CodeTransport, fmt.Sprintf(
+			"the server ended the SSE stream of its answer and refused to resume it (HTTP %d)", resp.StatusCode))
+	}
+	return resp, nil
+}
+
+// callLegacy POSTs one request to the legacy transport's endpoint and waits
+// for its answer on the stream.
+func (s *session) callLegacy(ctx context.Context, x *exchange, body []byte) (*jsonrpcMessage, error) {
+	ch := make(chan *jsonrpcMessage, 1)
+	s.mu.Lock()
+	s.waiters[x.key] = ch
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.waiters, x.key)
+		s.mu.Unlock()
+	}()
+	resp, err := s.post(ctx, body)
+	if err != nil {
+		return nil, err
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+	_ = resp.Body.Close()
+	if resp.StatusCode >= 300 {
+		return nil, s.statusError(resp.StatusCode, "")
+	}
+	select {
+	case m := <-ch:
+		return m, nil
+	case <-s.streamEnd:
+		s.mu.Lock()
+		err := s.streamErr
+		s.mu.Unlock()
+		return nil, err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// close ends the session: DELETE for a Streamable HTTP session with an id
+// (best effort, within timeout), the stream for the legacy transport.
+func (s *session) close(timeout time.Duration) {
+	s.closeOnce.Do(func() {
+		close(s.closing)
+		s.mu.Lock()
+		id, stop := s.sessionID, s.stop
+		s.mu.Unlock()
+		if stop != nil {
+			stop()
+		}
+		if s.legacy || id == "" {
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), min(timeout, 5*time.Second))
+		defer cancel()
+		req, err := http.NewRequestWithContext(ctx, http.MethodDelete, s.cfg.URL, nil)
+		if err != nil {
+			return
+		}
+		s.setHeaders(req.Header, "application/json, text/event-stream")
+		req.Header.Del("Content-Type")
+		if resp, err := s.hc.Do(req); err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			_ = resp.Body.Close()
+		}
+	})
+}

@@ -59,3 +59,34 @@ func (b *Bridge) opIndex(name string) int {
 	}
 	return -1
 }
+
+// benchMatchMany is branch.match of one call in a branch of n small typed tools.
+func benchMatchMany(b *testing.B, n int) {
+	br := New("v")
+	items := make([]byte, 0, n*24)
+	items = append(items, `{"items":[`...)
+	for i := 0; i < n; i++ {
+		id := createToolB(b, br, `{"kind":"typed","name":"tool_`+strconv.Itoa(i)+`","options":{"coerce":"none","parameters":{"type":"object","properties":{"id":{"type":"integer","minimum":0},"label":{"type":"string"}},"required":["id"]}}}`)
+		if i > 0 {
+			items = append(items, ',')
+		}
+		items = append(items, `{"$tool":`+strconv.FormatInt(id, 10)+`}`...)
+	}
+	out := br.callName("branch.create", 0, append(items, `]}`...))
+	h, err := strconv.ParseInt(string(out[1:]), 10, 64)
+	if err != nil {
+		b.Fatal(string(out))
+	}
+	op := br.opIndex("branch.match")
+	p := []byte(`{"function":"tool_` + strconv.Itoa(n/2) + `","arguments":{"id":7,"label":"x"}}`)
+	if out := br.call(op, h, p); out[0] != '0' {
+		b.Fatal(string(out))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		br.call(op, h, p)
+	}
+}
+
+func BenchmarkBranchMatch10(b *testing.B)    { benchMatchMany(b, 10) }
+func BenchmarkBranchMatch10000(b *testing.B) { benchMatchMany(b, 10000) }

@@ -90,3 +90,22 @@ func benchMatchMany(b *testing.B, n int) {
 
 func BenchmarkBranchMatch10(b *testing.B)    { benchMatchMany(b, 10) }
 func BenchmarkBranchMatch10000(b *testing.B) { benchMatchMany(b, 10000) }
+
+// BenchmarkToolCreateTypical is tool.create of a typed JS tool on the typical schema, then its release.
+func BenchmarkToolCreateTypical(b *testing.B) {
+	br := New("v")
+	create, release := br.opIndex("tool.create"), br.opIndex("tool.release")
+	p := []byte(typicalSpec)
+	b.ReportAllocs()
+	for b.Loop() {
+		out := br.call(create, 0, p)
+		if out[0] != '0' {
+			b.Fatal(string(out))
+		}
+		var id int64
+		for i := len(`0{"id":`); i < len(out) && out[i] >= '0' && out[i] <= '9'; i++ {
+			id = id*10 + int64(out[i]-'0')
+		}
+		br.call(release, id, nil)
+	}
+}

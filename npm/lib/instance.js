@@ -123,7 +123,7 @@ export class GoInstance {
       this.inPtr = ex.toolgate_buffer(need) >>> 0; // a wasm32 address: unsigned, up to 4 GiB
       this.inCap = need;
     }
-    const mem = new Uint8Array(ex.mem.buffer);
+    const mem = this._bytes();
     let written;
     if (bytes) {
       mem.set(bytes, this.inPtr);
@@ -132,9 +132,16 @@ export class GoInstance {
       written = encoder.encodeInto(payload, mem.subarray(this.inPtr, this.inPtr + need)).written;
     }
     const p = ex.toolgate_call(op, handle, written) >>> 0;
-    const buf = ex.mem.buffer;
-    const len = new DataView(buf).getUint32(p, true);
-    return decoder.decode(new Uint8Array(buf, p + 4, len));
+    const out = this._bytes(); // the call may have grown memory
+    const len = out[p] | (out[p + 1] << 8) | (out[p + 2] << 16) | (out[p + 3] << 24);
+    return decoder.decode(out.subarray(p + 4, p + 4 + (len >>> 0)));
+  }
+
+  /** A byte view of linear memory, made again only when memory grew (growing detaches the old buffer). */
+  _bytes() {
+    const buf = this.ex.mem.buffer;
+    if (this.memView?.buffer !== buf) this.memView = new Uint8Array(buf);
+    return this.memView;
   }
 
   /** Calls a synchronous Go operation; returns its JSON text or throws. */

@@ -179,12 +179,12 @@ func TestWasmBuildTags(t *testing.T) {
 
 // testOnly are the internal packages only tests import (they may use
 // testing and testify); every other internal package is linked into the
-// builds and imports only the standard library.
+// builds and imports only the standard library and other internal packages.
 var testOnly = map[string]bool{"internal/fixture": true}
 
 // TestInternalImports checks that the module's internal packages that the
-// builds link import only the standard library (their tests may use
-// testify), and that no non-test file imports a test-only one.
+// builds link import only the standard library and each other (their tests
+// may use testify), and that no non-test file imports a test-only one.
 func TestInternalImports(t *testing.T) {
 	files := goFiles(t, "internal")
 	if len(files) == 0 {
@@ -196,6 +196,9 @@ func TestInternalImports(t *testing.T) {
 			first, _, _ := strings.Cut(im, "/")
 			if !strings.Contains(first, ".") {
 				continue // the standard library
+			}
+			if strings.HasPrefix(im, "github.com/toolgate/toolgate/internal/") {
+				continue // another internal package (internal/wire/nethttp adapts net/http to internal/wire)
 			}
 			if (strings.HasSuffix(rel, "_test.go") || testOnly[pkg]) && strings.HasPrefix(im, "github.com/stretchr/testify/") {
 				continue

@@ -29,14 +29,16 @@ func goList(t *testing.T, pkg string) []string {
 }
 
 // TestCoreBuildLinksNoNetwork guards the two-build promise: toolgate-core.wasm
-// links neither the mcp package (nor mcp-go) nor net/http, while the full
-// build does link mcp, but none of mcp-go's client, transport or server
-// packages nor what they pull in (santhosh jsonschema v6, x/text/message);
+// links neither the mcp package (nor mcp-go) nor net/http nor crypto/tls,
+// while the full build does link mcp, but neither net/http nor crypto/tls
+// or crypto/x509 (its HTTP is jsbridge/fetch over internal/wire), nor any
+// of mcp-go's client, transport or server packages nor what they pull in
+// (santhosh jsonschema v6, x/text/message);
 // and neither build links the Go-struct schema derivation (core/gostruct,
 // invopop).
 func TestCoreBuildLinksNoNetwork(t *testing.T) {
 	for _, d := range goList(t, "./cmd/wasm/core") {
-		if d == "net/http" || strings.HasPrefix(d, "net/http/") || d == "github.com/toolgate/toolgate/mcp" ||
+		if d == "net/http" || strings.HasPrefix(d, "net/http/") || d == "crypto/tls" || d == "github.com/toolgate/toolgate/mcp" ||
 			strings.HasPrefix(d, "github.com/mark3labs/") || d == "github.com/toolgate/toolgate/jsbridge/mcpops" {
 			t.Errorf("the core build links %s", d)
 		}
@@ -49,6 +51,10 @@ func TestCoreBuildLinksNoNetwork(t *testing.T) {
 		}
 	}
 	for _, d := range goList(t, "./cmd/wasm/full") {
+		if d == "net/http" || strings.HasPrefix(d, "net/http/") || d == "crypto/tls" || d == "crypto/x509" ||
+			d == "github.com/toolgate/toolgate/internal/wire/nethttp" {
+			t.Errorf("the full build links %s: its HTTP goes through jsbridge/fetch over internal/wire, not net/http", d)
+		}
 		if strings.HasPrefix(d, "github.com/mark3labs/mcp-go/client") || d == "github.com/mark3labs/mcp-go/server" ||
 			d == "github.com/santhosh-tekuri/jsonschema/v6" || d == "golang.org/x/text/message" {
 			t.Errorf("the full build links %s: the MCP session layer is mcp/session.go", d)
@@ -179,12 +185,12 @@ func TestWasmBuildTags(t *testing.T) {
 
 // testOnly are the internal packages only tests import (they may use
 // testing and testify); every other internal package is linked into the
-// builds and imports only the standard library.
+// builds and imports only the standard library and other internal packages.
 var testOnly = map[string]bool{"internal/fixture": true}
 
 // TestInternalImports checks that the module's internal packages that the
-// builds link import only the standard library (their tests may use
-// testify), and that no non-test file imports a test-only one.
+// builds link import only the standard library and each other (their tests
+// may use testify), and that no non-test file imports a test-only one.
 func TestInternalImports(t *testing.T) {
 	files := goFiles(t, "internal")
 	if len(files) == 0 {
@@ -196,6 +202,9 @@ func TestInternalImports(t *testing.T) {
 			first, _, _ := strings.Cut(im, "/")
 			if !strings.Contains(first, ".") {
 				continue // the standard library
+			}
+			if strings.HasPrefix(im, "github.com/toolgate/toolgate/internal/") {
+				continue // another internal package (internal/wire/nethttp adapts net/http to internal/wire)
 			}
 			if (strings.HasSuffix(rel, "_test.go") || testOnly[pkg]) && strings.HasPrefix(im, "github.com/stretchr/testify/") {
 				continue

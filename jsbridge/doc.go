@@ -13,5 +13,5 @@
 // Its subpackages: jsbridge/jsfunc reads a JS function's parameters and
 // docstring from its source; jsbridge/mcpops holds the full build's MCP
 // operations; jsbridge/fetch is the full build's HTTP transport over
-// globalThis.fetch.
+// globalThis.fetch (a wire.RoundTripper, without net/http).
 package jsbridge

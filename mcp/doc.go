@@ -9,8 +9,10 @@
 //   - Transport (transport.go): a RoundTripper guard that applies the policy
 //     to every request (the SSE endpoint a server sends back included),
 //     refuses redirects and foreign origins, caps each message at
-//     MaxMessageBytes and each request at TimeoutMs. Natively it wraps
-//     net/http's transport; the WASM build passes a fetch-backed one.
+//     MaxMessageBytes and each request at TimeoutMs. It speaks
+//     internal/wire's types, never net/http's: natively it wraps net/http's
+//     transport (base_native.go); the WASM build passes a fetch-backed one
+//     and links no net/http.
 //   - Traffic a server drives (answers.go, serverrequests.go, resume.go,
 //     stats.go): answers matched to requests by id, the rest dropped; the
 //     server's own requests (pings) answered by the guard within the

@@ -6,20 +6,21 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"net/http"
 	"sync"
 	"time"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/wire"
 )
 
 // Options configure a Pool. A nil *Options means every default; the struct
 // is copied on entry.
 type Options struct {
 	// BaseTransport is the RoundTripper under the policy guard (default nil:
-	// http.DefaultTransport natively; the wasm build passes jsbridge's fetch
-	// transport). Every request reaches it only after the guard's checks.
-	BaseTransport http.RoundTripper
+	// net/http's DefaultTransport natively; under js there is no default,
+	// and the wasm build passes jsbridge/fetch's transport: without one every
+	// request fails). Every request reaches it only after the guard's checks.
+	BaseTransport wire.RoundTripper
 }
 
 // Pool holds live MCP clients, keyed by server name, a fingerprint of the
@@ -32,7 +33,7 @@ type Options struct {
 // server refused because its session ended (HTTP 404) is retried once on a
 // new client. It is safe for concurrent use; Cleanup closes every client.
 type Pool struct {
-	base http.RoundTripper
+	base wire.RoundTripper
 
 	mu      sync.Mutex
 	entries map[string]*entry

@@ -1,14 +1,14 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"io"
-	"net/http"
 	"net/url"
 	"sync"
 	"time"
+
+	"github.com/toolgate/toolgate/internal/wire"
 )
 
 // A server may send requests of its own on a stream (ping, and sampling or
@@ -27,19 +27,19 @@ var (
 // the request is sent; an answer sends a copy (answerHeader).
 type postTarget struct {
 	url    *url.URL
-	header http.Header
+	header wire.Header
 }
 
 // targetOf is the target of answers to the server requests that arrive on
 // req's stream. It copies nothing: most requests never see a server
 // request.
-func targetOf(req *http.Request) *postTarget {
+func targetOf(req *wire.Request) *postTarget {
 	return &postTarget{url: req.URL, header: req.Header}
 }
 
 // answerHeader is the header of an answer sent to t: the request's, without
 // Last-Event-ID, as a JSON POST.
-func (t *postTarget) answerHeader() http.Header {
+func (t *postTarget) answerHeader() wire.Header {
 	h := t.header.Clone()
 	h.Del("Last-Event-ID")
 	h.Set("Content-Type", "application/json")
@@ -129,7 +129,7 @@ func (g *guard) endAnswer() {
 // postAnswer sends one answer through the guard, as any request, and
 // drains what the server says back (capped, within TimeoutMs).
 func (g *guard) postAnswer(ctx context.Context, to *postTarget, body []byte) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, to.url.String(), bytes.NewReader(body))
+	req, err := wire.NewRequest(ctx, wire.MethodPost, to.url.String(), body)
 	if err != nil {
 		return
 	}

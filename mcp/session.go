@@ -1,14 +1,12 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
-	"net/http"
 	"net/url"
 	"strconv"
 	"sync"
@@ -17,6 +15,7 @@ import (
 
 	"github.com/toolgate/toolgate"
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/wire"
 )
 
 // The MCP client session layer: the initialize handshake, then requests
@@ -54,7 +53,6 @@ const defaultRetry = time.Second
 // session is one MCP session with one server.
 type session struct {
 	g       *guard
-	hc      *http.Client
 	cfg     *ServerConfig
 	legacy  bool // the legacy SSE transport
 	headers map[string]string
@@ -78,7 +76,7 @@ type session struct {
 // newSession returns a session of cfg over g; nothing is sent yet.
 func newSession(cfg *ServerConfig, g *guard) *session {
 	return &session{
-		g: g, hc: g.httpClient(), cfg: cfg, legacy: cfg.Transport == TransportSSE,
+		g: g, cfg: cfg, legacy: cfg.Transport == TransportSSE,
 		headers: cloneHeaders(cfg.Headers), postURL: cfg.URL,
 		waiters: map[string]chan *jsonrpcMessage{}, streamEnd: make(chan struct{}), closing: make(chan struct{}),
 	}
@@ -96,22 +94,22 @@ func (s *session) start(ctx context.Context, onLost func(error)) error {
 	s.mu.Lock()
 	s.onLost, s.stop = onLost, stop
 	s.mu.Unlock()
-	req, err := http.NewRequestWithContext(life, http.MethodGet, s.cfg.URL, nil)
+	req, err := wire.NewRequest(life, wire.MethodGet, s.cfg.URL, nil)
 	if err != nil {
 		return err
 	}
 	s.setHeaders(req.Header, "text/event-stream")
 	req.Header.Del("Content-Type")
 	type opened struct {
-		resp *http.Response
+		resp *wire.Response
 		err  error
 	}
 	got := make(chan opened, 1)
 	go func() {
-		resp, err := s.hc.Do(req)
+		resp, err := s.g.RoundTrip(req)
 		got <- opened{resp, err}
 	}()
-	var resp *http.Response
+	var resp *wire.Response
 	select {
 	case o := <-got:
 		resp, err = o.resp, o.err
@@ -122,9 +120,9 @@ func (s *session) start(ctx context.Context, onLost func(error)) error {
 	if err != nil {
 		return err
 	}
-	if resp.StatusCode != http.StatusOK {
+	if resp.StatusCode != wire.StatusOK {
 		_ = resp.Body.Close()
-		if resp.StatusCode == http.StatusUnauthorized {
+		if resp.StatusCode == wire.StatusUnauthorized {
 			return errUnauthorized
 		}
 		return fmt.Errorf("the SSE stream was refused with HTTP %d", resp.StatusCode)
@@ -214,7 +212,7 @@ func (s *session) readStream(body io.ReadCloser, endpoint chan<- error) {
 // setHeaders writes the configured headers, then the protocol's (which
 // win): Accept, Content-Type, and after initialize the session id and the
 // protocol version.
-func (s *session) setHeaders(h http.Header, accept string) {
+func (s *session) setHeaders(h wire.Header, accept string) {
 	for k, v := range s.headers {
 		h.Set(k, v)
 	}
@@ -311,22 +309,22 @@ func (s *session) notify(ctx context.Context, method string) error {
 }
 
 // post POSTs body to the session's URL.
-func (s *session) post(ctx context.Context, body []byte) (*http.Response, error) {
+func (s *session) post(ctx context.Context, body []byte) (*wire.Response, error) {
 	s.mu.Lock()
 	target := s.postURL
 	s.mu.Unlock()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target, bytes.NewReader(body))
+	req, err := wire.NewRequest(ctx, wire.MethodPost, target, body)
 	if err != nil {
 		return nil, err
 	}
 	s.setHeaders(req.Header, "application/json, text/event-stream")
-	return s.hc.Do(req)
+	return s.g.RoundTrip(req)
 }
 
 // statusError is the error of an HTTP error status without a JSON-RPC error.
 func (s *session) statusError(status int, method string) error {
 	switch {
-	case status == http.StatusUnauthorized:
+	case status == wire.StatusUnauthorized:
 		return errUnauthorized
 	case method == "initialize" && status >= 400 && status < 500 && !s.legacy:
 		return errLegacySSEServer
@@ -348,9 +346,9 @@ func (s *session) callStreamable(ctx context.Context, x *exchange, method string
 	hadSession := s.sessionID != ""
 	s.mu.Unlock()
 	switch {
-	case resp.StatusCode == http.StatusNotFound && hadSession:
+	case resp.StatusCode == wire.StatusNotFound && hadSession:
 		return nil, errSessionEnded
-	case resp.StatusCode == http.StatusUnauthorized,
+	case resp.StatusCode == wire.StatusUnauthorized,
 		method == "initialize" && resp.StatusCode >= 400 && resp.StatusCode < 500:
 		return nil, s.statusError(resp.StatusCode, method)
 	case resp.StatusCode >= 300:
@@ -374,7 +372,7 @@ func (s *session) callStreamable(ctx context.Context, x *exchange, method string
 	}
 	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	switch {
-	case resp.StatusCode == http.StatusAccepted || resp.StatusCode == http.StatusNoContent:
+	case resp.StatusCode == wire.StatusAccepted || resp.StatusCode == wire.StatusNoContent:
 		return nil, errAcceptedNoAnswer
 	case mediaType == "text/event-stream":
 		return s.readAnswer(ctx, x, resp.Body)
@@ -459,24 +457,24 @@ func (s *session) readAnswer(ctx context.Context, x *exchange, body io.ReadClose
 }
 
 // resume opens the GET stream that continues after event lastID.
-func (s *session) resume(ctx context.Context, lastID string) (*http.Response, error) {
+func (s *session) resume(ctx context.Context, lastID string) (*wire.Response, error) {
 	s.mu.Lock()
 	target := s.postURL
 	s.mu.Unlock()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+	req, err := wire.NewRequest(ctx, wire.MethodGet, target, nil)
 	if err != nil {
 		return nil, err
 	}
 	s.setHeaders(req.Header, "text/event-stream")
 	req.Header.Del("Content-Type")
 	req.Header.Set("Last-Event-ID", lastID)
-	resp, err := s.hc.Do(req)
+	resp, err := s.g.RoundTrip(req)
 	if err != nil {
 		return nil, err
 	}
-	if resp.StatusCode != http.StatusOK {
+	if resp.StatusCode != wire.StatusOK {
 		_ = resp.Body.Close()
-		if resp.StatusCode == http.StatusNotFound {
+		if resp.StatusCode == wire.StatusNotFound {
 			return nil, errSessionEnded
 		}
 		return nil, s.g.wrap(core.CodeTransport, fmt.Sprintf(
@@ -535,13 +533,13 @@ func (s *session) close(timeout time.Duration) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), min(timeout, 5*time.Second))
 		defer cancel()
-		req, err := http.NewRequestWithContext(ctx, http.MethodDelete, s.cfg.URL, nil)
+		req, err := wire.NewRequest(ctx, wire.MethodDelete, s.cfg.URL, nil)
 		if err != nil {
 			return
 		}
 		s.setHeaders(req.Header, "application/json, text/event-stream")
 		req.Header.Del("Content-Type")
-		if resp, err := s.hc.Do(req); err == nil {
+		if resp, err := s.g.RoundTrip(req); err == nil {
 			_, _ = io.Copy(io.Discard, resp.Body)
 			_ = resp.Body.Close()
 		}

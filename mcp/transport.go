@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"mime"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -16,9 +15,10 @@ import (
 
 	"github.com/toolgate/toolgate/core"
 	"github.com/toolgate/toolgate/internal/jsontext"
+	"github.com/toolgate/toolgate/internal/wire"
 )
 
-// guard is the http.RoundTripper under every MCP client: the policy check,
+// guard is the wire.RoundTripper under every MCP client: the policy check,
 // the origin pin, the refusal of redirects, the per-request deadline, the
 // Content-Type check and the per-message byte cap; on SSE streams, the
 // filter that lets through only answers to waiting requests and answers
@@ -27,15 +27,19 @@ import (
 // connection (one server config under one policy).
 //
 // What it refuses it also records, typed, in the request's failure sink
-// (withValue), because net/http wraps the errors of its transport: the
-// caller reads the sink to report the real cause.
+// (withValue): the session may turn a refusal into an error of its own
+// (a stream that ended, no answer), and the caller reads the sink to
+// report the real cause.
+//
+// Its messages are wire's (internal/wire), not net/http's: the full wasm
+// build links no net/http.
 type guard struct {
 	server  string
 	cfg     *ServerConfig
 	sec     *Security // defaults applied
 	origin  string    // scheme://host[:port] of cfg.URL, lower-cased
 	timeout time.Duration
-	base    http.RoundTripper
+	base    wire.RoundTripper
 	conn    *failureSink // failures of long-lived GET streams (the SSE connection)
 
 	timeoutErr *core.Error // a request's answer took longer than TimeoutMs
@@ -52,10 +56,14 @@ type guard struct {
 }
 
 // newGuard returns the guard of one connection. sec must have its defaults
-// applied; base nil means http.DefaultTransport.
-func newGuard(cfg *ServerConfig, sec *Security, base http.RoundTripper) *guard {
+// applied; base nil means defaultBase (net/http's transport natively; under
+// js none: the wasm program passes jsbridge/fetch).
+func newGuard(cfg *ServerConfig, sec *Security, base wire.RoundTripper) *guard {
 	if base == nil {
-		base = http.DefaultTransport
+		base = defaultBase
+	}
+	if base == nil {
+		base = noBase{}
 	}
 	g := &guard{
 		server:  cfg.Name,
@@ -75,15 +83,17 @@ func newGuard(cfg *ServerConfig, sec *Security, base http.RoundTripper) *guard {
 	return g
 }
 
-// httpClient returns an http.Client that sends through g and never follows
-// a redirect (g already refuses every 3xx; CheckRedirect is the second lock).
-func (g *guard) httpClient() *http.Client {
-	return &http.Client{
-		Transport: g,
-		CheckRedirect: func(*http.Request, []*http.Request) error {
-			return g.wrap(core.CodeTransport, "the server answered with a redirect; redirects are never followed")
-		},
-	}
+// defaultBase is the base transport of a guard made without one: set
+// natively (base_native.go) to net/http's, nil under js.
+var defaultBase wire.RoundTripper
+
+// noBase is the base of a guard without a transport (under js, when the
+// program passed none): it refuses every request.
+type noBase struct{}
+
+// RoundTrip refuses req: there is no HTTP transport to send it with.
+func (noBase) RoundTrip(*wire.Request) (*wire.Response, error) {
+	return nil, errors.New("no HTTP transport: Options.BaseTransport is required under js (the wasm build passes jsbridge/fetch)")
 }
 
 // originOf returns "scheme://host" of raw, lower-cased, or "" when raw does
@@ -123,23 +133,20 @@ func defaultPort(scheme string) string {
 // request whose answer (for a GET stream: whose headers) takes longer than
 // TimeoutMs. An SSE body it passes on is filtered (sseFilter). No message
 // quotes a header value.
-func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
+func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 	sink := valueFrom[failureSink](req.Context())
 	sink.reset()
 	x := valueFrom[exchange](req.Context())
-	stream := req.Method == http.MethodGet
+	stream := req.Method == wire.MethodGet
 	connStream := stream && req.Header.Get("Last-Event-ID") == "" // not a request's resumed stream
 	if err := g.admit(req, x, stream && !connStream); err != nil {
-		if req.Body != nil {
-			_ = req.Body.Close() // a RoundTripper closes the body, even when refusing
-		}
 		var ce *core.Error
 		if errors.As(err, &ce) {
 			return nil, g.record(sink, connStream, ce)
 		}
 		return nil, err // the caller's own cancellation while a resume waited
 	}
-	if req.Method == http.MethodPost && x != nil {
+	if req.Method == wire.MethodPost && x != nil {
 		g.lastPost.Store(targetOf(req))
 	}
 
@@ -172,8 +179,7 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 	if resp.StatusCode >= 400 && mediaType != "application/json" {
 		// Not a JSON-RPC error: nothing in it is for us to parse.
 		_ = resp.Body.Close()
-		resp.Body = http.NoBody
-		resp.ContentLength = 0
+		resp.Body = wire.NoBody
 		done()
 		return resp, nil
 	}
@@ -193,7 +199,7 @@ func (g *guard) RoundTrip(req *http.Request) (*http.Response, error) {
 
 // admit applies the policy to req and, to a GET that resumes the stream of
 // x's request, the resume backoff and bound (beforeResume).
-func (g *guard) admit(req *http.Request, x *exchange, resume bool) error {
+func (g *guard) admit(req *wire.Request, x *exchange, resume bool) error {
 	if e := g.check(req.URL.String()); e != nil {
 		return e
 	}
@@ -207,7 +213,7 @@ func (g *guard) admit(req *http.Request, x *exchange, resume bool) error {
 // read: a redirect, or a 200 whose Content-Type is wrong for the request.
 // An HTTP error status is recorded in the sink as a soft failure (its
 // JSON-RPC error, if any, says more).
-func (g *guard) refuseAnswer(req *http.Request, resp *http.Response, sink *failureSink) *core.Error {
+func (g *guard) refuseAnswer(req *wire.Request, resp *wire.Response, sink *failureSink) *core.Error {
 	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
 		return g.wrap(core.CodeTransport, fmt.Sprintf(
 			"the server answered HTTP %d (a redirect); redirects are never followed", resp.StatusCode))
@@ -218,8 +224,8 @@ func (g *guard) refuseAnswer(req *http.Request, resp *http.Response, sink *failu
 	}
 	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	sse := mediaType == "text/event-stream"
-	stream := req.Method == http.MethodGet
-	if resp.StatusCode != http.StatusOK || !(stream && !sse || req.Method == http.MethodPost && !sse && mediaType != "application/json") {
+	stream := req.Method == wire.MethodGet
+	if resp.StatusCode != wire.StatusOK || !(stream && !sse || req.Method == wire.MethodPost && !sse && mediaType != "application/json") {
 		return nil
 	}
 	want := "application/json or text/event-stream"
@@ -234,7 +240,7 @@ func (g *guard) refuseAnswer(req *http.Request, resp *http.Response, sink *failu
 // ours (a request's answer, or the connection's stream) filtered by
 // sseFilter, so that only answers to waiting requests reach the session and the
 // server's own requests are answered here.
-func (g *guard) body(req *http.Request, x *exchange, connStream, sse bool, b *cappedBody) io.ReadCloser {
+func (g *guard) body(req *wire.Request, x *exchange, connStream, sse bool, b *cappedBody) io.ReadCloser {
 	switch {
 	case !sse:
 		return b
@@ -293,8 +299,8 @@ func (g *guard) record(sink *failureSink, stream bool, e *core.Error) *core.Erro
 	return e
 }
 
-// describeNetError names a network failure without the URL net/http puts
-// in front of it (a URL may carry a secret query), redacted and then cut to
+// describeNetError names a network failure without the URL a *url.Error
+// puts in front of it (a URL may carry a secret query), redacted and then cut to
 // 200 bytes: an error may quote what the server sent.
 func describeNetError(cfg *ServerConfig, err error) string {
 	var ue *url.Error

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/wire"
 )
 
 func TestGuardRefusesSSEEndpointsOffOrigin(t *testing.T) {
@@ -252,7 +253,7 @@ func TestGuardRoundTripRules(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			sink := &failureSink{}
-			req, err := http.NewRequestWithContext(withValue(context.Background(), sink), tc.method, tc.url, strings.NewReader("{}"))
+			req, err := wire.NewRequest(withValue(context.Background(), sink), tc.method, tc.url, []byte("{}"))
 			require.NoError(t, err)
 			resp, err := g.RoundTrip(req)
 			if tc.code != "" {
@@ -274,12 +275,49 @@ func TestGuardRoundTripRules(t *testing.T) {
 	}
 }
 
-func TestGuardClientRefusesRedirects(t *testing.T) {
+// baseFunc is a wire.RoundTripper of a test.
+type baseFunc func(*wire.Request) (*wire.Response, error)
+
+func (f baseFunc) RoundTrip(r *wire.Request) (*wire.Response, error) { return f(r) }
+
+// closeSpy is a response body that records its Close.
+type closeSpy struct {
+	io.Reader
+	closed bool
+}
+
+func (c *closeSpy) Close() error { c.closed = true; return nil }
+
+func TestGuardRefusesRedirectsFromItsBase(t *testing.T) {
 	cfg := &ServerConfig{Name: "g", URL: "http://127.0.0.1:1/mcp"}
-	g := newGuard(cfg, loopback().withDefaults(), nil)
-	err := g.httpClient().CheckRedirect(nil, nil)
+	body := &closeSpy{Reader: strings.NewReader("moved")}
+	calls := 0
+	g := newGuard(cfg, loopback().withDefaults(), baseFunc(func(*wire.Request) (*wire.Response, error) {
+		calls++
+		h := wire.Header{}
+		h.Set("Location", "http://127.0.0.1:1/elsewhere")
+		return &wire.Response{StatusCode: 307, Header: h, Body: body}, nil
+	}))
+	req, err := wire.NewRequest(context.Background(), wire.MethodPost, cfg.URL, []byte("{}"))
+	require.NoError(t, err)
+	resp, err := g.RoundTrip(req)
+	assert.Nil(t, resp)
 	var ce *core.Error
 	require.True(t, errors.As(err, &ce))
 	assert.Equal(t, core.CodeTransport, ce.Code)
 	assert.Contains(t, fmt.Sprint(err), "redirects are never followed")
+	assert.Equal(t, 1, calls, "the redirect was followed")
+	assert.True(t, body.closed, "the redirect's body was not closed")
+}
+
+func TestGuardWithoutBaseRefuses(t *testing.T) {
+	cfg := &ServerConfig{Name: "g", URL: "http://127.0.0.1:1/mcp"}
+	g := newGuard(cfg, loopback().withDefaults(), noBase{})
+	req, err := wire.NewRequest(context.Background(), wire.MethodPost, cfg.URL, []byte("{}"))
+	require.NoError(t, err)
+	_, err = g.RoundTrip(req)
+	var ce *core.Error
+	require.True(t, errors.As(err, &ce))
+	assert.Equal(t, core.CodeTransport, ce.Code)
+	assert.Contains(t, ce.Message, "no HTTP transport")
 }

@@ -15,16 +15,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall/js"
+
+	"github.com/toolgate/toolgate/internal/wire"
 )
 
-// Transport is an http.RoundTripper on globalThis.fetch, for the full
-// build's MCP client. Go's own transport is unusable here: under Node it
+// Transport is a wire.RoundTripper on globalThis.fetch, for the full
+// build's MCP client (it links no net/http). Go's own transport is unusable here: under Node it
 // switches fetch off whenever process.argv0 starts with "node"
 // (go.dev/issue/57613) and talks to a fake in-process network instead.
 //
@@ -32,7 +33,7 @@ import (
 // nothing reaches the redirect target), credentials "omit" (no cookies or
 // HTTP auth from the host environment), and its own AbortController, aborted
 // when the request's context ends, during the exchange or while the body is
-// being read. The request body is buffered; the response body is streamed
+// being read. The request body is sent as it is; the response body is streamed
 // from the ReadableStream, so Server-Sent Events arrive as they are sent.
 // fetch is looked up on globalThis at each request, so an embedder (or a
 // test spy) may replace it.
@@ -136,11 +137,8 @@ func describeJS(v js.Value) string {
 }
 
 // RoundTrip sends req with fetch and returns the response once its headers
-// have arrived; the body streams afterwards. It always closes req.Body.
-func (Transport) RoundTrip(req *http.Request) (resp *http.Response, err error) {
-	if req.Body != nil {
-		defer req.Body.Close()
-	}
+// have arrived; the body streams afterwards.
+func (Transport) RoundTrip(req *wire.Request) (resp *wire.Response, err error) {
 	ctx := req.Context()
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -149,15 +147,7 @@ func (Transport) RoundTrip(req *http.Request) (resp *http.Response, err error) {
 	if g.Get("fetch").Type() != js.TypeFunction || g.Get("AbortController").Type() != js.TypeFunction {
 		return nil, errors.New("fetch is not available in this JavaScript environment")
 	}
-	var body []byte
-	if req.Body != nil && req.Body != http.NoBody {
-		body, err = io.ReadAll(req.Body)
-		if err != nil {
-			return nil, fmt.Errorf("reading the request body: %w", err)
-		}
-	}
-
-	ac, promise, err := startFetch(req, body)
+	ac, promise, err := startFetch(req, req.Body)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +188,7 @@ func (Transport) RoundTrip(req *http.Request) (resp *http.Response, err error) {
 
 // startFetch builds the fetch options and calls fetch. A JS exception (a
 // header value fetch refuses) becomes an error.
-func startFetch(req *http.Request, body []byte) (ac, promise js.Value, err error) {
+func startFetch(req *wire.Request, body []byte) (ac, promise js.Value, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = errors.New("fetch refused the request")
@@ -280,7 +270,7 @@ func cancelBody(res js.Value) {
 
 // buildResponse copies status and headers out of a fetch Response and wraps
 // its body stream.
-func buildResponse(req *http.Request, ac, res js.Value) (resp *http.Response, err error) {
+func buildResponse(req *wire.Request, ac, res js.Value) (resp *wire.Response, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("reading the fetch response: %v", r)
@@ -290,22 +280,17 @@ func buildResponse(req *http.Request, ac, res js.Value) (resp *http.Response, er
 	if err != nil {
 		return nil, err
 	}
-	contentLength := int64(-1)
 	if cl := header.Get("Content-Length"); cl != "" {
 		n, perr := strconv.ParseInt(cl, 10, 64)
 		if perr != nil || n < 0 {
 			return nil, fmt.Errorf("ill-formed Content-Length header %q", cl)
 		}
-		contentLength = n
 	}
-	uncompressed := false
 	switch strings.ToLower(header.Get("Content-Encoding")) {
 	case "gzip", "deflate", "br":
 		// fetch has decoded the body; the length no longer applies.
 		header.Del("Content-Encoding")
 		header.Del("Content-Length")
-		contentLength = -1
-		uncompressed = true
 	}
 	code := res.Get("status").Int()
 	var rc io.ReadCloser
@@ -314,29 +299,18 @@ func buildResponse(req *http.Request, ac, res js.Value) (resp *http.Response, er
 	} else {
 		// No body (204, HEAD): the exchange is over.
 		fetchInFlight.Add(-1)
-		rc = http.NoBody
+		rc = wire.NoBody
 	}
-	return &http.Response{
-		Status:        fmt.Sprintf("%d %s", code, http.StatusText(code)),
-		StatusCode:    code,
-		Proto:         "HTTP/1.1",
-		ProtoMajor:    1,
-		ProtoMinor:    1,
-		Header:        header,
-		ContentLength: contentLength,
-		Uncompressed:  uncompressed,
-		Body:          rc,
-		Request:       req,
-	}, nil
+	return &wire.Response{StatusCode: code, Header: header, Body: rc}, nil
 }
 
 // readHeaders copies a fetch Headers object in three JS calls, not five per
 // header: its [name, value] pairs flattened and joined with "\n", which
 // neither a name nor a value can contain (fetch refuses CR, LF and NUL in
 // values, and names are tokens).
-func readHeaders(h js.Value) (http.Header, error) {
+func readHeaders(h js.Value) (wire.Header, error) {
 	joined := js.Global().Get("Array").Call("from", h).Call("flat").Call("join", "\n").String()
-	header := http.Header{}
+	header := wire.Header{}
 	if joined == "" {
 		return header, nil
 	}
@@ -345,7 +319,7 @@ func readHeaders(h js.Value) (http.Header, error) {
 		return nil, errors.New("reading the fetch response headers: a name without a value")
 	}
 	for i := 0; i < len(parts); i += 2 {
-		k := http.CanonicalHeaderKey(parts[i])
+		k := wire.CanonicalHeaderKey(parts[i])
 		header[k] = append(header[k], parts[i+1])
 	}
 	return header, nil

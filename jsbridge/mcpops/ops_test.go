@@ -41,7 +41,7 @@ func serveFixture(t *testing.T) string {
 
 func TestRegisterServerJSON(t *testing.T) {
 	url := serveFixture(t)
-	p := mcp.NewPool(nil)
+	p := newPool()
 	defer p.Cleanup(context.Background())
 
 	m := core.NewManager(nil)
@@ -94,7 +94,7 @@ func TestRegisterServerJSON(t *testing.T) {
 
 func TestLoadMcpConfigJSON(t *testing.T) {
 	url := serveFixture(t)
-	p := mcp.NewPool(nil)
+	p := newPool()
 	defer p.Cleanup(context.Background())
 	config := fmt.Sprintf(`{"mcpServers": {"fx": {"url": %q}, "bad": {"url": 7}}}`, url)
 	for _, form := range []string{config, fmt.Sprintf("%q", config)} {
@@ -127,7 +127,7 @@ func TestLoadMcpConfigJSON(t *testing.T) {
 
 func TestLoadMcpToolsJSON(t *testing.T) {
 	url := serveFixture(t)
-	p := mcp.NewPool(nil)
+	p := newPool()
 	defer p.Cleanup(context.Background())
 	tools, warnings, err := loadMcpTools(context.Background(), p, []byte(fmt.Sprintf(
 		`{"config": {"mcpServers": {"fx": {"url": %q}}}, "options": {"security": %s, "serverNames": ["fx", "zz"],
@@ -184,7 +184,7 @@ func TestCheckURLJSON(t *testing.T) {
 }
 
 func TestDebugStats(t *testing.T) {
-	p := mcp.NewPool(nil)
+	p := newPool()
 	got := debugStats(p, func() (int64, int64) { return 3, 1 })
 	assert.Equal(t, map[string]int64{
 		"fetchLiveFuncs": 3, "fetchInFlight": 1,

@@ -41,7 +41,7 @@ export class Branch {
   #lists = {}; // "tools" | "schemas" -> {version, text}: the last list Go sent
   #resolved = new Map(); // request name -> typed JS Tool with a pre-check, as Go resolved it at #stamp
   #stamp = NaN; // Go's registry change count (and this branch's instance generation) #resolved holds for
-  #prechecked = 0; // validations the pre-check answered (for the differential tests)
+  #prechecked = 0; // matches and validations the pre-check answered (for the differential tests)
   constructor(ctx, handle) {
     this.#ctx = ctx;
     this.#kind = new.target;
@@ -143,7 +143,11 @@ export class Branch {
   }
   /** Resolves and validates a call; returns an un-invoked FunctionCalling. */
   match(request) {
+    const fast = this.#precheck(request);
+    if (fast) return new FunctionCalling(fast.tool, fast);
+    const stamp = this.#changes();
     const m = matchJSON(this.#ctx, this.#handle(), request);
+    if (!m.conversions && !m.id) this.#learn(request, m, stamp);
     return new FunctionCalling(goTool(this.#ctx, m.tool), m);
   }
   /**
@@ -152,7 +156,7 @@ export class Branch {
    */
   validate(request) {
     const fast = this.#precheck(request);
-    if (fast) return fast;
+    if (fast) return { ok: true, function: fast.function, arguments: fast.arguments };
     try {
       const stamp = this.#changes();
       const m = matchJSON(this.#ctx, this.#handle(), request, OP.branchValidate);
@@ -190,8 +194,10 @@ export class Branch {
     this.#resolved.set(name, t);
   }
   /**
-   * validate() answered in JS: for a plain request naming a tool Go resolved before (the registry
-   * unchanged since), whose pre-check finds the arguments certainly valid; else undefined.
+   * match() and validate() answered in JS, as {tool, function, arguments}: for a plain request
+   * naming a typed JS tool Go resolved before (the registry unchanged since), whose pre-check finds
+   * the arguments certainly valid (what Go's validate accepts, its match accepts too); else
+   * undefined.
    */
   #precheck(request) {
     if (this.#resolved.size === 0) return undefined;
@@ -209,9 +215,9 @@ export class Branch {
     else if (a !== null && typeof a === "object" && !Array.isArray(a)) args = t._precheck.object(a);
     if (args === undefined) return undefined;
     this.#prechecked++;
-    return { ok: true, function: t.function, arguments: args };
+    return { tool: t, function: t.function, arguments: args };
   }
-  /** How many validations the JS pre-check answered. @internal */
+  /** How many matches and validations the JS pre-check answered. @internal */
   get _prechecked() {
     return this.#prechecked;
   }

@@ -29,7 +29,7 @@ const TYPICAL = {
 };
 
 const EXACT = [-1, 0, 1, 2, 2.5, 3, 10, 0.5, -0.5, 100, 1e-7];
-const NAMES = ["a", "b", "c", "0", "10", "ü", "😀", "x y", "constructor", "toString"];
+const NAMES = ["a", "b", "c", "0", "10", "ü", "😀", "x y", "constructor", "toString", "q\"uote", "back\\slash", "new\nline", "\u2028"];
 const PRIMITIVES = [1, 2.5, 0, "a", "", "ü", "😀", null, true, false];
 
 /** A subschema within what the pre-check models (and what Go's fast path compiles). */
@@ -141,6 +141,15 @@ function agree(s, args, form, what) {
   // and through the branch's own path (warm: Go resolved the name once)
   const viaBranch = s.b.validate({ function: s.name, arguments: args });
   assert.deepEqual(viaBranch, { ok: true, function: go.function, arguments: go.arguments }, `${what}: b.validate differs`);
+  // b.match: Go's match accepts what its validate accepts, with the same arguments
+  const goMatch = s.b.match(JSON.stringify({ function: s.name, arguments: args }));
+  const viaMatch = s.b.match({ function: s.name, arguments: args });
+  assert.deepEqual(goMatch.arguments, go.arguments, `${what}: Go's match differs from its validate`);
+  assert.equal(JSON.stringify(viaMatch.arguments), JSON.stringify(goMatch.arguments), `${what}: b.match differs`);
+  assert.deepEqual(viaMatch.arguments, goMatch.arguments, `${what}: b.match differs`);
+  assert.equal(viaMatch.tool, goMatch.tool, `${what}: b.match's tool differs`);
+  assert.equal(viaMatch.function, goMatch.function);
+  assert.equal(viaMatch.conversions, undefined);
   return true;
 }
 
@@ -193,7 +202,7 @@ test("the pre-check's valid is Go's ok, on generated schemas and values, in both
   );
 });
 
-test("the typical schema: the pre-check answers valid calls, and b.validate takes it once Go resolved the name", () => {
+test("the typical schema: the pre-check answers valid calls, and b.validate and b.match take it once Go resolved the name", async () => {
   const s = setup(TYPICAL, "none", "search");
   assert.ok(s.t._precheck, "the typical schema exports a program");
   const args = { query: "oslo", limit: 5, order: "asc", tags: ["a"], filter: { field: "f", exact: true } };
@@ -203,6 +212,15 @@ test("the typical schema: the pre-check answers valid calls, and b.validate take
   s.b.validate({ function: "search", arguments: args });
   s.b.validate({ function: s.t, arguments: JSON.stringify(args) });
   assert.equal(s.b._prechecked, before + 2);
+  const fc = s.b.match({ function: "search", arguments: args });
+  assert.equal(s.b._prechecked, before + 3);
+  assert.equal(fc.tool, s.t);
+  assert.equal(fc.status, "pending");
+  assert.notEqual(fc.arguments, args);
+  assert.deepEqual(fc.arguments, args);
+  const ran = await s.b.invoke({ function: "search", arguments: args });
+  assert.equal(ran.status, "completed");
+  assert.deepEqual(ran.response, args);
   // invalid arguments always get Go's error
   const bad = s.b.validate({ function: "search", arguments: { query: "", limit: 5 } });
   assert.equal(bad.ok, false);

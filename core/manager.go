@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
@@ -183,6 +184,7 @@ func (m *Manager) put(t *Tool, update bool) error {
 	}
 	m.tools[name] = t
 	m.version++
+	registryChanges.Add(1)
 	return nil
 }
 
@@ -196,6 +198,15 @@ func (m *Manager) Version() uint64 {
 	defer m.mu.RUnlock()
 	return m.version
 }
+
+// registryChanges counts the changes to every Manager's registry.
+var registryChanges atomic.Uint64
+
+// RegistryChanges returns the counter of changes to every Manager's
+// registry (each registration, a replacement included, adds to it): the
+// bridge shares its address with JavaScript, whose caches of which tool a
+// name resolves to hold only while it stays the same.
+func RegistryChanges() *atomic.Uint64 { return &registryChanges }
 
 // RegisterBatch registers tools all-or-nothing: under one lock every tool is
 // checked (the rules of Register, a name repeated within the batch, and then
@@ -238,6 +249,7 @@ func (m *Manager) RegisterBatch(tools []*Tool, update bool, check func(existing,
 		m.tools[names[i]] = t
 	}
 	m.version++
+	registryChanges.Add(1)
 	return nil
 }
 

@@ -89,6 +89,10 @@ func Serve(b *Bridge) {
 	boot.Set("async", js.FuncOf(asyncEntry))
 	boot.Set("cancel", js.FuncOf(cancelEntry))
 	boot.Set("version", b.Version)
+	// The address of core's registry change counter (a little-endian uint64
+	// in linear memory, which Go's collector never moves): JS reads it to
+	// know when a name may resolve to another tool (npm/lib/branch.js).
+	boot.Set("changes", int(uintptr(unsafe.Pointer(core.RegistryChanges()))))
 	installValidator(boot.Get("validator"))
 	select {}
 }

@@ -39,6 +39,9 @@ export class Branch {
   #gen;
   #held = new Map(); // Tool -> true: keeps JS tools alive while registered
   #lists = {}; // "tools" | "schemas" -> {version, text}: the last list Go sent
+  #resolved = new Map(); // request name -> typed JS Tool with a pre-check, as Go resolved it at #stamp
+  #stamp = NaN; // Go's registry change count (and this branch's instance generation) #resolved holds for
+  #prechecked = 0; // matches and validations the pre-check answered (for the differential tests)
   constructor(ctx, handle) {
     this.#ctx = ctx;
     this.#kind = new.target;
@@ -140,7 +143,11 @@ export class Branch {
   }
   /** Resolves and validates a call; returns an un-invoked FunctionCalling. */
   match(request) {
+    const fast = this.#precheck(request);
+    if (fast) return new FunctionCalling(fast.tool, fast);
+    const stamp = this.#changes();
     const m = matchJSON(this.#ctx, this.#handle(), request);
+    if (!m.conversions && !m.id) this.#learn(request, m, stamp);
     return new FunctionCalling(goTool(this.#ctx, m.tool), m);
   }
   /**
@@ -148,14 +155,71 @@ export class Branch {
    * the keys the tool's function would refuse when it runs, so what it accepts, invoke runs.
    */
   validate(request) {
+    const fast = this.#precheck(request);
+    if (fast) return { ok: true, function: fast.function, arguments: fast.arguments };
     try {
+      const stamp = this.#changes();
       const m = matchJSON(this.#ctx, this.#handle(), request, OP.branchValidate);
       const r = { ok: true, function: m.function, arguments: m.arguments };
       if (m.conversions) r.conversions = m.conversions;
+      else this.#learn(request, m, stamp);
       return r;
     } catch (e) {
       return { ok: false, error: ToolgateError.isInstance(e) ? e : new ToolgateError("internal", String(e && e.message), { cause: e }) };
     }
+  }
+  /** Go's registry change count while this branch's handle is current, else NaN. */
+  #changes() {
+    return this.#ctx.stale(this.#gen) ? NaN : this.#ctx.inst.changes();
+  }
+  /** The name a plain {function, arguments} request asks for (a string or a Tool of this API), else undefined. */
+  #plainName(request) {
+    if (request === null || typeof request !== "object" || Object.getPrototypeOf(request) !== Object.prototype) return undefined;
+    const keys = Object.keys(request);
+    if (keys.length !== 2 || !Object.hasOwn(request, "function") || !Object.hasOwn(request, "arguments")) return undefined;
+    const f = request.function;
+    if (typeof f === "string") return f;
+    return isToolOf(this.#ctx, f) ? f.function : undefined;
+  }
+  /** Remembers which typed JS tool Go resolved a plain request's name to, while the registry stays as it is. */
+  #learn(request, m, stamp) {
+    const name = this.#plainName(request);
+    if (name === undefined || stamp !== stamp || this.#changes() !== stamp) return;
+    const t = this.#ctx.tools.get(m.tool)?.deref();
+    if (!t || !t._precheck) return;
+    if (this.#stamp !== stamp) {
+      this.#resolved.clear();
+      this.#stamp = stamp;
+    }
+    this.#resolved.set(name, t);
+  }
+  /**
+   * match() and validate() answered in JS, as {tool, function, arguments}: for a plain request
+   * naming a typed JS tool Go resolved before (the registry unchanged since), whose pre-check finds
+   * the arguments certainly valid (what Go's validate accepts, its match accepts too); else
+   * undefined.
+   */
+  #precheck(request) {
+    if (this.#resolved.size === 0) return undefined;
+    const stamp = this.#changes();
+    if (stamp !== this.#stamp) {
+      this.#resolved.clear();
+      return undefined;
+    }
+    const name = this.#plainName(request);
+    const t = name === undefined ? undefined : this.#resolved.get(name);
+    if (!t) return undefined;
+    const a = request.arguments;
+    let args;
+    if (typeof a === "string") args = t._precheck.text(a);
+    else if (a !== null && typeof a === "object" && !Array.isArray(a)) args = t._precheck.object(a);
+    if (args === undefined) return undefined;
+    this.#prechecked++;
+    return { tool: t, function: t.function, arguments: args };
+  }
+  /** How many matches and validations the JS pre-check answered. @internal */
+  get _prechecked() {
+    return this.#prechecked;
   }
   /** Matches and runs a call; resolves to the FunctionCalling whatever its status. */
   async invoke(request, opts) {

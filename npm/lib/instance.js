@@ -111,6 +111,21 @@ export class GoInstance {
     }
   }
 
+  /**
+   * Go's count of registry changes (core.RegistryChanges, read from linear memory without a call),
+   * or NaN when there is no live instance or the module does not share it.
+   */
+  changes() {
+    const ex = this.ex;
+    if (this.dead || !ex || typeof this.boot?.changes !== "number") return NaN;
+    const buf = ex.mem.buffer;
+    if (this._changesBuf !== buf) {
+      this._changesBuf = buf;
+      this._changesView = new Uint32Array(buf, this.boot.changes, 2);
+    }
+    return this._changesView[0] + this._changesView[1] * 2 ** 32;
+  }
+
   _raw(op, handle, payload) {
     const ex = this.ex;
     // Small payloads are encoded straight into Go's buffer (sized for the

@@ -4,6 +4,7 @@ import { ToolgateError, checkOptions, describe } from "./errors.js";
 import { toJSON, parseExact, recordValue } from "./json.js";
 import { jsonSchemaOf } from "./schema.js";
 import { OP, TOOL_OPTIONS, TYPED_TOOL_OPTIONS } from "./contract.js";
+import { compilePrecheck } from "./precheck.js";
 
 /** The longest delay setTimeout honours (2^31−1 ms); a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -19,6 +20,7 @@ export class Tool {
   #ctx;
   #info;
   #spec;
+  #precheck; // undefined until first asked; null when Go exported no program
   constructor(ctx, spec, info) {
     this.#ctx = ctx;
     this.#spec = spec;
@@ -27,6 +29,7 @@ export class Tool {
   #attach(info) {
     const ctx = this.#ctx;
     this.#info = info;
+    this.#precheck = undefined;
     this[H] = info.id;
     this[GEN] = ctx.inst.generation;
     ctx.tools.set(info.id, new WeakRef(this));
@@ -48,6 +51,14 @@ export class Tool {
   }
   /** @internal */ get _spec() {
     return this.#spec;
+  }
+  /**
+   * The pre-check of this typed JS tool's arguments (precheck.js), or null when Go exported none.
+   * @internal
+   */
+  get _precheck() {
+    if (this.#precheck === undefined) this.#precheck = this.#info.precheck && this.#spec.kind === "typed" ? compilePrecheck(this.#info.precheck) : null;
+    return this.#precheck;
   }
   /** @internal */ get _signature() {
     return this.#info.signature;

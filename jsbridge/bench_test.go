@@ -109,3 +109,17 @@ func BenchmarkToolCreateTypical(b *testing.B) {
 		br.call(release, id, nil)
 	}
 }
+
+// BenchmarkBranchValidateInvalid is branch.validate of a call that breaks two rules of the typical schema.
+func BenchmarkBranchValidateInvalid(b *testing.B) {
+	br, h := benchBranch(b)
+	i := br.opIndex("branch.validate")
+	p := []byte(`{"function":"search","arguments":{"query":"","limit":0,"order":"asc"}}`)
+	if out := br.call(i, h, p); out[0] != '1' {
+		b.Fatal(string(out))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		br.call(i, h, p)
+	}
+}

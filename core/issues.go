@@ -7,6 +7,7 @@ package core
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -29,11 +30,11 @@ func clipText(s string, n int) string {
 func argumentsError(tool string, issues []Issue) *Error {
 	subject := "the parameters schema"
 	if tool != "" {
-		subject = fmt.Sprintf("the parameters schema of tool %q", tool)
+		subject = "the parameters schema of tool " + strconv.Quote(tool) // %q, without fmt on the error path
 	}
 	issues = boundIssues(issues)
 	return &Error{Code: CodeInvalidArguments, Tool: tool, Issues: issues,
-		Message: clipText(fmt.Sprintf("arguments do not match %s: %s", subject, summarizeIssues(issues)), MaxErrorMessageBytes)}
+		Message: clipText("arguments do not match "+subject+": "+summarizeIssues(issues), MaxErrorMessageBytes)}
 }
 
 // omittedKeyword is the keyword of the last issue of a report cut at

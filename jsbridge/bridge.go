@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // Op is one synchronous bridge operation: it reads a JSON payload and an
@@ -175,11 +176,43 @@ func encodeResult(v any) []byte {
 }
 
 func encodeError(e *core.Error) []byte {
-	data, err := json.Marshal(e)
-	if err != nil {
-		data = []byte(`{"code":"internal","message":"error not serialisable"}`)
+	return appendError(make([]byte, 0, 64+len(e.Message)*2), e)
+}
+
+// appendError writes e's JSON, with the status byte, as JSON.parse reads
+// json.Marshal's (the same members in the same order, omitempty alike),
+// without reflection: it is on the path of every refused call. Strings are
+// written without HTML escaping, which JSON.parse does not see.
+func appendError(buf []byte, e *core.Error) []byte {
+	buf = append(buf, `1{"code":`...)
+	buf = jsontext.AppendString(buf, string(e.Code))
+	buf = append(buf, `,"message":`...)
+	buf = jsontext.AppendString(buf, e.Message)
+	if e.Tool != "" {
+		buf = append(buf, `,"tool":`...)
+		buf = jsontext.AppendString(buf, e.Tool)
 	}
-	return append([]byte{'1'}, data...)
+	if len(e.Issues) > 0 {
+		buf = append(buf, `,"issues":[`...)
+		for i, is := range e.Issues {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, `{"path":`...)
+			buf = jsontext.AppendString(buf, is.Path)
+			buf = append(buf, `,"keyword":`...)
+			buf = jsontext.AppendString(buf, is.Keyword)
+			buf = append(buf, `,"message":`...)
+			buf = jsontext.AppendString(buf, is.Message)
+			buf = append(buf, '}')
+		}
+		buf = append(buf, ']')
+	}
+	if e.Rule != "" {
+		buf = append(buf, `,"rule":`...)
+		buf = jsontext.AppendString(buf, e.Rule)
+	}
+	return append(buf, '}')
 }
 
 // addTool stores t and returns its handle; a tool already stored keeps its handle.

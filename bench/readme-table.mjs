@@ -8,7 +8,7 @@ const START = "<!-- bench:start -->";
 const END = "<!-- bench:end -->";
 
 /** A per-file size row of a JS module of the package (report.json keeps them; the README sums them). */
-const isJsFileRow = (r) => r.id.startsWith("size-") && !r.id.endsWith(".wasm") && r.id !== "size-wasm_exec.js";
+const isJsFileRow = (r) => r.id.startsWith("size-") && !r.id.endsWith(".wasm") && r.id !== "size-wasm_exec.js" && r.id !== "size-package-total";
 
 function section({ machine, results }) {
   const js = results.filter(isJsFileRow);

@@ -56,6 +56,7 @@ export class Branch {
       const items = [...this.#held.keys()].filter((t) => t._spec.payload).map((t) => ({ $tool: t._handle() }));
       this.#h = ctx.inst.callJSON(OP.branchCreate, 0, JSON.stringify({ items, update: true }));
       this.#lists = {}; // versions of the old instance mean nothing in the new one
+      this.#resolved.clear(); // nor does what its names resolved to
       this.#gen = ctx.inst.generation;
     }
     return this.#h;

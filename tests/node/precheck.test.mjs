@@ -241,6 +241,25 @@ test("a replaced tool is followed: the name's cache drops when the registry chan
   assert.equal(s.b.validate({ function: "search", arguments: { query: "x", limit: 50 } }).ok, true);
 });
 
+test("after the instance restarts, a name is resolved by Go again before the pre-check answers", () => {
+  const debug = tg[Symbol.for("toolgate.debug")];
+  const s = setup(TYPICAL, "none", "search");
+  const args = { query: "oslo", limit: 5 };
+  s.b.validate({ function: "search", arguments: args });
+  const warmCount = s.b._prechecked;
+  s.b.validate({ function: "search", arguments: args });
+  assert.equal(s.b._prechecked, warmCount + 1, "warm: answered in JS");
+  assert.throws(() => debug.exit(), (e) => e.code === "internal");
+  assert.ok(s.b.has("search"), "the branch rebuilds itself in the new instance"); // rebuilds the handle first
+  const r = s.b.validate({ function: "search", arguments: args });
+  assert.equal(r.ok, true);
+  assert.deepEqual(r.arguments, args);
+  assert.equal(s.b._prechecked, warmCount + 1, "the first call after the restart went to Go");
+  assert.equal(s.b.validate({ function: "search", arguments: { query: "", limit: 5 } }).error.code, "invalid-arguments");
+  s.b.validate({ function: "search", arguments: args });
+  assert.equal(s.b._prechecked, warmCount + 2, "then the pre-check answers again");
+});
+
 /** A tool whose pre-check is warm in its branch. */
 function warm(parameters, coerce = "none") {
   const s = setup(parameters, coerce);

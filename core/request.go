@@ -38,7 +38,10 @@ type Request struct {
 //   - a JSON string whose text is one of these.
 //
 // In every shape the arguments may be an object or a JSON string holding
-// one; keys are matched exactly. It refuses with invalid-request: anything
+// one; in the two OpenAI shapes an empty (or all white space) arguments
+// string is the empty object, as OpenAI sends it for a tool without
+// parameters (the LionAGI shape keeps LionAGI's refusal). Keys are matched
+// exactly. It refuses with invalid-request: anything
 // that is not one JSON object (an array, a number, text that is not JSON,
 // trailing data, a string holding a string), a missing or empty function
 // name, missing arguments, and arguments that are neither an object nor a
@@ -146,11 +149,25 @@ func providerRequest(provider string, m map[string]json.RawMessage, nameKey, arg
 		}
 		rawArgs = json.RawMessage("{}")
 	}
+	if (provider == ProviderOpenAIChat || provider == ProviderOpenAIResponses) && blankString(rawArgs) {
+		rawArgs = json.RawMessage("{}") // OpenAI sends "" for a tool without parameters
+	}
 	args, err := requestArguments(name, argsKey, rawArgs)
 	if err != nil {
 		return nil, err
 	}
 	return &Request{ID: id, Function: name, Arguments: args, Provider: provider}, nil
+}
+
+// blankString reports whether raw is a JSON string holding only white space
+// ("" above all).
+func blankString(raw json.RawMessage) bool {
+	r := bytes.TrimSpace(raw)
+	if len(r) < 2 || r[0] != '"' {
+		return false
+	}
+	var s string
+	return json.Unmarshal(r, &s) == nil && len(bytes.TrimSpace([]byte(s))) == 0
 }
 
 // requestArguments decodes arguments given as an object or as a JSON string

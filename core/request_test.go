@@ -139,3 +139,35 @@ func FuzzParseRequest(f *testing.F) {
 		require.NotNil(t, req.Arguments)
 	})
 }
+
+// TestParseRequestOpenAIEmptyArguments: OpenAI's "" arguments (a tool
+// without parameters) are {} in both OpenAI shapes, on the full and the
+// fast path alike; the LionAGI shape still refuses them.
+func TestParseRequestOpenAIEmptyArguments(t *testing.T) {
+	m := NewManager(nil)
+	tool, err := NewTool(sigTool{Signature{Name: "now", Params: []Param{{Name: "kwargs", Kind: ParamKeywords}}}}, &ToolOptions{Name: "now", Parameters: json.RawMessage(`{"type":"object","properties":{}}`)})
+	require.NoError(t, err)
+	require.NoError(t, m.Register(tool, false))
+	for _, req := range []string{
+		`{"id":"call_1","type":"function","function":{"name":"now","arguments":""}}`,
+		`{"id":"call_1","type":"function","function":{"name":"now","arguments":" \n"}}`,
+		`{"type":"function_call","call_id":"c1","name":"now","arguments":""}`,
+	} {
+		r, err := ParseRequest([]byte(req))
+		require.NoError(t, err, req)
+		assert.Empty(t, r.Arguments.Keys, req)
+		fc, err := m.Validate(r)
+		require.NoError(t, err, req)
+		assert.Empty(t, fc.Arguments.Keys, req)
+		fm, handled, err := m.MatchFast([]byte(req), true, func(*Tool) bool { return true })
+		if handled {
+			require.NoError(t, err, req)
+			assert.Equal(t, "{}", string(fm.Arguments), req)
+			fm.Release()
+		}
+	}
+	_, err = ParseRequest([]byte(`{"function":"now","arguments":""}`))
+	assert.ErrorIs(t, err, ErrInvalidRequest, "LionAGI's shape keeps its refusal")
+	_, err = ParseRequest([]byte(`{"id":"c","type":"function","function":{"name":"now","arguments":"x"}}`))
+	assert.ErrorIs(t, err, ErrInvalidRequest, "text that is not JSON is still refused")
+}

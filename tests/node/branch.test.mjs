@@ -380,3 +380,19 @@ test("schemaList and tools follow every change of the registry, and hand out fre
   assert.equal(c.schemaList.length, 4);
   assert.equal(b.schemaList.length, 3, "a clone's registration leaves the original alone");
 });
+
+test("OpenAI's empty arguments string is {} for a tool without parameters, in Chat and Responses shapes; LionAGI's shape still refuses it", async () => {
+  const now = tg.tool({ name: "now", parameters: { type: "object", properties: {} }, handler: () => "12:00" });
+  const b = tg.branch({ tools: [now] });
+  const chat = { id: "call_1", type: "function", function: { name: "now", arguments: "" } };
+  const responses = { type: "function_call", call_id: "c1", name: "now", arguments: "" };
+  for (const call of [chat, responses]) {
+    const r = b.validate(call);
+    assert.equal(r.ok, true, JSON.stringify(r.error));
+    assert.deepEqual(r.arguments, {});
+    const fc = await b.invoke(call);
+    assert.equal(fc.status, "completed");
+    assert.equal(fc.response, "12:00");
+  }
+  assert.equal(b.validate({ function: "now", arguments: "" }).error.code, "invalid-request");
+});

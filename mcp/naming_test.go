@@ -27,6 +27,9 @@ func TestRegisteredName(t *testing.T) {
 		{"server sanitised", "my docs", "search", true, "", "mcp__my_docs__search_"},
 		{"non-ASCII server", "café", "x", true, "", "mcp__caf___x_"},
 		{"too long", "docs", long, true, "", "mcp__docs__aaaa"},
+		{"long server gives way to the tool", strings.Repeat("s", 60), "browser_navigate", true, "", "mcp__" + strings.Repeat("s", 48-len("browser_navigate")) + "__browser_navigate_"},
+		{"both long: the server keeps its start", strings.Repeat("s", 60), long, true, "", "mcp__ssssssss__" + strings.Repeat("a", 40) + "_"},
+		{"bare too long", "docs", strings.Repeat("b", 70), false, "", strings.Repeat("b", 55) + "_"},
 		{"exactly 64", "d", strings.Repeat("b", 64-len("mcp__d__")), true, "mcp__d__" + strings.Repeat("b", 56), ""},
 	}
 	for _, tc := range cases {

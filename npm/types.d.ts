@@ -32,6 +32,18 @@ export type ParametersSchema =
   | { toJSONSchema(): Record<string, unknown> }
   | { "~standard": { jsonSchema: { input(options: { target: string }): Record<string, unknown> } } };
 
+/**
+ * The arguments a parameters schema describes, for typing a typed tool's handler: a zod 4 (or any
+ * Standard Schema) schema's input type; for a plain JSON Schema, `Arguments`.
+ */
+export type ArgumentsOf<S> = S extends { readonly "~standard": { readonly types?: infer T } }
+  ? NonNullable<T> extends { readonly input: infer I }
+    ? I extends Arguments
+      ? I
+      : Arguments
+    : Arguments
+  : Arguments;
+
 /** An OpenAI-style provider schema: {type: "function", function: {...}}. */
 export interface ToolSchema {
   type: "function";
@@ -208,6 +220,11 @@ export interface ToolgateCore {
   readonly flavor: "core" | "full";
   /** A JS function as a tool (the raw path). @example tg.tool(function add(a, b) { return a + b }) */
   tool(fn: (...args: any[]) => unknown, options?: ToolOptions): Tool;
+  /**
+   * A typed tool whose handler's arguments are typed by its schema (zod 4 / Standard Schema).
+   * @example tg.tool({ name: "add", parameters: z.object({ a: z.number(), b: z.number() }), handler: ({ a, b }) => a + b })
+   */
+  tool<S extends ParametersSchema, R = unknown>(spec: TypedToolSpec<ArgumentsOf<S>, R> & { parameters: S }): Tool;
   /** A typed tool. @example tg.tool({ name: "add", parameters: schema, handler: ({a, b}) => a + b }) */
   tool<A extends Arguments = Arguments, R = unknown>(spec: TypedToolSpec<A, R>): Tool;
   /** A new branch with its own registry. */

@@ -54,3 +54,27 @@ async function mcp(): Promise<void> {
   void allowed;
 }
 void mcp;
+
+// A zod 4 schema types the handler's arguments; a plain JSON Schema gives Record<string, unknown>.
+import { z } from "zod";
+async function zodTyped(): Promise<void> {
+  const tg = await initialize();
+  const weather = tg.tool({
+    name: "weather",
+    parameters: z.object({ city: z.string(), days: z.number().optional() }),
+    handler: ({ city, days }) => {
+      const c: string = city;
+      const d: number | undefined = days;
+      return `${c} ${d ?? 1}`;
+    },
+  });
+  const plain = tg.tool({ name: "plain", parameters: { type: "object" }, handler: (args) => {
+    const a: Record<string, unknown> = args;
+    return a;
+  } });
+  const explicit = tg.tool<{ n: number }>({ name: "explicit", parameters: { type: "object" }, handler: ({ n }) => n + 1 });
+  void weather;
+  void plain;
+  void explicit;
+}
+void zodTyped;

@@ -145,6 +145,12 @@ export interface FunctionCalling {
   arguments: Arguments;
   /** Lax conversions made while normalising, if any. */
   readonly conversions?: { path: string; from: string; to: string }[];
+  /**
+   * The provider's id of the call, when the request carried one: OpenAI Chat's `id`, Responses'
+   * `call_id` (else `id`), Anthropic's `tool_use` `id`, Gemini's `functionCall.id`. Send it back
+   * with the result so the provider can pair them.
+   */
+  readonly callId?: string;
   status: Status;
   response: unknown;
   /** A ToolgateError, or whatever the handler threw. */

@@ -396,3 +396,19 @@ test("OpenAI's empty arguments string is {} for a tool without parameters, in Ch
   }
   assert.equal(b.validate({ function: "now", arguments: "" }).error.code, "invalid-request");
 });
+
+test("a FunctionCalling carries the provider's call id of each shape, and none for the LionAGI shape", async () => {
+  const b = tg.branch({ tools: [tg.tool({ name: "now", parameters: { type: "object", properties: {} }, handler: () => 1 })] });
+  const cases = [
+    [{ id: "call_1", type: "function", function: { name: "now", arguments: "{}" } }, "call_1"],
+    [{ type: "function_call", call_id: "c2", id: "fc_2", name: "now", arguments: "{}" }, "c2"],
+    [{ type: "function_call", id: "fc_3", name: "now", arguments: "{}" }, "fc_3"],
+    [{ type: "tool_use", id: "toolu_4", name: "now", input: {} }, "toolu_4"],
+    [{ functionCall: { id: "g5", name: "now", args: {} } }, "g5"],
+    [{ function: "now", arguments: {} }, undefined],
+  ];
+  for (const [call, id] of cases) {
+    assert.equal(b.match(call).callId, id, JSON.stringify(call));
+    assert.equal((await b.invoke(call)).callId, id, JSON.stringify(call));
+  }
+});

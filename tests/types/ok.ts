@@ -78,3 +78,13 @@ async function zodTyped(): Promise<void> {
   void explicit;
 }
 void zodTyped;
+
+// The provider's call id is typed on a FunctionCalling.
+async function callIds(): Promise<void> {
+  const tg = await initialize();
+  const b = tg.branch();
+  const fc = b.match({ id: "call_1", type: "function", function: { name: "x", arguments: "{}" } });
+  const id: string | undefined = fc.callId;
+  void id;
+}
+void callIds;

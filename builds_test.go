@@ -67,7 +67,8 @@ func TestCoreBuildLinksNoNetwork(t *testing.T) {
 }
 
 // wasmOnly are the files that build only for js/wasm (`//go:build js &&
-// wasm`): the ones that touch syscall/js, and the two main packages.
+// wasm`): the ones that touch syscall/js, the main packages, and the
+// //go:wasmexport buffer protocol (internal/wasmbuf).
 // Every other Go file under jsbridge/ and cmd/wasm/ is pure: it builds and
 // is tested natively and does not import syscall/js. A new file is one or
 // the other by a decision written here.
@@ -75,6 +76,7 @@ var wasmOnly = []string{
 	"jsbridge/wasm_exports.go",
 	"jsbridge/fetch/transport.go",
 	"cmd/wasm/*/*.go",
+	"internal/wasmbuf/wasmbuf.go",
 }
 
 // isWasmOnly reports whether rel (slash-separated, from the module root)
@@ -162,7 +164,7 @@ func goFiles(t *testing.T, dir string) []string {
 // cmd/wasm/ carries no constraint and does not import syscall/js.
 func TestWasmBuildTags(t *testing.T) {
 	syscallJS := "syscall" + "/js"
-	for _, dir := range []string{"jsbridge", "cmd/wasm"} {
+	for _, dir := range []string{"jsbridge", "cmd/wasm", "internal/wasmbuf"} {
 		for _, rel := range goFiles(t, dir) {
 			tag := buildConstraint(t, rel)
 			if isWasmOnly(rel) {

@@ -6,60 +6,43 @@ package jsbridge
 
 import (
 	"context"
-	"encoding/binary"
 	"sync"
 	"sync/atomic"
 	"syscall/js"
 	"unsafe"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/wasmbuf"
 )
 
-// The synchronous path: JS writes a payload into inBuf (its address from
-// toolgate_buffer), calls toolgate_call, and reads the result from the address
-// it returns: 4 bytes of little-endian length, then the status byte and JSON.
-// No js.FuncOf is involved, so a call costs about a microsecond, not 20.
+// The synchronous path: JS writes a payload into the input buffer (its
+// address from toolgate_buffer), calls toolgate_call, and reads the result
+// from the address it returns: 4 bytes of little-endian length, then the
+// status byte and JSON (internal/wasmbuf). No js.FuncOf is involved, so a
+// call costs about a microsecond, not 20.
 var (
 	active *Bridge
-	inBuf  []byte
-	outBuf []byte
+	bufs   wasmbuf.Buffers
 )
 
 //go:wasmexport toolgate_buffer
 func exportBuffer(n int32) uintptr {
 	defer func() { _ = recover() }()
-	if n < 1 {
-		n = 1
-	}
-	if cap(inBuf) < int(n) {
-		inBuf = make([]byte, n)
-	}
-	inBuf = inBuf[:cap(inBuf)]
-	return uintptr(unsafe.Pointer(&inBuf[0]))
+	return bufs.In(n)
 }
 
 //go:wasmexport toolgate_call
 func exportCall(op int32, handle int32, n int32) (p uintptr) {
 	defer func() {
 		if r := recover(); r != nil {
-			p = setOut([]byte(`1{"code":"internal","message":"recovered panic at the bridge"}`))
+			p = bufs.Out([]byte(`1{"code":"internal","message":"recovered panic at the bridge"}`))
 		}
 	}()
-	if n < 0 || int(n) > len(inBuf) {
-		return setOut([]byte(`1{"code":"internal","message":"payload length out of range"}`))
+	payload, ok := bufs.Input(n)
+	if !ok {
+		return bufs.Out([]byte(`1{"code":"internal","message":"payload length out of range"}`))
 	}
-	return setOut(active.call(int(op), int64(handle), inBuf[:n]))
-}
-
-func setOut(res []byte) uintptr {
-	need := 4 + len(res)
-	if cap(outBuf) < need {
-		outBuf = make([]byte, need, need+need/2)
-	}
-	outBuf = outBuf[:need]
-	binary.LittleEndian.PutUint32(outBuf, uint32(len(res)))
-	copy(outBuf[4:], res)
-	return uintptr(unsafe.Pointer(&outBuf[0]))
+	return bufs.Out(active.call(int(op), int64(handle), payload))
 }
 
 var (

@@ -12,43 +12,24 @@
 package main
 
 import (
-	"encoding/binary"
 	"syscall/js"
-	"unsafe"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/wasmbuf"
 )
 
-var inBuf, outBuf []byte
+var bufs wasmbuf.Buffers
 
 //go:wasmexport validator_buffer
-func exportBuffer(n int32) uintptr {
-	if n < 1 {
-		n = 1
-	}
-	if cap(inBuf) < int(n) {
-		inBuf = make([]byte, n)
-	}
-	inBuf = inBuf[:cap(inBuf)]
-	return uintptr(unsafe.Pointer(&inBuf[0]))
-}
+func exportBuffer(n int32) uintptr { return bufs.In(n) }
 
 //go:wasmexport validator_call
 func exportCall(op int32, n int32) uintptr {
-	var res []byte
-	if n < 0 || int(n) > len(inBuf) {
-		res = []byte(`1{"code":"internal","message":"payload length out of range"}`)
-	} else {
-		res = core.ServeValidator(int(op), inBuf[:n])
+	payload, ok := bufs.Input(n)
+	if !ok {
+		return bufs.Out([]byte(`1{"code":"internal","message":"payload length out of range"}`))
 	}
-	need := 4 + len(res)
-	if cap(outBuf) < need {
-		outBuf = make([]byte, need, need+need/2)
-	}
-	outBuf = outBuf[:need]
-	binary.LittleEndian.PutUint32(outBuf, uint32(len(res)))
-	copy(outBuf[4:], res)
-	return uintptr(unsafe.Pointer(&outBuf[0]))
+	return bufs.Out(core.ServeValidator(int(op), payload))
 }
 
 // keepAlive is a callback the program holds, so that waiting in select{}

@@ -87,7 +87,9 @@ func (t *Tool) ToDict(mode string) (json.RawMessage, error) {
 // "<unserializable>"; error is null or {"error": name, "message": ...}
 // where name is "ToolgateError" (with "code", and "issues" when there are
 // any) for an *Error, the ErrorName of an ErrorNamer, otherwise the Go type
-// name without package or pointer; retryable is always null. It refuses an
+// name without package or pointer; retryable is always null. A call that
+// came with a provider call id ends with "call_id" (LionAGI has no such key;
+// a call without one writes LionAGI's record exactly). It refuses an
 // unknown mode with invalid-request.
 func (fc *FunctionCalling) ToDict(mode string) (json.RawMessage, error) {
 	fc.mu.Lock()
@@ -130,6 +132,9 @@ func (fc *FunctionCalling) ToDict(mode string) (json.RawMessage, error) {
 		w.raw("arguments", []byte("{}"))
 	} else {
 		w.value("arguments", fc.Arguments)
+	}
+	if fc.CallID != "" {
+		w.value("call_id", fc.CallID) // not LionAGI's: only a provider call has one
 	}
 	return w.finish()
 }

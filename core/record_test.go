@@ -1,6 +1,7 @@
 package core
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -220,4 +221,25 @@ func TestExactFloat(t *testing.T) {
 func nan() float64 {
 	zero := 0.0
 	return zero / zero
+}
+
+func TestFunctionCallingRecordCallID(t *testing.T) {
+	m := NewManager(nil)
+	tool := mustTool(t, &fakeCallable{sig: Signature{Name: "now"}}, &ToolOptions{Parameters: json.RawMessage(`{"type":"object","properties":{}}`)})
+	require.NoError(t, m.Register(tool, false))
+	for _, id := range []string{"toolu_1", ""} {
+		fc, err := m.Match(&Request{ID: id, Function: "now", Arguments: argsOf(t, `{}`)})
+		require.NoError(t, err)
+		rec, err := fc.ToDict("")
+		require.NoError(t, err)
+		var got map[string]json.RawMessage
+		require.NoError(t, json.Unmarshal(rec, &got))
+		if id == "" {
+			assert.NotContains(t, got, "call_id", "a call without a provider id keeps LionAGI's record")
+			assert.True(t, bytes.HasSuffix(rec, []byte(`"arguments":{}}`)), string(rec))
+			continue
+		}
+		assert.JSONEq(t, `"toolu_1"`, string(got["call_id"]))
+		assert.True(t, bytes.HasSuffix(rec, []byte(`"call_id":"toolu_1"}`)), "call_id is the last key: %s", rec)
+	}
 }

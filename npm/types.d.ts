@@ -171,6 +171,8 @@ export interface FunctionCalling {
     };
     function: string;
     arguments: Arguments;
+    /** The provider's call id, last, when the call came with one (LionAGI's record has no such key). */
+    call_id?: string;
   };
 }
 

@@ -65,9 +65,12 @@ export class FunctionCalling {
     if (m.id) this.callId = m.id;
     Object.defineProperty(this, "tool", { value: toolObj, enumerable: false });
   }
-  /** The event record, as Go's FunctionCalling.ToDict: {id, created_at, metadata, execution, function, arguments}. */
+  /**
+   * The event record, as Go's FunctionCalling.ToDict: {id, created_at, metadata, execution, function,
+   * arguments}, then call_id when the call came with a provider call id (not a LionAGI key).
+   */
   toDict() {
-    return {
+    const record = {
       id: this.id,
       created_at: this.createdAt,
       metadata: recordValue(metadataRecord(this.metadata)),
@@ -81,6 +84,8 @@ export class FunctionCalling {
       function: this.function,
       arguments: recordValue(this.arguments),
     };
+    if (this.callId) record.call_id = this.callId;
+    return record;
   }
   /** Always throws not-restorable. */
   static fromDict() {

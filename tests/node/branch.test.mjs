@@ -409,6 +409,10 @@ test("a FunctionCalling carries the provider's call id of each shape, and none f
   ];
   for (const [call, id] of cases) {
     assert.equal(b.match(call).callId, id, JSON.stringify(call));
-    assert.equal((await b.invoke(call)).callId, id, JSON.stringify(call));
+    const record = (await b.invoke(call)).toDict();
+    assert.equal(record.call_id, id, JSON.stringify(call));
+    // the record ends with call_id when there is one, and is LionAGI's exactly when there is none
+    const keys = ["id", "created_at", "metadata", "execution", "function", "arguments"];
+    assert.deepEqual(Object.keys(record), id ? [...keys, "call_id"] : keys);
   }
 });

@@ -34,7 +34,7 @@ export function createApi(inst, flavor, build = {}) {
   const ctx = new Context(inst);
   const Kind = build.Branch ?? Branch;
   const debug = Object.assign(debugHooks(ctx), build.debug?.(ctx));
-  return {
+  const api = {
     [DEBUG]: debug,
     version: inst.expectedVersion,
     flavor,
@@ -46,4 +46,6 @@ export function createApi(inst, flavor, build = {}) {
     reviveRecord,
     ...build.api?.(ctx),
   };
+  ctx.api = api; // the SDK adapters (lib/adapters/) reach tg from a branch through its context
+  return api;
 }

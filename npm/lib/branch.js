@@ -65,6 +65,10 @@ export class Branch {
   _handle() {
     return this.#handle();
   }
+  /** The context of the API this branch belongs to (the SDK adapters reach tg through it). @internal */
+  get _ctx() {
+    return this.#ctx;
+  }
   /** What register, has or getToolSchema was handed, as Go reads it (see ops_branch.go's ref). */
   #ref(x, mode, seen = new Set()) {
     return readInput(mode === "schema" ? "getToolSchema" : mode, "value", "unsupported-type", () => this.#refOf(x, mode, seen));

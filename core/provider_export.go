@@ -3,6 +3,7 @@ package core
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -154,7 +155,7 @@ func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStric
 	case (o.Strict || toolStrict) && (target == ProviderOpenAIChat || target == ProviderOpenAIResponses):
 		out, restore, changes, err := strictSchema(w.tool, it.parameters)
 		if err != nil {
-			return err
+			return schemaError(w.tool, "strict", err)
 		}
 		w.changes = append(w.changes, changes...)
 		if out != nil {
@@ -163,12 +164,24 @@ func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStric
 	case o.GeminiLegacy && target == ProviderGemini:
 		out, changes, err := geminiLegacySchema(w.tool, it.parameters)
 		if err != nil {
-			return err
+			return schemaError(w.tool, "geminiLegacy", err)
 		}
 		w.changes = append(w.changes, changes...)
 		it.parameters = out
 	}
 	return nil
+}
+
+// schemaError is err as an invalid-schema *Error naming the tool, with
+// the transform that failed as its Rule (an *Error is returned as it is).
+func schemaError(tool, rule string, err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	e = Errorf(CodeInvalidSchema, tool, "%v", err)
+	e.Rule = rule
+	return e
 }
 
 // functionObject returns the "function" member of a provider schema.

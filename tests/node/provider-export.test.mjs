@@ -82,3 +82,54 @@ test("toProvider refuses an unknown target, an unknown option, and options the t
   expectCode(assert, () => tg.toProvider(42, "mcp"), "unsupported-type");
   expectCode(assert, () => tg.toProvider([add, "add"], "mcp"), "unsupported-type");
 });
+
+test("strict export: a call with nulls for the optional fields reaches the handler without them; a rewritten name resolves", async () => {
+  const seen = [];
+  const book = tg.tool({
+    name: "book.room",
+    description: "Book a room.",
+    parameters: {
+      type: "object",
+      properties: {
+        room: { type: "string" },
+        nights: { type: "integer" },
+        guest: { type: "object", properties: { name: { type: "string" }, email: { type: "string" } }, required: ["name"] },
+      },
+      required: ["room"],
+    },
+    handler: (args) => {
+      seen.push(args);
+      return "ok";
+    },
+  });
+  const b = tg.branch({ tools: [book] });
+  const { tools, report } = tg.toProvider(b, "openai-chat", { strict: true });
+  assert.equal(report.strict, true);
+  const fn = tools[0].function;
+  assert.equal(fn.strict, true);
+  assert.equal(fn.parameters.additionalProperties, false);
+  assert.deepEqual([...fn.parameters.required].sort(), ["guest", "nights", "room"]);
+  assert.equal(report.names[fn.name], "book.room");
+  const call = { id: "call_1", type: "function", function: { name: fn.name, arguments: JSON.stringify({ room: "101", nights: null, guest: { name: "Ada", email: null } }) } };
+  for (let i = 0; i < 3; i++) {
+    // several times: the JS pre-check must never answer for this tool
+    assert.deepEqual(b.validate(call), { ok: true, function: "book.room", arguments: { room: "101", guest: { name: "Ada" } } });
+    const plain = b.validate({ function: fn.name, arguments: { room: "101", nights: null } });
+    assert.deepEqual(plain, { ok: true, function: "book.room", arguments: { room: "101" } });
+  }
+  assert.equal(b._prechecked, 0, "the JS pre-check stepped aside for the exported tool");
+  const fc = await b.invoke(call);
+  assert.equal(fc.status, "completed");
+  assert.deepEqual(seen, [{ room: "101", guest: { name: "Ada" } }]);
+  // a clone keeps the aliases and restores
+  assert.deepEqual(b.clone().validate(call).arguments, { room: "101", guest: { name: "Ada" } });
+});
+
+test("strict export of the Responses API sets strict on each tool; a schema strict cannot express is exported loose and reported", () => {
+  const ok = tg.tool({ name: "ok", parameters: { type: "object", properties: { a: { type: "string" } } }, handler: () => 1 });
+  const loose = tg.tool({ name: "loose", parameters: { type: "object", properties: { a: { not: { type: "string" } } } }, handler: () => 1 });
+  const { tools, report } = tg.toProvider([ok, loose], "openai-responses", { strict: true });
+  assert.equal(tools[0].strict, true);
+  assert.equal(tools[1].strict, false);
+  assert.ok(report.changes.some((c) => c.tool === "loose" && c.kind === "strict-refused"));
+});

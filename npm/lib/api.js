@@ -6,6 +6,8 @@ import { Tool, tool } from "./tool.js";
 import { FunctionCalling } from "./function-calling.js";
 import { Branch, branch } from "./branch.js";
 import { reviveRecord, toJSON } from "./json.js";
+import { parseToolCalls } from "./provider-calls.js";
+import { toolResult } from "./provider-result.js";
 import { OP } from "./contract.js";
 
 const DEBUG = Symbol.for("toolgate.debug");
@@ -40,6 +42,8 @@ export function createApi(inst, flavor, build = {}) {
     flavor,
     tool: (fnOrSpec, opts) => tool(ctx, fnOrSpec, opts),
     branch: (opts) => branch(ctx, opts, Kind),
+    parseToolCalls: (response) => parseToolCalls(ctx, response),
+    toolResult: (callOrError, target) => toolResult(ctx, callOrError, target),
     Tool,
     FunctionCalling,
     ToolgateError,

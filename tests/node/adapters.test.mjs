@@ -21,9 +21,18 @@ function branchWithTools() {
       return { sum: a + b };
     },
   });
+  const note = tg.tool({
+    name: "notes.save",
+    description: "Saves a note.",
+    parameters: { type: "object", properties: { text: { type: "string" }, tag: { type: "string" } }, required: ["text"] },
+    handler: (args) => {
+      calls.push(args);
+      return "saved";
+    },
+  });
   const big = tg.tool({ name: "big", parameters: { type: "object", properties: {} }, handler: () => ({ n: 2n ** 64n + 1n }) });
   const boom = tg.tool({ name: "boom", parameters: { type: "object", properties: {} }, handler: () => { throw new Error("disk full"); } });
-  return { b: tg.branch({ tools: [add, big, boom] }), calls };
+  return { b: tg.branch({ tools: [add, note, big, boom] }), calls };
 }
 
 // --- AI SDK ---------------------------------------------------------------------------------
@@ -84,6 +93,32 @@ test("ai-sdk: a handler's error and a BigInt result reach the model; the loop go
   assert.match(boom.output.value, /disk full/);
 });
 
+test("ai-sdk: a name the provider refuses is exported rewritten, and its calls reach the registered tool", async () => {
+  const { b, calls } = branchWithTools();
+  const tools = toolSet(b);
+  const name = Object.keys(tools).find((k) => k.startsWith("notes_save"));
+  assert.match(name, /^[a-zA-Z0-9_-]{1,64}$/);
+  assert.equal(tools["notes.save"], undefined);
+  const model = new MockLanguageModelV4({ doGenerate: [toolStep(toolCall("c1", name, { text: "hi" })), textStep("ok")] });
+  await generateText({ model, tools, stopWhen: stepCountIs(3), prompt: "save hi" });
+  assert.deepEqual(calls, [{ text: "hi" }]);
+  assert.deepEqual(toolResultsOf(model.doGenerateCalls[1])[0].output, { type: "text", value: "saved" });
+});
+
+test("ai-sdk: strict mode sends OpenAI strict schemas, and the nulls it introduced never reach the handler", async () => {
+  const { b, calls } = branchWithTools();
+  const tools = toolSet(b, { strict: true });
+  const name = Object.keys(tools).find((k) => k.startsWith("notes_save"));
+  assert.equal(tools[name].strict, true);
+  const model = new MockLanguageModelV4({ doGenerate: [toolStep(toolCall("c1", name, { text: "hi", tag: null })), textStep("ok")] });
+  await generateText({ model, tools, stopWhen: stepCountIs(3), prompt: "save hi" });
+  const sent = model.doGenerateCalls[0].tools.find((t) => t.name === name);
+  assert.equal(sent.strict, true);
+  assert.equal(sent.inputSchema.additionalProperties, false);
+  assert.deepEqual(sent.inputSchema.required, ["text", "tag"]);
+  assert.deepEqual(calls, [{ text: "hi" }]); // tag: null was strict mode's, and is gone
+});
+
 test("ai-sdk: toolSet refuses what is not a branch, and unknown options", () => {
   expectCode(assert, () => toolSet({}), "unsupported-type");
   expectCode(assert, () => toolSet(tg.branch(), { nope: 1 }), "unsupported-type");
@@ -139,8 +174,8 @@ test("openai-agents: a call that fails validation reaches the model as toolgate'
   const out = resultsOf(model.requests[1]).c1;
   assert.equal(out.type, "text");
   assert.match(out.text, /tool "add"/);
-  assert.match(out.text, /field \/a: expected integer, but got string/);
-  assert.match(out.text, /field \/b is required but missing/);
+  assert.match(out.text, /field \/a, rule "type": expected integer, but got string/);
+  assert.match(out.text, /field \/b, rule "required"/);
 });
 
 test("openai-agents: a BigInt result keeps its digits, a handler's failure is text naming the tool", async () => {
@@ -152,6 +187,30 @@ test("openai-agents: a BigInt result keeps its digits, a handler's failure is te
   assert.equal(out.c1.text, '{"n":18446744073709551617}');
   assert.match(out.c2.text, /boom/);
   assert.match(out.c2.text, /disk full/);
+});
+
+test("openai-agents: strict by default (as the SDK's tool()), names the API accepts, and strict's nulls never reach the handler", async () => {
+  const { b, calls } = branchWithTools();
+  const tools = agentTools(b);
+  assert.ok(tools.every((t) => t.strict === true && /^[a-zA-Z0-9_-]{1,64}$/.test(t.name)));
+  const name = tools.find((t) => t.name.startsWith("notes_save")).name;
+  const model = new ScriptModel([[fnCall("c1", name, { text: "hi", tag: null })], [message("ok")]]);
+  await run(new Agent({ name: "notes", model, tools }), "save hi");
+  const sent = model.requests[0].tools.find((t) => t.name === name);
+  assert.equal(sent.strict, true);
+  assert.deepEqual(sent.parameters.required, ["text", "tag"]);
+  assert.deepEqual(calls, [{ text: "hi" }]);
+  assert.deepEqual(resultsOf(model.requests[1]).c1, { type: "text", text: "saved" });
+  assert.ok(agentTools(b, { strict: false }).every((t) => t.strict === false));
+});
+
+test("openai-agents: invoke follows OpenAI's rules for the argument text: \"\" is {}, malformed JSON is text naming the byte", async () => {
+  const { b } = branchWithTools();
+  const [add, , big] = agentTools(b);
+  assert.equal(await big.invoke({}, "", { toolCall: fnCall("c1", "big", "") }), '{"n":18446744073709551617}');
+  const text = await add.invoke({}, '{"a": 1,', { toolCall: fnCall("c2", "add", '{"a": 1,') });
+  assert.match(text, /tool "add"/);
+  assert.match(text, /not valid JSON at byte \d+/);
 });
 
 test("openai-agents: needsApproval interrupts the run before the handler runs", async () => {

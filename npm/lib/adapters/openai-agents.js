@@ -32,7 +32,8 @@ function approvalPolicy(opt) {
  * cancelled rejects with the signal's reason, as the SDK's own tools do.
  */
 async function invoke(b, name, input, details) {
-  const request = { function: name, arguments: typeof input === "string" && input.trim() === "" ? "{}" : input };
+  // provider: OpenAI's rules for the argument text ("" is {}, malformed JSON names its position)
+  const request = { function: name, arguments: input, provider: "openai-responses" };
   const id = details?.toolCall?.callId;
   if (typeof id === "string") request.id = id;
   const signal = details?.signal;

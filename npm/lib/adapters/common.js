@@ -1,26 +1,30 @@
 // What the SDK adapters share: a branch's tools as the export gives them, a call's outcome as the
-// text the model reads, and values made safe for an SDK's JSON.stringify. The adapters use only the
-// public API of the branch and its toolgate instance, so they import no SDK. Node and browser.
+// text the model reads, and values made safe for an SDK's JSON.stringify. The adapters use the
+// public API of the branch and of its toolgate instance (tg), and import no SDK. Node and browser.
 import { ToolgateError, describe } from "../errors.js";
 
 const TARGETS = ["openai-chat", "openai-responses", "anthropic", "gemini", "mcp"];
 
-/** The branch, checked: anything else is unsupported-type naming the call. */
-export function checkBranch(b, call) {
-  const ok = b !== null && typeof b === "object" && typeof b.validate === "function" && typeof b.invoke === "function" && "schemaList" in b;
-  if (!ok) throw new ToolgateError("unsupported-type", `${call}: expected a toolgate Branch (tg.branch()), got ${describe(b)}`);
-  return b;
+/** The toolgate API a branch belongs to (tg), or undefined for anything that is no branch of it. */
+function apiOf(b) {
+  try {
+    const tg = b?._ctx?.api;
+    return typeof tg?.toProvider === "function" ? tg : undefined;
+  } catch {
+    return undefined; // a revoked Proxy, a throwing getter: not a branch
+  }
 }
 
-/** The toolgate API the branch belongs to (tg), or undefined for a branch of another build. */
-function apiOf(b) {
-  return b._ctx?.api;
+/** The branch, checked: anything else is unsupported-type naming the call. */
+export function checkBranch(b, call) {
+  if (apiOf(b) === undefined) throw new ToolgateError("unsupported-type", `${call}: expected a toolgate Branch (tg.branch()), got ${describe(b)}`);
+  return b;
 }
 
 /** Refuses a target that is not one of the five. */
 export function checkTarget(target, call) {
   if (!TARGETS.includes(target)) {
-    throw new ToolgateError("unsupported-type", `${call}: option target must be one of ${TARGETS.join(", ")}, got ${describe(target) === "string" ? JSON.stringify(target) : describe(target)}`);
+    throw new ToolgateError("unsupported-type", `${call}: option target must be one of ${TARGETS.join(", ")}, got ${typeof target === "string" ? JSON.stringify(target) : describe(target)}`);
   }
   return target;
 }
@@ -37,33 +41,14 @@ function readExported(t) {
   });
 }
 
-/** A copy of a LionAGI schema without its null-valued keys (which no provider accepts). */
-function withoutNulls(v) {
-  if (Array.isArray(v)) return v.map(withoutNulls);
-  if (v === null || typeof v !== "object") return v;
-  const out = {};
-  for (const [k, x] of Object.entries(v)) if (x !== null) out[k] = withoutNulls(x);
-  return out;
-}
-
 /**
- * The branch's tools as `target` exports them, each {name, registered, description?, parameters,
- * strict}: through tg.toProvider when the build has it (provider-clean schemas, names the target
- * accepts, strict mode where it can express the schema), else from schemaList.
+ * The branch's tools as tg.toProvider exports them to `target` (provider-clean schemas, names the
+ * target accepts, strict mode where it can express the schema), each {name, description?,
+ * parameters, strict}. The branch remembers the export, so calls to a rewritten name resolve and
+ * lose the nulls strict mode introduced.
  */
 export function exportedTools(b, target, strict) {
-  const tg = apiOf(b);
-  if (typeof tg?.toProvider === "function") {
-    const { tools, report } = tg.toProvider(b, target, { strict });
-    return tools.flatMap(readExported).map((t) => ({ ...t, registered: report.names?.[t.name] ?? t.name }));
-  }
-  // TODO(issue 10): stop-gap until toProvider lands on this branch: names as registered, no strict.
-  return b.schemaList.map((s) => {
-    const f = withoutNulls(s.function);
-    const out = { name: f.name, registered: f.name, parameters: f.parameters ?? { type: "object", properties: {} }, strict: false };
-    if (typeof f.description === "string") out.description = f.description;
-    return out;
-  });
+  return apiOf(b).toProvider(b, target, { strict }).tools.flatMap(readExported);
 }
 
 /** Whether JSON.stringify can write v as it is (no BigInt, no cycle). */
@@ -113,18 +98,15 @@ function textOf(v) {
 
 /**
  * The text a model reads for a failed or cancelled call, or for an error match/validate/invoke
- * threw: tg.toolResult's when the build has it; else toolgate's message (which names the tool,
- * each field and rule) for a ToolgateError, and "tool <name> failed: <message>" for anything else.
+ * threw: tg.toolResult's; without a call id to write a result for, toolgate's message (which names
+ * the tool, each field and rule) for a ToolgateError, and "tool <name> failed: <message>" else.
  */
 export function failureText(b, name, callOrError, callId) {
-  const tg = apiOf(b);
-  if (typeof tg?.toolResult === "function") {
-    try {
-      const r = tg.toolResult(callOrError, "openai-responses");
-      if (typeof r?.output === "string") return r.output;
-    } catch {
-      /* fall back to the text below */
-    }
+  try {
+    const r = apiOf(b).toolResult(callOrError, "openai-responses");
+    if (typeof r?.output === "string") return r.output;
+  } catch {
+    /* no call id to write a result for: the text below */
   }
   const err = callOrError && typeof callOrError === "object" && "status" in callOrError ? callOrError.error : callOrError;
   if (ToolgateError.isInstance(err)) return `${err.message}`;

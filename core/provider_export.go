@@ -78,6 +78,7 @@ func exportTools(tools []*Tool, target string, opts *ExportOptions) (*Export, []
 	}
 	report := ExportReport{Target: target, Strict: o.Strict, Changes: []Change{}, Names: map[string]string{}}
 	items := make([]exported, 0, len(tools))
+	perTool := make([][]Change, 0, len(tools))
 	for i, t := range tools {
 		if t == nil {
 			return nil, nil, Errorf(CodeInvalidTool, "", "tool %d of the export is nil", i)
@@ -86,17 +87,20 @@ func exportTools(tools []*Tool, target string, opts *ExportOptions) (*Export, []
 		if err != nil {
 			return nil, nil, err
 		}
-		report.Changes = append(report.Changes, changes...)
 		items = append(items, it)
+		perTool = append(perTool, changes)
 	}
-	names, changes, err := exportNames(items, rule)
+	names, renamed, err := exportNames(items, rule)
 	if err != nil {
 		return nil, nil, err
 	}
-	report.Changes = append(report.Changes, changes...)
 	for i := range items {
 		items[i].name = names[i]
 		report.Names[names[i]] = items[i].tool.Function()
+		if c, ok := renamed[i]; ok {
+			report.Changes = append(report.Changes, c) // the tool's name first, then its schema
+		}
+		report.Changes = append(report.Changes, perTool[i]...)
 	}
 	return &Export{Tools: writeTools(items, target, o), Report: report}, items, nil
 }

@@ -50,8 +50,16 @@ type exportFixtureTool struct {
 type exportExpect struct {
 	Tools   json.RawMessage   `json:"tools"`
 	Strict  bool              `json:"strict"`
-	Changes []Change          `json:"changes"`
+	Changes []fixtureChange   `json:"changes"`
 	Names   map[string]string `json:"names"`
+}
+
+// fixtureChange is a Change without its message.
+type fixtureChange struct {
+	Tool    string     `json:"tool"`
+	Path    string     `json:"path"`
+	Kind    ChangeKind `json:"kind"`
+	Keyword string     `json:"keyword,omitempty"`
 }
 
 // exportVariants are the exports each fixture is replayed in: a target,
@@ -97,7 +105,7 @@ func buildFixtureTool(t *testing.T, raw json.RawMessage) *Tool {
 // rawFixtureCallable is a raw function of a fixture: its signature alone.
 type rawFixtureCallable struct{ sig Signature }
 
-func (c rawFixtureCallable) Signature() (Signature, error)                { return c.sig, nil }
+func (c rawFixtureCallable) Signature() (Signature, error)                 { return c.sig, nil }
 func (c rawFixtureCallable) Call(context.Context, *Arguments) (any, error) { return nil, nil }
 
 func TestExportFixtures(t *testing.T) {
@@ -138,11 +146,10 @@ func TestExportFixtures(t *testing.T) {
 	}
 }
 
-func withoutMessages(changes []Change) []Change {
-	out := make([]Change, len(changes))
+func withoutMessages(changes []Change) []fixtureChange {
+	out := make([]fixtureChange, len(changes))
 	for i, c := range changes {
-		c.Message = ""
-		out[i] = c
+		out[i] = fixtureChange{Tool: c.Tool, Path: c.Path, Kind: c.Kind, Keyword: c.Keyword}
 	}
 	return out
 }

@@ -166,6 +166,12 @@ func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStric
 			it.parameters, it.restore, it.strict = out, restore, true
 		}
 	case o.GeminiLegacy && target == ProviderGemini:
+		if noProperties(it.parameters) {
+			// Gemini refuses an OBJECT without properties ("should be non-empty for OBJECT type")
+			w.change("", ChangeKeywordDropped, "parameters", "the tool takes no arguments; its parameters are left out, as Gemini's legacy subset refuses an object without properties")
+			it.parameters = nil
+			return nil
+		}
 		out, changes, err := geminiLegacySchema(w.tool, it.parameters)
 		if err != nil {
 			return schemaError(w.tool, "geminiLegacy", err)
@@ -186,6 +192,28 @@ func schemaError(tool, rule string, err error) error {
 	e = Errorf(CodeInvalidSchema, tool, "%v", err)
 	e.Rule = rule
 	return e
+}
+
+// noProperties reports whether a parameters schema is an object schema
+// with no properties and nothing else that constrains the arguments.
+func noProperties(params json.RawMessage) bool {
+	ms, ok := jsontext.Split(params)
+	if !ok {
+		return false
+	}
+	for _, m := range ms {
+		v := string(bytes.TrimSpace(m.Value))
+		switch m.Key {
+		case "type", "description", "title":
+		case "properties", "required":
+			if v != "{}" && v != "[]" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // functionObject returns the "function" member of a provider schema.
@@ -218,15 +246,18 @@ func writeTools(items []exported, target string, o ExportOptions) json.RawMessag
 }
 
 // writeTool writes one tool: name, description when there is one, and the
-// parameters under the target's key.
+// parameters under the target's key (left out only for a Gemini legacy
+// tool without arguments).
 func writeTool(b *bytes.Buffer, it exported, target string, o ExportOptions) {
 	head := func(key string) {
 		fmt.Fprintf(b, `"name":%s`, jsontext.AppendString(nil, it.name))
 		if it.description != "" {
 			fmt.Fprintf(b, `,"description":%s`, jsontext.AppendString(nil, it.description))
 		}
-		fmt.Fprintf(b, `,%q:`, key)
-		b.Write(it.parameters)
+		if it.parameters != nil {
+			fmt.Fprintf(b, `,%q:`, key)
+			b.Write(it.parameters)
+		}
 	}
 	switch target {
 	case ProviderOpenAIChat:

@@ -173,7 +173,13 @@ func checkRootSchema(target, at, key string, params any, fail func(string, ...an
 		return
 	}
 	if key == "parameters" && target == ProviderGemini {
-		return // the legacy OpenAPI subset: its own rules (type names, nullable), not checked here
+		// the legacy OpenAPI subset: Gemini refuses an object without properties
+		// ("should be non-empty for OBJECT type"); its other rules are the
+		// legacy transform's tests' to check
+		if props, ok := root["properties"].(map[string]any); !ok || len(props) == 0 {
+			fail("%s: Gemini's legacy parameters must have properties", at)
+		}
+		return
 	}
 	if root["type"] != "object" {
 		fail(`%s: %s must have "type": "object", got %#v`, at, key, root["type"])

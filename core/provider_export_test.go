@@ -38,6 +38,7 @@ func TestProviderCheckerRefusesWhatProvidersRefuse(t *testing.T) {
 		{"a Responses tool without strict", ProviderOpenAIResponses, `[{"type":"function","name":"a","parameters":{"type":"object"}}]`},
 		{"a boolean property schema for MCP", ProviderMCP, `[{"name":"a","inputSchema":{"type":"object","properties":{"x":true}}}]`},
 		{"two tools of one name", ProviderMCP, `[{"name":"a","inputSchema":{"type":"object"}},{"name":"a","inputSchema":{"type":"object"}}]`},
+		{"an empty object for Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"object","properties":{}}}]}]`},
 		{"an unknown key", ProviderAnthropic, `[{"name":"a","input_schema":{"type":"object"},"parameters":{}}]`},
 	}
 	for _, tc := range cases {

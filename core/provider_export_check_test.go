@@ -232,9 +232,7 @@ func checkStrictNode(at, path string, node any, fail func(string, ...any)) {
 			for k := range props {
 				names = append(names, k)
 			}
-			for _, r := range asStrings(v["required"]) {
-				req = append(req, r)
-			}
+			req = append(req, asStrings(v["required"])...)
 			sort.Strings(names)
 			sort.Strings(req)
 			if strings.Join(names, ",") != strings.Join(req, ",") {

@@ -43,6 +43,11 @@ const (
 	// $ref cycle for Gemini's legacy subset); the parameters were replaced
 	// by the loosest schema the target accepts, and Message says why.
 	ChangeSchemaRefused ChangeKind = "schema-refused"
+	// ChangeKeywordRewritten: a keyword was written as an equivalent the
+	// target accepts (const as a one-value enum, a missing type inferred
+	// from the node's other keywords, examples as example, a tuple's item
+	// schemas as one items schema).
+	ChangeKeywordRewritten ChangeKind = "keyword-rewritten"
 )
 
 // Change is one change an export made to one tool.

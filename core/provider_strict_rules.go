@@ -85,6 +85,14 @@ var describedKeywords = map[string]bool{
 	"multipleOf": true, "minItems": true, "maxItems": true, "examples": true,
 }
 
+// schemaAnnotations are keywords that only annotate: leaving one out
+// changes no validation.
+var schemaAnnotations = map[string]bool{
+	"$schema": true, "$id": true, "$comment": true, "$anchor": true, "readOnly": true, "writeOnly": true,
+	"deprecated": true, "contentEncoding": true, "contentMediaType": true, "discriminator": true,
+	"examples": true, "example": true, "title": true, "description": true, "default": true,
+}
+
 // annotationKeys may stand beside $ref or anyOf in strict mode.
 var annotationKeys = map[string]bool{"description": true, "title": true, "default": true}
 

@@ -20,3 +20,13 @@ func TestStrictSchemaBasic(t *testing.T) {
 	got, _ := r.Apply(args).MarshalJSON()
 	require.JSONEq(t, `{"a":"x","c":{}}`, string(got))
 }
+
+func TestGeminiBasic(t *testing.T) {
+	in := `{"$schema":"x","type":"object","properties":{"a":{"type":["string","null"],"format":"uri"},"n":{"enum":[1,2,null]},"r":{"$ref":"#/$defs/Node"},"u":{"oneOf":[{"type":"string"},{"type":"integer"}]}},"required":["a","zz"],"$defs":{"Node":{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/Node"}}},"additionalProperties":false}}}`
+	out, ch, err := geminiLegacySchema("t", json.RawMessage(in))
+	require.NoError(t, err)
+	t.Log(string(out))
+	for _, c := range ch {
+		t.Log(c)
+	}
+}

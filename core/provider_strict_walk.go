@@ -170,7 +170,11 @@ func (w *strictWalk) keywords(o *schemaObj, at strictAt) {
 		case w.describeUnsupported(o, k, v, path):
 		case !strictKept[k]:
 			o.del(k)
-			w.change(path, ChangeKeywordDropped, k, fmt.Sprintf("%q is not a keyword strict mode accepts; left out", k))
+			msg := fmt.Sprintf("%q is not a keyword strict mode accepts; left out", k)
+			if !schemaAnnotations[k] {
+				msg += " (toolgate still checks it)"
+			}
+			w.change(path, ChangeKeywordDropped, k, msg)
 		}
 		if w.refused != nil {
 			return

@@ -14,6 +14,14 @@ import (
 // describes them.
 var ExportTargets = []string{ProviderOpenAIChat, ProviderOpenAIResponses, ProviderAnthropic, ProviderGemini, ProviderMCP}
 
+// ChangeKinds lists every ChangeKind, in the order provider_report.go
+// declares them; cmd/gen-contract writes it as the TypeScript ChangeKind.
+var ChangeKinds = []ChangeKind{
+	ChangeNameRewritten, ChangeNullRemoved, ChangeKeywordDropped, ChangeKeywordDescribed, ChangeRefInlined,
+	ChangeUnionFlattened, ChangeEnumStringified, ChangeStrictClosed, ChangeStrictRequired, ChangeStrictRefused,
+	ChangeSchemaRefused, ChangeTypeSet, ChangeBooleanSchema, ChangeKeywordRewritten,
+}
+
 // ExportOptions are the knobs of ExportTools and Manager.Export. A nil
 // *ExportOptions means every default; the struct is copied on entry.
 type ExportOptions struct {
@@ -78,6 +86,7 @@ func exportTools(tools []*Tool, target string, opts *ExportOptions) (*Export, []
 	}
 	report := ExportReport{Target: target, Strict: o.Strict, Changes: []Change{}, Names: map[string]string{}}
 	items := make([]exported, 0, len(tools))
+	perTool := make([][]Change, 0, len(tools))
 	for i, t := range tools {
 		if t == nil {
 			return nil, nil, Errorf(CodeInvalidTool, "", "tool %d of the export is nil", i)
@@ -86,17 +95,20 @@ func exportTools(tools []*Tool, target string, opts *ExportOptions) (*Export, []
 		if err != nil {
 			return nil, nil, err
 		}
-		report.Changes = append(report.Changes, changes...)
 		items = append(items, it)
+		perTool = append(perTool, changes)
 	}
-	names, changes, err := exportNames(items, rule)
+	names, renamed, err := exportNames(items, rule)
 	if err != nil {
 		return nil, nil, err
 	}
-	report.Changes = append(report.Changes, changes...)
 	for i := range items {
 		items[i].name = names[i]
 		report.Names[names[i]] = items[i].tool.Function()
+		if c, ok := renamed[i]; ok {
+			report.Changes = append(report.Changes, c) // the tool's name first, then its schema
+		}
+		report.Changes = append(report.Changes, perTool[i]...)
 	}
 	return &Export{Tools: writeTools(items, target, o), Report: report}, items, nil
 }
@@ -162,6 +174,12 @@ func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStric
 			it.parameters, it.restore, it.strict = out, restore, true
 		}
 	case o.GeminiLegacy && target == ProviderGemini:
+		if noProperties(it.parameters) {
+			// Gemini refuses an OBJECT without properties ("should be non-empty for OBJECT type")
+			w.change("", ChangeKeywordDropped, "parameters", "the tool takes no arguments; its parameters are left out, as Gemini's legacy subset refuses an object without properties")
+			it.parameters = nil
+			return nil
+		}
 		out, changes, err := geminiLegacySchema(w.tool, it.parameters)
 		if err != nil {
 			return schemaError(w.tool, "geminiLegacy", err)
@@ -182,6 +200,28 @@ func schemaError(tool, rule string, err error) error {
 	e = Errorf(CodeInvalidSchema, tool, "%v", err)
 	e.Rule = rule
 	return e
+}
+
+// noProperties reports whether a parameters schema is an object schema
+// with no properties and nothing else that constrains the arguments.
+func noProperties(params json.RawMessage) bool {
+	ms, ok := jsontext.Split(params)
+	if !ok {
+		return false
+	}
+	for _, m := range ms {
+		v := string(bytes.TrimSpace(m.Value))
+		switch m.Key {
+		case "type", "description", "title":
+		case "properties", "required":
+			if v != "{}" && v != "[]" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // functionObject returns the "function" member of a provider schema.
@@ -214,15 +254,18 @@ func writeTools(items []exported, target string, o ExportOptions) json.RawMessag
 }
 
 // writeTool writes one tool: name, description when there is one, and the
-// parameters under the target's key.
+// parameters under the target's key (left out only for a Gemini legacy
+// tool without arguments).
 func writeTool(b *bytes.Buffer, it exported, target string, o ExportOptions) {
 	head := func(key string) {
 		fmt.Fprintf(b, `"name":%s`, jsontext.AppendString(nil, it.name))
 		if it.description != "" {
 			fmt.Fprintf(b, `,"description":%s`, jsontext.AppendString(nil, it.description))
 		}
-		fmt.Fprintf(b, `,%q:`, key)
-		b.Write(it.parameters)
+		if it.parameters != nil {
+			fmt.Fprintf(b, `,%q:`, key)
+			b.Write(it.parameters)
+		}
 	}
 	switch target {
 	case ProviderOpenAIChat:

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { tg, tgCore, expectCode } from "./helpers.mjs";
+import { tg, tgCore, expectCode, fixtures, fnFrom } from "./helpers.mjs";
 
 function add(a, b) {
   return a + b;
@@ -133,3 +133,40 @@ test("strict export of the Responses API sets strict on each tool; a schema stri
   assert.equal(tools[1].strict, false);
   assert.ok(report.changes.some((c) => c.tool === "loose" && c.kind === "strict-refused"));
 });
+
+/** A fixture tool as a user builds it: a raw function from its source, a whole schema, or a typed tool. */
+function fixtureTool(api, spec) {
+  if (spec.raw) return api.tool(fnFrom(spec.raw.source));
+  const opts = { handler: () => null };
+  for (const k of ["name", "description", "parameters", "schema"]) if (spec[k] !== undefined) opts[k] = spec[k];
+  if (opts.schema && !opts.name) opts.name = spec.schema.function.name;
+  return api.tool(opts);
+}
+
+/** The report without its messages (prose), as the fixtures hold it. */
+function reportData(report) {
+  return { strict: report.strict, changes: report.changes.map(({ message, ...c }) => c), names: report.names };
+}
+
+for (const { file, data } of fixtures("providers/export")) {
+  for (const [variant, want] of Object.entries(data.exports)) {
+    test(`export fixture ${file}: ${variant} from the package equals Go's`, () => {
+      const [target, opt] = variant.split("+");
+      const opts = opt === "strict" ? { strict: true } : opt === "legacy" ? { geminiLegacy: true } : undefined;
+      const tools = data.tools.map((spec) => fixtureTool(tg, spec));
+      const got = tg.toProvider(tools, target, opts);
+      assert.deepEqual(got.tools, want.tools);
+      assert.deepEqual(reportData(got.report), { strict: want.strict, changes: want.changes, names: want.names });
+      assert.equal(got.report.target, target);
+      // the same tools exported as a branch give the same tools, and each exported name resolves
+      const b = tg.branch({ tools });
+      const again = tg.toProvider(b, target, opts);
+      assert.deepEqual(again.tools, want.tools);
+      for (const [exported, registered] of Object.entries(again.report.names)) {
+        const r = b.validate({ function: exported, arguments: {} });
+        if (r.ok) assert.equal(r.function, registered);
+        else assert.notEqual(r.error.code, "tool-not-found", `${exported} does not resolve`);
+      }
+    });
+  }
+}

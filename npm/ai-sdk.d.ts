@@ -1,16 +1,16 @@
 // toolgate/ai-sdk: a branch as an AI SDK ToolSet. The types are the AI SDK's own ("ai", an optional
 // peer dependency: install it to use this entry point); the code imports nothing from it.
 import type { Tool } from "ai";
-import type { Branch } from "./types.js";
-
-/** The export formats whose name rules and schema form an adapter can follow. */
-export type AdapterTarget = "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "mcp";
+import type { Branch, ProviderTarget } from "./types.js";
 
 /** Options of toolSet. */
 export interface ToolSetOptions {
   /** Whose name rules and schema form the export follows (default "openai-chat"). */
-  target?: AdapterTarget;
-  /** OpenAI strict mode where the schema allows it; each tool's `strict` says whether it got it. */
+  target?: ProviderTarget;
+  /**
+   * OpenAI strict mode where the schema allows it; each tool's `strict` says whether it got it.
+   * OpenAI's only: with another target, toolSet throws invalid-request (rule "strict").
+   */
   strict?: boolean;
 }
 

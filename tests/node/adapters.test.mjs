@@ -2,8 +2,8 @@
 // generateText with MockLanguageModelV4, and Agents JS's run() with a Model of our own.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { generateText, stepCountIs } from "ai";
-import { MockLanguageModelV4 } from "ai/test";
+import { generateText, streamText, stepCountIs } from "ai";
+import { MockLanguageModelV4, convertArrayToReadableStream } from "ai/test";
 import { Agent, run, Usage } from "@openai/agents";
 import { toolSet } from "toolgate/ai-sdk";
 import { agentTools } from "toolgate/openai-agents";
@@ -91,6 +91,26 @@ test("ai-sdk: a handler's error and a BigInt result reach the model; the loop go
   assert.deepEqual(big.output, { type: "text", value: '{"n":18446744073709551617}' }); // exact digits
   assert.equal(boom.output.type, "error-text");
   assert.match(boom.output.value, /disk full/);
+});
+
+test("ai-sdk: streamText validates and runs streamed tool calls the same way", async () => {
+  const { b, calls } = branchWithTools();
+  const finish = (unified) => ({ type: "finish", finishReason: { unified, raw: unified }, usage });
+  const stream = (...parts) => ({ stream: convertArrayToReadableStream(parts) });
+  const model = new MockLanguageModelV4({
+    doStream: [
+      stream({ ...toolCall("c1", "add", { a: "x" }) }, finish("tool-calls")),
+      stream({ ...toolCall("c2", "add", { a: 1, b: 2 }) }, finish("tool-calls")),
+      stream({ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "3" }, { type: "text-end", id: "t" }, finish("stop")),
+    ],
+  });
+  const result = streamText({ model, tools: toolSet(b), stopWhen: stepCountIs(4), prompt: "1 + 2?" });
+  assert.equal(await result.text, "3");
+  assert.deepEqual(calls, [{ a: 1, b: 2 }]);
+  const [refused] = toolResultsOf(model.doStreamCalls[1]);
+  assert.equal(refused.output.type, "error-text");
+  assert.match(refused.output.value, /field \/a: expected integer, but got string/);
+  assert.deepEqual(toolResultsOf(model.doStreamCalls[2])[1].output, { type: "json", value: { sum: 3 } });
 });
 
 test("ai-sdk: a name the provider refuses is exported rewritten, and its calls reach the registered tool", async () => {

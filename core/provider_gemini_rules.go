@@ -101,10 +101,10 @@ func (g *geminiWalk) drop(o *schemaObj, k string, v any, at string) {
 			return
 		}
 		g.change(at, ChangeKeywordDropped, k, "examples left out")
-	case schemaAnnotations[k]:
-		g.change(at, ChangeKeywordDropped, k, fmt.Sprintf("Gemini's subset has no %q; left out", k))
-	default:
+	case validationKeywords[k]:
 		g.change(at, ChangeKeywordDropped, k, fmt.Sprintf("Gemini's subset has no %q; left out (toolgate still checks it)", k))
+	default:
+		g.change(at, ChangeKeywordDropped, k, fmt.Sprintf("Gemini's subset has no %q; left out", k))
 	}
 }
 

@@ -37,7 +37,7 @@ func FuzzStrictSchema(f *testing.F) {
 
 // TestStrictSchemaGenerated runs the fuzz property over generated schemas.
 func TestStrictSchemaGenerated(t *testing.T) {
-	for i := 0; i < 400; i++ {
+	for i := 0; i < 250; i++ {
 		g := &fzGen{schemaGen: schemaGen{seed: uint64(i) * 0x2545f4914f6cdd1d}}
 		checkStrictRoundTrip(t, g)
 	}

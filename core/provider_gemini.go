@@ -64,12 +64,12 @@ type geminiWalk struct {
 	tool    string
 	root    *schemaObj
 	changes []Change
-	seen    map[string]bool // path+kind+keyword already reported
+	seen    map[string]bool // changes already reported (a definition inlined twice reports once)
 	nodes   int
 }
 
 func (g *geminiWalk) change(path string, kind ChangeKind, keyword, msg string) {
-	key := path + "\x00" + string(kind) + "\x00" + keyword
+	key := path + "\x00" + string(kind) + "\x00" + keyword + "\x00" + msg
 	if g.seen[key] {
 		return
 	}

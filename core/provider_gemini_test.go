@@ -225,3 +225,22 @@ func TestGeminiLegacySchemaGenerated(t *testing.T) {
 		checkGeminiRules(t, out)
 	}
 }
+
+// TestProviderTransformsPydantic runs a Pydantic v2 model's schema ($defs,
+// Optional with null defaults, an enum class, titles) through both
+// transforms.
+func TestProviderTransformsPydantic(t *testing.T) {
+	in := `{"$defs":{"Color":{"enum":["red","green"],"title":"Color","type":"string"},"Item":{"properties":{"name":{"title":"Name","type":"string"},"qty":{"default":1,"title":"Qty","type":"integer","minimum":0},"color":{"anyOf":[{"$ref":"#/$defs/Color"},{"type":"null"}],"default":null}},"required":["name"],"title":"Item","type":"object"}},"properties":{"items":{"items":{"$ref":"#/$defs/Item"},"title":"Items","type":"array","maxItems":5},"note":{"anyOf":[{"type":"string","maxLength":100},{"type":"null"}],"default":null,"title":"Note"}},"required":["items"],"title":"Order","type":"object"}`
+	out, r, _, err := strictSchema("order", json.RawMessage(in))
+	require.NoError(t, err)
+	checkStrictRules(t, out)
+	args, err := DecodeArguments("order", []byte(`{"items":[{"name":"a","qty":null,"color":null}],"note":null}`))
+	require.NoError(t, err)
+	back, _ := r.Apply(args).MarshalJSON()
+	assert.JSONEq(t, `{"items":[{"name":"a","color":null}],"note":null}`, string(back))
+
+	legacy, _, err := geminiLegacySchema("order", json.RawMessage(in))
+	require.NoError(t, err)
+	checkGeminiRules(t, legacy)
+	require.JSONEq(t, `{"properties":{"items":{"items":{"properties":{"name":{"title":"Name","type":"STRING"},"qty":{"default":1,"title":"Qty","type":"INTEGER","minimum":0},"color":{"nullable":true,"enum":["red","green"],"title":"Color","type":"STRING"}},"required":["name"],"title":"Item","type":"OBJECT"},"title":"Items","type":"ARRAY","maxItems":"5"},"note":{"title":"Note","nullable":true,"type":"STRING","maxLength":"100"}},"required":["items"],"title":"Order","type":"OBJECT"}`, string(legacy))
+}

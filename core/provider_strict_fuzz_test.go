@@ -191,7 +191,9 @@ func (g *fzGen) render(n *fzNode) string {
 
 func (g *fzGen) write(b *strings.Builder, n *fzNode) {
 	switch n.kind {
-	case "string", "integer", "boolean":
+	case "string":
+		b.WriteString([]string{`{"type":"string"}`, `{"type":"string","minLength":1,"pattern":"^s"}`, `{"type":"string","format":"date","x-ui":"text"}`}[g.n(3)])
+	case "integer", "boolean":
 		fmt.Fprintf(b, `{"type":%q}`, n.kind)
 	case "nullable":
 		b.WriteString(`{"type":["string","null"],"description":"maybe"}`)

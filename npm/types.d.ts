@@ -220,8 +220,8 @@ export type ToolRequest =
   | { function: string | Tool | ((...args: any[]) => unknown); arguments: Arguments | string; id?: string | null; provider?: ProviderTarget | "lionagi" | null }
   | { id?: string; type: "function"; function: { name: string; arguments: string } }
   | { type: "function_call"; call_id?: string; name: string; arguments: string }
-  | { type: "tool_use"; id?: string; name: string; input: Arguments }
-  | { functionCall: { name: string; args: Arguments; id?: string } }
+  | { type: "tool_use"; id?: string; name: string; input: unknown }
+  | { functionCall: { name?: string; args?: Record<string, unknown>; id?: string } }
   | string;
 
 /** What `validate` returns: it never throws. */

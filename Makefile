@@ -63,7 +63,13 @@ $(PKG)/lib/errors.cjs: $(PKG)/lib/errors.js
 	{ echo '// Generated from errors.js by make. Do not edit.'; echo '"use strict";'; sed -e 's/^export //' $<; \
 	  echo 'module.exports = { ToolgateError, errorFromGo, checkOptions, describe };'; } > $@
 
-package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/contract.d.ts $(PKG)/lib/contract.js
+# CommonJS copies of the SDK adapters (toolgate/ai-sdk, toolgate/openai-agents).
+ADAPTERS := $(wildcard $(PKG)/lib/adapters/*.js)
+ADAPTERS_CJS := $(ADAPTERS:.js=.cjs)
+$(ADAPTERS_CJS) &: $(ADAPTERS) scripts/esm-to-cjs.mjs
+	node scripts/esm-to-cjs.mjs $(PKG)/lib/adapters
+
+package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(ADAPTERS_CJS) $(PKG)/contract.d.ts $(PKG)/lib/contract.js
 	@node -e 'const p=require("./$(PKG)/package.json"); if(p.version!=="$(VERSION)"){console.error("npm/package.json version "+p.version+" != version.txt $(VERSION)");process.exit(1)}'
 
 ## lint: gofmt, go vet and staticcheck for both targets (native and js/wasm), and the size rules
@@ -97,6 +103,8 @@ test-go:
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime $(FUZZTIME_TEST) -parallel 1
 	# the metaschema check that defers the validator's compile, against that compile, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSureValid$$' -fuzztime $(FUZZTIME_TEST) -parallel 1
+	# the strict transform: its output keeps the strict rules and its restore gives the arguments back, briefly
+	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzStrictSchema$$' -fuzztime 5s -parallel 1
 	# the same unit tests and fuzz seeds under js/wasm, on Node
 	PATH="$$PATH:$(GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/ ./mcp/ ./internal/... ./jsbridge/...
 
@@ -117,6 +125,8 @@ test-node: consumer
 test-types: consumer
 	cp -r tests/types $(CONSUMER)/types
 	cd $(CONSUMER)/types && $(CURDIR)/node_modules/.bin/tsc -p tsconfig.json
+	# the SDK adapters against the SDKs' own types (whose .d.ts files do not pass lib checking themselves)
+	cd $(CONSUMER)/types && $(CURDIR)/node_modules/.bin/tsc -p tsconfig.adapters.json
 	cd $(CONSUMER)/types && node $(CURDIR)/tests/types/check-failures.mjs
 
 # The official MCP conformance suite's client scenarios, run against
@@ -156,7 +166,7 @@ cover:
 FUZZTIME ?= 30s
 FUZZTIME_TEST ?= 10s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
-	core:FuzzParseRequest core:FuzzFastPath core:FuzzSureValid internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
+	core:FuzzParseRequest core:FuzzParseToolCalls core:FuzzFastPath core:FuzzSureValid core:FuzzStrictSchema core:FuzzGeminiLegacySchema core:FuzzExportTools internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
 	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName
 # Then the JS API fuzzer and the differential against Ajv, FUZZ_SECONDS each
 # (default 30), with a random seed they print; a new failure is shrunk into
@@ -184,4 +194,4 @@ demo: package
 	node web-demo/serve.mjs
 
 clean:
-	rm -rf $(BUILD) coverage.out $(PKG)/*.wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/contract.d.ts $(PKG)/lib/contract.js $(PKG)/*.tgz
+	rm -rf $(BUILD) coverage.out $(PKG)/*.wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/lib/adapters/*.cjs $(PKG)/contract.d.ts $(PKG)/lib/contract.js $(PKG)/*.tgz

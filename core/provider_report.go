@@ -43,6 +43,19 @@ const (
 	// $ref cycle for Gemini's legacy subset); the parameters were replaced
 	// by the loosest schema the target accepts, and Message says why.
 	ChangeSchemaRefused ChangeKind = "schema-refused"
+	// ChangeTypeSet: the parameters schema's root had no "type" (or a type
+	// list holding "object"); "type": "object" was set, as every target
+	// wants an object schema there.
+	ChangeTypeSet ChangeKind = "type-set"
+	// ChangeBooleanSchema: a property's schema was a boolean (true: any
+	// value, false: none); it was written as the equivalent object schema
+	// ({} or {"not": {}}), as providers want an object there.
+	ChangeBooleanSchema ChangeKind = "boolean-schema"
+	// ChangeKeywordRewritten: a keyword was written as an equivalent the
+	// target accepts (const as a one-value enum, a missing type inferred
+	// from the node's other keywords, examples as example, a tuple's item
+	// schemas as one items schema).
+	ChangeKeywordRewritten ChangeKind = "keyword-rewritten"
 )
 
 // Change is one change an export made to one tool.

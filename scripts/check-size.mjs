@@ -12,6 +12,7 @@ const root = join(import.meta.dirname, "..");
 const files = [
   ...readdirSync(join(root, "npm")).filter((f) => /\.(m?js|cjs)$/.test(f) && f !== "wasm_exec.js").map((f) => join("npm", f)),
   ...readdirSync(join(root, "npm/lib")).filter((f) => /\.(m?js|cjs)$/.test(f)).map((f) => join("npm/lib", f)),
+  ...readdirSync(join(root, "npm/lib/adapters")).filter((f) => /\.js$/.test(f)).map((f) => join("npm/lib/adapters", f)),
   "web-demo/serve.mjs",
 ];
 

@@ -6,7 +6,10 @@ import { Tool, tool } from "./tool.js";
 import { FunctionCalling } from "./function-calling.js";
 import { Branch, branch } from "./branch.js";
 import { reviveRecord, toJSON } from "./json.js";
+import { parseToolCalls } from "./provider-calls.js";
+import { toolResult } from "./provider-result.js";
 import { OP } from "./contract.js";
+import { toProvider } from "./provider-export.js";
 
 const DEBUG = Symbol.for("toolgate.debug");
 
@@ -34,16 +37,21 @@ export function createApi(inst, flavor, build = {}) {
   const ctx = new Context(inst);
   const Kind = build.Branch ?? Branch;
   const debug = Object.assign(debugHooks(ctx), build.debug?.(ctx));
-  return {
+  const api = {
     [DEBUG]: debug,
     version: inst.expectedVersion,
     flavor,
     tool: (fnOrSpec, opts) => tool(ctx, fnOrSpec, opts),
     branch: (opts) => branch(ctx, opts, Kind),
+    toProvider: (branchOrTools, target, opts) => toProvider(ctx, branchOrTools, target, opts),
+    parseToolCalls: (response) => parseToolCalls(ctx, response),
+    toolResult: (callOrError, target) => toolResult(ctx, callOrError, target),
     Tool,
     FunctionCalling,
     ToolgateError,
     reviveRecord,
     ...build.api?.(ctx),
   };
+  ctx.api = api; // the SDK adapters (lib/adapters/) reach tg from a branch through its context
+  return api;
 }

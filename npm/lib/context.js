@@ -22,6 +22,8 @@ export class Context {
     this.inst = inst;
     /** Go handle → WeakRef<Tool>, so a handle Go returns maps back to its Tool object. */
     this.tools = new Map();
+    /** The API object over this context (createApi sets it): the SDK adapters reach tg through it. */
+    this.api = null;
     this.registry = typeof FinalizationRegistry === "function" ? new FinalizationRegistry((held) => release(inst, held)) : null;
   }
 

@@ -1,0 +1,72 @@
+// toolgate/openai-agents: a branch's tools as OpenAI Agents JS (@openai/agents) function tools,
+// without importing the SDK. Each tool's invoke validates and runs the call through
+// branch.invoke. Node and browser.
+import { ToolgateError, checkOptions, describe } from "../errors.js";
+import { checkBranch, exportedTools, failureText, responseText } from "./common.js";
+
+/**
+ * The parameters as the SDK's JsonObjectSchema types them: an object schema without `required`
+ * or `additionalProperties` gets their JSON Schema defaults written out ([] and true), which
+ * changes nothing a validator or a model reads.
+ */
+function objectParams(p) {
+  if (p === null || typeof p !== "object" || p.type !== "object") return p;
+  const out = { ...p };
+  if (!Array.isArray(out.required)) out.required = [];
+  if (out.additionalProperties === undefined) out.additionalProperties = true;
+  if (out.properties === undefined) out.properties = {};
+  return out;
+}
+
+/** The needsApproval function of the option: a boolean for every call, or the caller's policy. */
+function approvalPolicy(opt) {
+  if (typeof opt === "boolean") return async () => opt;
+  if (typeof opt === "function") return async (runContext, input, callId) => Boolean(await opt(runContext, input, callId));
+  throw new ToolgateError("unsupported-type", `agentTools: option needsApproval must be a boolean or a function, got ${describe(opt)}`);
+}
+
+/**
+ * One call through branch.invoke. The model reads what it returns: the response as text (a
+ * string as it is, anything else exact JSON, BigInts as digits), or for a call toolgate refused
+ * or a failed one, text naming the tool, each field and rule. A call the run's own signal
+ * cancelled rejects with the signal's reason, as the SDK's own tools do.
+ */
+async function invoke(b, name, input, details) {
+  // provider: OpenAI's rules for the argument text ("" is {}, malformed JSON names its position)
+  const request = { function: name, arguments: input, provider: "openai-responses" };
+  const id = details?.toolCall?.callId;
+  if (typeof id === "string") request.id = id;
+  const signal = details?.signal;
+  let fc;
+  try {
+    fc = await b.invoke(request, { signal });
+  } catch (e) {
+    return failureText(b, name, e, id);
+  }
+  if (fc.status === "completed") return responseText(fc.response);
+  if (fc.status === "cancelled" && signal?.aborted) throw signal.reason;
+  return failureText(b, name, fc, id);
+}
+
+/**
+ * A branch's tools as Agents JS FunctionTools: {type: "function", name, description, parameters,
+ * strict, invoke, needsApproval, isEnabled}. `strict` (default true, as the SDK's tool()) exports
+ * OpenAI strict schemas where they can express the tool, else that tool is strict: false;
+ * `needsApproval` is a boolean or (runContext, input, callId) => boolean | Promise<boolean>.
+ * @example const result = await run(new Agent({ name: "a", tools: agentTools(b) }), "What is 2 + 3?")
+ */
+export function agentTools(branch, opts) {
+  const b = checkBranch(branch, "agentTools");
+  const { strict = true, needsApproval = false } = checkOptions(opts, ["strict", "needsApproval"], "agentTools");
+  const policy = approvalPolicy(needsApproval);
+  return exportedTools(b, "openai-responses", !!strict).map((t) => ({
+    type: "function",
+    name: t.name,
+    description: t.description ?? "",
+    parameters: objectParams(t.parameters),
+    strict: t.strict,
+    invoke: (runContext, input, details) => invoke(b, t.name, input, details),
+    needsApproval: policy,
+    isEnabled: async () => true,
+  }));
+}

@@ -1,0 +1,265 @@
+// The SDK adapters, driven by each SDK's own agent loop with a mock model: the AI SDK's
+// generateText with MockLanguageModelV4, and Agents JS's run() with a Model of our own.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { generateText, streamText, stepCountIs } from "ai";
+import { MockLanguageModelV4, convertArrayToReadableStream } from "ai/test";
+import { Agent, run, Usage } from "@openai/agents";
+import { toolSet } from "toolgate/ai-sdk";
+import { agentTools } from "toolgate/openai-agents";
+import { tg, expectCode } from "./helpers.mjs";
+
+/** A branch with a typed tool that records its calls, and a tool whose result holds a BigInt. */
+function branchWithTools() {
+  const calls = [];
+  const add = tg.tool({
+    name: "add",
+    description: "Adds two integers.",
+    parameters: { type: "object", properties: { a: { type: "integer" }, b: { type: "integer" } }, required: ["a", "b"] },
+    handler: ({ a, b }) => {
+      calls.push({ a, b });
+      return { sum: a + b };
+    },
+  });
+  const note = tg.tool({
+    name: "notes.save",
+    description: "Saves a note.",
+    parameters: { type: "object", properties: { text: { type: "string" }, tag: { type: "string" } }, required: ["text"] },
+    handler: (args) => {
+      calls.push(args);
+      return "saved";
+    },
+  });
+  const big = tg.tool({ name: "big", parameters: { type: "object", properties: {} }, handler: () => ({ n: 2n ** 64n + 1n }) });
+  const boom = tg.tool({ name: "boom", parameters: { type: "object", properties: {} }, handler: () => { throw new Error("disk full"); } });
+  return { b: tg.branch({ tools: [add, note, big, boom] }), calls };
+}
+
+// --- AI SDK ---------------------------------------------------------------------------------
+
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 1, text: 1, reasoning: undefined },
+};
+const toolCall = (id, toolName, input) => ({ type: "tool-call", toolCallId: id, toolName, input: JSON.stringify(input) });
+const toolStep = (...calls) => ({ content: calls, finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage, warnings: [] });
+const textStep = (text) => ({ content: [{ type: "text", text }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] });
+
+/** The tool results of the prompt a mock model call received: [{toolCallId, toolName, output}]. */
+function toolResultsOf(callOptions) {
+  return callOptions.prompt.filter((m) => m.role === "tool").flatMap((m) => m.content).filter((p) => p.type === "tool-result");
+}
+
+test("ai-sdk: generateText runs the tool through the branch, and its result reaches the next model call", async () => {
+  const { b, calls } = branchWithTools();
+  const model = new MockLanguageModelV4({ doGenerate: [toolStep(toolCall("c1", "add", { a: 2, b: 3 })), textStep("5")] });
+  const result = await generateText({ model, tools: toolSet(b), stopWhen: stepCountIs(3), prompt: "2 + 3?" });
+  assert.equal(result.text, "5");
+  assert.deepEqual(calls, [{ a: 2, b: 3 }]);
+  // the tools reached the model as the export wrote them
+  const sent = model.doGenerateCalls[0].tools.find((t) => t.name === "add");
+  assert.equal(sent.description, "Adds two integers.");
+  assert.deepEqual(sent.inputSchema.required, ["a", "b"]);
+  assert.equal(JSON.stringify(sent.inputSchema).includes("null"), false);
+  const [r] = toolResultsOf(model.doGenerateCalls[1]);
+  assert.equal(r.toolCallId, "c1");
+  assert.deepEqual(r.output, { type: "json", value: { sum: 5 } });
+});
+
+test("ai-sdk: a call that fails validation reaches the model as a tool error with toolgate's issues, and the loop goes on", async () => {
+  const { b, calls } = branchWithTools();
+  const model = new MockLanguageModelV4({
+    doGenerate: [toolStep(toolCall("c1", "add", { a: "two" })), toolStep(toolCall("c2", "add", { a: 2, b: 2 })), textStep("4")],
+  });
+  const result = await generateText({ model, tools: toolSet(b), stopWhen: stepCountIs(3), prompt: "2 + 2?" });
+  assert.equal(result.text, "4");
+  assert.deepEqual(calls, [{ a: 2, b: 2 }]); // the invalid call never ran
+  const [r] = toolResultsOf(model.doGenerateCalls[1]);
+  assert.equal(r.toolCallId, "c1");
+  assert.equal(r.output.type, "error-text");
+  assert.match(r.output.value, /field \/a: expected integer, but got string/);
+  assert.match(r.output.value, /field \/b is required but missing/);
+  assert.match(r.output.value, /tool "add"/);
+});
+
+test("ai-sdk: a handler's error and a BigInt result reach the model; the loop goes on", async () => {
+  const { b } = branchWithTools();
+  const model = new MockLanguageModelV4({ doGenerate: [toolStep(toolCall("c1", "big", {}), toolCall("c2", "boom", {})), textStep("done")] });
+  const result = await generateText({ model, tools: toolSet(b), stopWhen: stepCountIs(3), prompt: "go" });
+  assert.equal(result.text, "done");
+  const [big, boom] = toolResultsOf(model.doGenerateCalls[1]);
+  assert.deepEqual(big.output, { type: "text", value: '{"n":18446744073709551617}' }); // exact digits
+  assert.equal(boom.output.type, "error-text");
+  assert.match(boom.output.value, /disk full/);
+});
+
+test("ai-sdk: streamText validates and runs streamed tool calls the same way", async () => {
+  const { b, calls } = branchWithTools();
+  const finish = (unified) => ({ type: "finish", finishReason: { unified, raw: unified }, usage });
+  const stream = (...parts) => ({ stream: convertArrayToReadableStream(parts) });
+  const model = new MockLanguageModelV4({
+    doStream: [
+      stream({ ...toolCall("c1", "add", { a: "x" }) }, finish("tool-calls")),
+      stream({ ...toolCall("c2", "add", { a: 1, b: 2 }) }, finish("tool-calls")),
+      stream({ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "3" }, { type: "text-end", id: "t" }, finish("stop")),
+    ],
+  });
+  const result = streamText({ model, tools: toolSet(b), stopWhen: stepCountIs(4), prompt: "1 + 2?" });
+  assert.equal(await result.text, "3");
+  assert.deepEqual(calls, [{ a: 1, b: 2 }]);
+  const [refused] = toolResultsOf(model.doStreamCalls[1]);
+  assert.equal(refused.output.type, "error-text");
+  assert.match(refused.output.value, /field \/a: expected integer, but got string/);
+  assert.deepEqual(toolResultsOf(model.doStreamCalls[2])[1].output, { type: "json", value: { sum: 3 } });
+});
+
+test("ai-sdk: a name the provider refuses is exported rewritten, and its calls reach the registered tool", async () => {
+  const { b, calls } = branchWithTools();
+  const tools = toolSet(b);
+  const name = Object.keys(tools).find((k) => k.startsWith("notes_save"));
+  assert.match(name, /^[a-zA-Z0-9_-]{1,64}$/);
+  assert.equal(tools["notes.save"], undefined);
+  const model = new MockLanguageModelV4({ doGenerate: [toolStep(toolCall("c1", name, { text: "hi" })), textStep("ok")] });
+  await generateText({ model, tools, stopWhen: stepCountIs(3), prompt: "save hi" });
+  assert.deepEqual(calls, [{ text: "hi" }]);
+  assert.deepEqual(toolResultsOf(model.doGenerateCalls[1])[0].output, { type: "text", value: "saved" });
+});
+
+test("ai-sdk: strict mode sends OpenAI strict schemas, and the nulls it introduced never reach the handler", async () => {
+  const { b, calls } = branchWithTools();
+  const tools = toolSet(b, { strict: true });
+  const name = Object.keys(tools).find((k) => k.startsWith("notes_save"));
+  assert.equal(tools[name].strict, true);
+  const model = new MockLanguageModelV4({ doGenerate: [toolStep(toolCall("c1", name, { text: "hi", tag: null })), textStep("ok")] });
+  await generateText({ model, tools, stopWhen: stepCountIs(3), prompt: "save hi" });
+  const sent = model.doGenerateCalls[0].tools.find((t) => t.name === name);
+  assert.equal(sent.strict, true);
+  assert.equal(sent.inputSchema.additionalProperties, false);
+  assert.deepEqual(sent.inputSchema.required, ["text", "tag"]);
+  assert.deepEqual(calls, [{ text: "hi" }]); // tag: null was strict mode's, and is gone
+});
+
+test("ai-sdk: toolSet refuses what is not a branch, and unknown options", () => {
+  expectCode(assert, () => toolSet({}), "unsupported-type");
+  expectCode(assert, () => toolSet(tg.branch(), { nope: 1 }), "unsupported-type");
+  expectCode(assert, () => toolSet(tg.branch(), { target: "cohere" }), "unsupported-type");
+});
+
+// --- OpenAI Agents JS -----------------------------------------------------------------------
+
+/** A Model that answers from a script and records every request (the Agents JS Model interface). */
+class ScriptModel {
+  constructor(steps) {
+    this.steps = steps;
+    this.requests = [];
+  }
+  async getResponse(request) {
+    this.requests.push(request);
+    const output = this.steps.shift();
+    if (!output) throw new Error("the script ran out");
+    return { usage: new Usage(), output, responseId: `r${this.requests.length}` };
+  }
+  // eslint-disable-next-line require-yield
+  async *getStreamedResponse() {
+    throw new Error("not streamed in these tests");
+  }
+}
+const fnCall = (callId, name, args) => ({ type: "function_call", callId, name, arguments: typeof args === "string" ? args : JSON.stringify(args), status: "completed" });
+const message = (text) => ({ type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text }] });
+
+/** The function_call_result items of the input a model request received, by call id. */
+function resultsOf(request) {
+  const items = Array.isArray(request.input) ? request.input : [];
+  return Object.fromEntries(items.filter((i) => i.type === "function_call_result").map((i) => [i.callId, i.output]));
+}
+
+test("openai-agents: run() calls the tool through the branch, and its result reaches the next model request", async () => {
+  const { b, calls } = branchWithTools();
+  const model = new ScriptModel([[fnCall("c1", "add", { a: 2, b: 3 })], [message("5")]]);
+  const result = await run(new Agent({ name: "calc", model, tools: agentTools(b) }), "2 + 3?");
+  assert.equal(result.finalOutput, "5");
+  assert.deepEqual(calls, [{ a: 2, b: 3 }]);
+  const sent = model.requests[0].tools.find((t) => t.name === "add");
+  assert.equal(sent.type, "function");
+  assert.deepEqual(sent.parameters.required, ["a", "b"]);
+  assert.deepEqual(resultsOf(model.requests[1]).c1, { type: "text", text: '{"sum":5}' });
+});
+
+test("openai-agents: a call that fails validation reaches the model as toolgate's issue text, and the run goes on", async () => {
+  const { b, calls } = branchWithTools();
+  const model = new ScriptModel([[fnCall("c1", "add", { a: "two" })], [fnCall("c2", "add", { a: 2, b: 2 })], [message("4")]]);
+  const result = await run(new Agent({ name: "calc", model, tools: agentTools(b) }), "2 + 2?");
+  assert.equal(result.finalOutput, "4");
+  assert.deepEqual(calls, [{ a: 2, b: 2 }]);
+  const out = resultsOf(model.requests[1]).c1;
+  assert.equal(out.type, "text");
+  assert.match(out.text, /tool "add"/);
+  assert.match(out.text, /field \/a, rule "type": expected integer, but got string/);
+  assert.match(out.text, /field \/b, rule "required"/);
+});
+
+test("openai-agents: a BigInt result keeps its digits, a handler's failure is text naming the tool", async () => {
+  const { b } = branchWithTools();
+  const model = new ScriptModel([[fnCall("c1", "big", {}), fnCall("c2", "boom", {})], [message("done")]]);
+  const result = await run(new Agent({ name: "calc", model, tools: agentTools(b) }), "go");
+  assert.equal(result.finalOutput, "done");
+  const out = resultsOf(model.requests[1]);
+  assert.equal(out.c1.text, '{"n":18446744073709551617}');
+  assert.match(out.c2.text, /boom/);
+  assert.match(out.c2.text, /disk full/);
+});
+
+test("openai-agents: strict by default (as the SDK's tool()), names the API accepts, and strict's nulls never reach the handler", async () => {
+  const { b, calls } = branchWithTools();
+  const tools = agentTools(b);
+  assert.ok(tools.every((t) => t.strict === true && /^[a-zA-Z0-9_-]{1,64}$/.test(t.name)));
+  const name = tools.find((t) => t.name.startsWith("notes_save")).name;
+  const model = new ScriptModel([[fnCall("c1", name, { text: "hi", tag: null })], [message("ok")]]);
+  await run(new Agent({ name: "notes", model, tools }), "save hi");
+  const sent = model.requests[0].tools.find((t) => t.name === name);
+  assert.equal(sent.strict, true);
+  assert.deepEqual(sent.parameters.required, ["text", "tag"]);
+  assert.deepEqual(calls, [{ text: "hi" }]);
+  assert.deepEqual(resultsOf(model.requests[1]).c1, { type: "text", text: "saved" });
+  assert.ok(agentTools(b, { strict: false }).every((t) => t.strict === false));
+});
+
+test("openai-agents: invoke follows OpenAI's rules for the argument text: \"\" is {}, malformed JSON is text naming the byte", async () => {
+  const { b } = branchWithTools();
+  const [add, , big] = agentTools(b);
+  assert.equal(await big.invoke({}, "", { toolCall: fnCall("c1", "big", "") }), '{"n":18446744073709551617}');
+  const text = await add.invoke({}, '{"a": 1,', { toolCall: fnCall("c2", "add", '{"a": 1,') });
+  assert.match(text, /tool "add"/);
+  assert.match(text, /not valid JSON at byte \d+/);
+});
+
+test("openai-agents: needsApproval interrupts the run before the handler runs", async () => {
+  const { b, calls } = branchWithTools();
+  const model = new ScriptModel([[fnCall("c1", "add", { a: 1, b: 1 })], [message("2")]]);
+  const agent = new Agent({ name: "calc", model, tools: agentTools(b, { needsApproval: true }) });
+  const first = await run(agent, "1 + 1?");
+  assert.equal(first.interruptions.length, 1);
+  assert.deepEqual(calls, []);
+  first.state.approve(first.interruptions[0]);
+  const second = await run(agent, first.state);
+  assert.equal(second.finalOutput, "2");
+  assert.deepEqual(calls, [{ a: 1, b: 1 }]);
+});
+
+test("openai-agents: agentTools refuses what is not a branch, and a bad needsApproval", () => {
+  expectCode(assert, () => agentTools(null), "unsupported-type");
+  expectCode(assert, () => agentTools(tg.branch(), { needsApproval: "yes" }), "unsupported-type");
+});
+
+test("both adapters load with require() too, and build the same tools", async () => {
+  const { createRequire } = await import("node:module");
+  const require = createRequire(import.meta.url);
+  const { b } = branchWithTools();
+  const cjsSet = require("toolgate/ai-sdk").toolSet(b);
+  assert.deepEqual(Object.keys(cjsSet), Object.keys(toolSet(b)));
+  assert.equal(await cjsSet.add.execute({ a: 1, b: 2 }, { toolCallId: "c1", messages: [] }).then((r) => r.sum), 3);
+  const cjsTools = require("toolgate/openai-agents").agentTools(b);
+  assert.deepEqual(cjsTools.map((t) => t.name), agentTools(b).map((t) => t.name));
+  assert.equal(await cjsTools[0].invoke({}, '{"a": 1, "b": 2}'), '{"sum":3}');
+  expectCode(assert, () => require("toolgate/ai-sdk").toolSet(42), "unsupported-type");
+});

@@ -1,0 +1,30 @@
+// The adapters' output is assignable to the SDKs' own types under strict.
+import { initialize } from "toolgate";
+import { toolSet, type ToolgateAiTool } from "toolgate/ai-sdk";
+import { agentTools } from "toolgate/openai-agents";
+import { generateText, stepCountIs, type Tool, type ToolSet } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+import { Agent, run, type FunctionTool, type Tool as AgentTool, type RunContext } from "@openai/agents";
+
+const tg = await initialize();
+const b = tg.branch({ tools: [tg.tool(function add(a: number, b: number) { return a + b; })] });
+
+// AI SDK
+const tools: ToolSet = toolSet(b);
+const one: Tool = toolSet(b, { target: "anthropic", strict: false })["add"]!;
+const typed: ToolgateAiTool | undefined = toolSet(b)["add"];
+void one;
+void typed;
+await generateText({ model: new MockLanguageModelV4(), tools: toolSet(b, { strict: true }), stopWhen: stepCountIs(3), prompt: "2 + 3?" });
+void tools;
+
+// OpenAI Agents JS
+const fns: FunctionTool[] = agentTools(b);
+const list: AgentTool[] = agentTools(b, { strict: false });
+interface Ctx { user: string }
+const withCtx: AgentTool<Ctx>[] = agentTools<Ctx>(b, { needsApproval: async (rc: RunContext<Ctx>, input) => rc.context.user !== "" && input !== null });
+const agent = new Agent<Ctx>({ name: "calc", tools: agentTools<Ctx>(b, { needsApproval: true }) });
+void fns;
+void list;
+void withCtx;
+void run(agent, "2 + 3?", { context: { user: "u" } });

@@ -25,7 +25,8 @@ function toolRef(ctx, x, i) {
 export function toProvider(ctx, branchOrTools, target, opts) {
   const { strict = false, geminiLegacy = false } = checkOptions(opts, ["strict", "geminiLegacy"], "toProvider");
   if (typeof target !== "string" || !PROVIDER_TARGETS.includes(target)) {
-    throw new ToolgateError("invalid-request", `toProvider: target must be one of ${PROVIDER_TARGETS.join(", ")}, got ${describe(target)}`);
+    const message = `toProvider: target must be one of ${PROVIDER_TARGETS.join(", ")}, got ${describe(target)}`;
+    throw new ToolgateError("invalid-request", message, { issues: [{ path: "", keyword: "target", message }] });
   }
   const payload = { target, strict: !!strict, geminiLegacy: !!geminiLegacy };
   let handle = 0;

@@ -75,7 +75,8 @@ test("a tool without parameters exports an empty object schema", () => {
 });
 
 test("toProvider refuses an unknown target, an unknown option, and options the target has not", () => {
-  expectCode(assert, () => tg.toProvider(add, "cohere"), "invalid-request");
+  assert.equal(expectCode(assert, () => tg.toProvider(add, "cohere"), "invalid-request").issues[0].keyword, "target");
+  assert.equal(expectCode(assert, () => tg.toProvider(add, "mcp", { strict: true }), "invalid-request").issues[0].keyword, "strict", "Go's refusal names the option");
   expectCode(assert, () => tg.toProvider(add, "openai-chat", { strickt: true }), "unsupported-type");
   expectCode(assert, () => tg.toProvider(add, "anthropic", { strict: true }), "invalid-request");
   expectCode(assert, () => tg.toProvider(add, "openai-chat", { geminiLegacy: true }), "invalid-request");

@@ -35,7 +35,8 @@ export function toProvider(ctx, branchOrTools, target, opts) {
   else if (Array.isArray(branchOrTools)) payload.tools = branchOrTools.map((x, i) => toolRef(ctx, x, i));
   else if (isToolOf(ctx, branchOrTools) || typeof branchOrTools === "function") payload.tools = [toolRef(ctx, branchOrTools, 0)];
   else throw new ToolgateError("unsupported-type", `toProvider: want a Branch, a Tool, a function or a list of them, got ${describe(branchOrTools)}`);
-  const res = ctx.inst.callJSON(OP.toProvider, handle, JSON.stringify(payload));
-  if (isBranch) branchOrTools._exported(res.stepAside ?? []);
+  const text = JSON.stringify(payload);
+  const res = ctx.inst.callJSON(OP.toProvider, handle, text);
+  if (isBranch) branchOrTools._exported(res.stepAside ?? [], text);
   return { tools: res.tools, report: res.report };
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
@@ -19,7 +20,7 @@ var ExportTargets = []string{ProviderOpenAIChat, ProviderOpenAIResponses, Provid
 var ChangeKinds = []ChangeKind{
 	ChangeNameRewritten, ChangeNullRemoved, ChangeKeywordDropped, ChangeKeywordDescribed, ChangeRefInlined,
 	ChangeUnionFlattened, ChangeEnumStringified, ChangeStrictClosed, ChangeStrictRequired, ChangeStrictRefused,
-	ChangeSchemaRefused, ChangeTypeSet, ChangeBooleanSchema, ChangeKeywordRewritten,
+	ChangeSchemaRefused, ChangeTypeSet, ChangeBooleanSchema, ChangeKeywordRewritten, ChangePropertyNameRefused,
 }
 
 // ExportOptions are the knobs of ExportTools and Manager.Export. A nil
@@ -150,6 +151,7 @@ func exportOne(t *Tool, target string, o ExportOptions) (exported, []Change, err
 	}
 	it := exported{tool: t, description: jsontext.StringMember(fn, "description")}
 	w := &schemaWalk{tool: name}
+	w.propertyNames, w.rootPropertiesOnly = propertyNameRule(target, o)
 	params := emptyParameters
 	if raw, ok := fn["parameters"]; ok && !jsontext.Absent(raw) {
 		params = w.topLevel(w.node(raw, "", 0), target)
@@ -162,6 +164,25 @@ func exportOne(t *Tool, target string, o ExportOptions) (exported, []Change, err
 		return exported{}, nil, err
 	}
 	return it, w.changes, nil
+}
+
+// The documented property name rules: Anthropic's for every properties map
+// of input_schema, Gemini's for the legacy parameters' own names.
+var (
+	anthropicPropertyNames    = regexp.MustCompile(`^[a-zA-Z0-9_.-]{1,64}$`)
+	geminiLegacyPropertyNames = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`)
+)
+
+// propertyNameRule returns the target's property name rule and whether it
+// holds for the root's properties only; nil when the target has none.
+func propertyNameRule(target string, o ExportOptions) (*regexp.Regexp, bool) {
+	switch {
+	case target == ProviderAnthropic:
+		return anthropicPropertyNames, false
+	case target == ProviderGemini && o.GeminiLegacy:
+		return geminiLegacyPropertyNames, true
+	}
+	return nil, false
 }
 
 // fit applies the strict transform or Gemini's legacy subset when asked.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
@@ -34,6 +35,10 @@ type schemaWalk struct {
 	tool    string
 	changes []Change
 	err     error
+	// propertyNames is the target's rule for property names, nil when it
+	// has none; with rootPropertiesOnly it holds for the root's only.
+	propertyNames      *regexp.Regexp
+	rootPropertiesOnly bool
 }
 
 func (w *schemaWalk) change(path string, kind ChangeKind, keyword, format string, args ...any) {
@@ -79,7 +84,7 @@ func (w *schemaWalk) node(raw json.RawMessage, path string, depth int) json.RawM
 		case subschemaKeywords[m.Key]:
 			v = w.nodes(v, p, depth) // "items" may be a list (draft 7's tuple form)
 		case subschemaMapKeywords[m.Key]:
-			v = w.mapOf(v, p, depth)
+			v = w.mapOf(v, p, depth, m.Key == "properties")
 		case subschemaListKeywords[m.Key]:
 			v = w.nodes(v, p, depth)
 		case !dataKeywords[m.Key]:
@@ -158,7 +163,7 @@ func (w *schemaWalk) nodes(raw json.RawMessage, path string, depth int) json.Raw
 
 // mapOf cleans each subschema of a name → subschema map; a null entry is
 // left out, and a boolean one written as its object form.
-func (w *schemaWalk) mapOf(raw json.RawMessage, path string, depth int) json.RawMessage {
+func (w *schemaWalk) mapOf(raw json.RawMessage, path string, depth int, properties bool) json.RawMessage {
 	if len(raw) == 0 || raw[0] != '{' {
 		return raw
 	}
@@ -173,6 +178,9 @@ func (w *schemaWalk) mapOf(raw json.RawMessage, path string, depth int) json.Raw
 		if string(bytes.TrimSpace(m.Value)) == "null" {
 			w.change(p, ChangeNullRemoved, "", "the schema of %q was null; it was left out", m.Key)
 			continue
+		}
+		if properties && w.propertyNames != nil && (depth == 0 || !w.rootPropertiesOnly) && !w.propertyNames.MatchString(m.Key) {
+			w.change(p, ChangePropertyNameRefused, "properties", "the property name %q breaks the target's rule %s; toolgate does not rename properties, so the provider may refuse the tool", m.Key, w.propertyNames)
 		}
 		v := bytes.TrimSpace(m.Value)
 		switch string(v) {

@@ -159,6 +159,7 @@ func exportOne(t *Tool, target string, o ExportOptions) (exported, []Change, err
 	if w.err != nil {
 		return exported{}, nil, w.err
 	}
+	w.propertyNameChanges(params, "", 0)
 	it.parameters = params
 	if err := it.fit(w, target, o, string(bytes.TrimSpace(fn["strict"])) == "true"); err != nil {
 		return exported{}, nil, err

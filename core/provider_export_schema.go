@@ -36,7 +36,8 @@ type schemaWalk struct {
 	changes []Change
 	err     error
 	// propertyNames is the target's rule for property names, nil when it
-	// has none; with rootPropertiesOnly it holds for the root's only.
+	// has none; with rootPropertiesOnly it holds for the root's only
+	// (propertyNameChanges checks them on the exported schema).
 	propertyNames      *regexp.Regexp
 	rootPropertiesOnly bool
 }
@@ -84,7 +85,7 @@ func (w *schemaWalk) node(raw json.RawMessage, path string, depth int) json.RawM
 		case subschemaKeywords[m.Key]:
 			v = w.nodes(v, p, depth) // "items" may be a list (draft 7's tuple form)
 		case subschemaMapKeywords[m.Key]:
-			v = w.mapOf(v, p, depth, m.Key == "properties")
+			v = w.mapOf(v, p, depth)
 		case subschemaListKeywords[m.Key]:
 			v = w.nodes(v, p, depth)
 		case !dataKeywords[m.Key]:
@@ -163,7 +164,7 @@ func (w *schemaWalk) nodes(raw json.RawMessage, path string, depth int) json.Raw
 
 // mapOf cleans each subschema of a name → subschema map; a null entry is
 // left out, and a boolean one written as its object form.
-func (w *schemaWalk) mapOf(raw json.RawMessage, path string, depth int, properties bool) json.RawMessage {
+func (w *schemaWalk) mapOf(raw json.RawMessage, path string, depth int) json.RawMessage {
 	if len(raw) == 0 || raw[0] != '{' {
 		return raw
 	}
@@ -179,9 +180,6 @@ func (w *schemaWalk) mapOf(raw json.RawMessage, path string, depth int, properti
 			w.change(p, ChangeNullRemoved, "", "the schema of %q was null; it was left out", m.Key)
 			continue
 		}
-		if properties && w.propertyNames != nil && (depth == 0 || !w.rootPropertiesOnly) && !w.propertyNames.MatchString(m.Key) {
-			w.change(p, ChangePropertyNameRefused, "properties", "the property name %q breaks the target's rule %s; toolgate does not rename properties, so the provider may refuse the tool", m.Key, w.propertyNames)
-		}
 		v := bytes.TrimSpace(m.Value)
 		switch string(v) {
 		case "true":
@@ -194,6 +192,48 @@ func (w *schemaWalk) mapOf(raw json.RawMessage, path string, depth int, properti
 		out = append(out, jsontext.Member{Key: m.Key, Value: w.node(v, p, depth+1)})
 	}
 	return writeObject(out)
+}
+
+// propertyNameChanges reports each property name of the exported schema
+// (every properties map, or with rootPropertiesOnly the root's) that
+// breaks the target's property name rule, with its path in the exported
+// schema: nothing is renamed.
+func (w *schemaWalk) propertyNameChanges(raw json.RawMessage, path string, depth int) {
+	if w.propertyNames == nil || depth > maxExportDepth {
+		return
+	}
+	members, ok := jsontext.SplitValid(bytes.TrimSpace(raw))
+	if !ok {
+		return
+	}
+	for _, m := range members {
+		p := jsontext.Join(path, m.Key)
+		switch {
+		case subschemaMapKeywords[m.Key]:
+			subs, _ := jsontext.SplitValid(bytes.TrimSpace(m.Value))
+			for _, sub := range subs {
+				sp := jsontext.Join(p, sub.Key)
+				if m.Key == "properties" && !w.propertyNames.MatchString(sub.Key) {
+					w.change(sp, ChangePropertyNameRefused, "properties", "the property name %q breaks the target's rule %s; toolgate does not rename properties, so the provider may refuse the tool", sub.Key, w.propertyNames)
+				}
+				if !w.rootPropertiesOnly {
+					w.propertyNameChanges(sub.Value, sp, depth+1)
+				}
+			}
+		case w.rootPropertiesOnly:
+		case subschemaKeywords[m.Key] || subschemaListKeywords[m.Key]:
+			v := bytes.TrimSpace(m.Value)
+			if len(v) > 0 && v[0] == '[' {
+				var items []json.RawMessage
+				_ = json.Unmarshal(v, &items)
+				for i, it := range items {
+					w.propertyNameChanges(it, jsontext.Join(p, fmt.Sprint(i)), depth+1)
+				}
+			} else {
+				w.propertyNameChanges(v, p, depth+1)
+			}
+		}
+	}
 }
 
 // writeObject writes members as a JSON object, in order.

@@ -43,6 +43,8 @@ func TestProviderCheckerRefusesWhatProvidersRefuse(t *testing.T) {
 		{"a JSON Schema type in Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"object","properties":{"x":{"type":"STRING"}}}}]}]`},
 		{"a $ref in Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"OBJECT","properties":{"x":{"$ref":"#/$defs/x"}}}}]}]`},
 		{"a numeric enum in Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"OBJECT","properties":{"x":{"type":"INTEGER","enum":[1]}}}}]}]`},
+		{"a property name with a space for Anthropic", ProviderAnthropic, `[{"name":"a","input_schema":{"type":"object","properties":{"o":{"type":"object","properties":{"first name":{}}}}}}]`},
+		{"a dotted parameter name for Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"OBJECT","properties":{"geo.lat":{"type":"NUMBER"}}}}]}]`},
 		{"an empty object for Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"object","properties":{}}}]}]`},
 		{"an unknown key", ProviderAnthropic, `[{"name":"a","input_schema":{"type":"object"},"parameters":{}}]`},
 	}

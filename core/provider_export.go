@@ -3,7 +3,6 @@ package core
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -161,9 +160,7 @@ func exportOne(t *Tool, target string, o ExportOptions) (exported, []Change, err
 	}
 	w.propertyNameChanges(params, "", 0)
 	it.parameters = params
-	if err := it.fit(w, target, o, string(bytes.TrimSpace(fn["strict"])) == "true"); err != nil {
-		return exported{}, nil, err
-	}
+	it.fit(w, target, o, string(bytes.TrimSpace(fn["strict"])) == "true")
 	return it, w.changes, nil
 }
 
@@ -187,12 +184,15 @@ func propertyNameRule(target string, o ExportOptions) (*regexp.Regexp, bool) {
 }
 
 // fit applies the strict transform or Gemini's legacy subset when asked.
-func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStrict bool) error {
+// A schema a transform cannot take is reported, never refused: strict
+// falls back to the loose export, the legacy subset to no parameters.
+func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStrict bool) {
 	switch {
 	case (o.Strict || toolStrict) && (target == ProviderOpenAIChat || target == ProviderOpenAIResponses):
 		out, restore, changes, err := strictSchema(w.tool, it.parameters)
-		if err != nil {
-			return schemaError(w.tool, "strict", err)
+		if err != nil { // a schema the transform cannot read (nested past its bound): exported loose
+			w.change("", ChangeStrictRefused, "strict", "strict mode cannot take this schema (%v); the tool is exported without strict", err)
+			return
 		}
 		w.changes = append(w.changes, changes...)
 		if out != nil {
@@ -200,8 +200,10 @@ func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStric
 		}
 	case o.GeminiLegacy && target == ProviderGemini:
 		out, changes, err := geminiLegacySchema(w.tool, it.parameters)
-		if err != nil {
-			return schemaError(w.tool, "geminiLegacy", err)
+		if err != nil { // a schema the transform cannot read (nested past its bound): no parameters
+			w.change("", ChangeSchemaRefused, "parameters", "Gemini's legacy subset cannot take this schema (%v); the parameters are left out", err)
+			it.parameters = nil
+			return
 		}
 		w.changes = append(w.changes, changes...)
 		it.parameters = out
@@ -211,20 +213,6 @@ func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStric
 			it.parameters = nil
 		}
 	}
-	return nil
-}
-
-// schemaError is err as an invalid-schema *Error naming the tool, with
-// the transform that failed as its Issue's Keyword (an *Error is returned
-// as it is).
-func schemaError(tool, transform string, err error) error {
-	var e *Error
-	if errors.As(err, &e) {
-		return e
-	}
-	e = Errorf(CodeInvalidSchema, tool, "%v", err)
-	e.Issues = []Issue{{Path: "", Keyword: transform, Message: e.Message}}
-	return e
 }
 
 // hasProperties reports whether a schema has a non-empty "properties".

@@ -59,6 +59,9 @@ func (m *Manager) MatchFast(data []byte, signature bool, eligible func(*Tool) bo
 	if ok {
 		m.mu.RLock()
 		t = m.tools[string(name)]
+		if t != nil && m.restoredLocked(t) {
+			t = nil // the strict restore runs first: Match's path
+		}
 		m.mu.RUnlock()
 	}
 	if t == nil || !eligible(t) {

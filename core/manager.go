@@ -29,7 +29,8 @@ type Manager struct {
 	names   []string
 	tools   map[string]*Tool
 	opts    ManagerOptions
-	version uint64 // grows with every change to names or tools
+	version uint64        // grows with every change to names or tools
+	exports *exportMemory // what Export remembered (nil before any)
 }
 
 // NewManager returns an empty registry.
@@ -522,18 +523,20 @@ func (m *Manager) registeredSchema(name string) (json.RawMessage, error) {
 
 // Match resolves a request to a pending FunctionCalling, LionAGI's
 // match_tool: the tool registered under req.Function, then its
-// ValidateArguments. It refuses a nil request with invalid-request, an
+// ValidateArguments. After an Export, a name the export rewrote resolves
+// to its tool, and the nulls the strict transform introduced are removed
+// (StrictRestore.Apply) before validation. It refuses a nil request with invalid-request, an
 // unknown function with tool-not-found ("Function <name> is not
 // registered."), and returns ValidateArguments' errors as they are.
 func (m *Manager) Match(req *Request) (*FunctionCalling, error) {
 	if req == nil {
 		return nil, Errorf(CodeInvalidRequest, "", "the request is null.")
 	}
-	t, ok := m.Get(req.Function)
+	t, restore, ok := m.resolve(req.Function)
 	if !ok {
 		return nil, Errorf(CodeToolNotFound, req.Function, "Function %s is not registered.", req.Function)
 	}
-	args, conv, err := t.ValidateArguments(req.Arguments)
+	args, conv, err := t.ValidateArguments(restore.Apply(req.Arguments))
 	if err != nil {
 		return nil, err
 	}
@@ -588,11 +591,12 @@ func (m *Manager) Invoke(ctx context.Context, req *Request) (*FunctionCalling, e
 }
 
 // Clone returns a new registry with the same tools (the same *Tool values)
-// in the same order and the same options, as Branch.clone does.
+// in the same order and the same options, as Branch.clone does, and what
+// its exports remembered (aliases and strict restores).
 func (m *Manager) Clone() *Manager {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	c := &Manager{names: append([]string(nil), m.names...), tools: make(map[string]*Tool, len(m.tools)), opts: m.opts}
+	c := &Manager{names: append([]string(nil), m.names...), tools: make(map[string]*Tool, len(m.tools)), opts: m.opts, exports: m.exports.clone()}
 	for k, v := range m.tools {
 		c.tools[k] = v
 	}

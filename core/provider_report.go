@@ -43,6 +43,10 @@ const (
 	// $ref cycle for Gemini's legacy subset); the parameters were replaced
 	// by the loosest schema the target accepts, and Message says why.
 	ChangeSchemaRefused ChangeKind = "schema-refused"
+	// ChangeTypeSet: the parameters schema's root had no "type" (or a type
+	// list holding "object"); "type": "object" was set, as every target
+	// wants an object schema there.
+	ChangeTypeSet ChangeKind = "type-set"
 )
 
 // Change is one change an export made to one tool.

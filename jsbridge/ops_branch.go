@@ -364,4 +364,5 @@ func registerCoreOps(b *Bridge) {
 	b.Register("branch.validate", opBranchValidate)
 	b.Register("branch.clone", opBranchClone)
 	b.Register("branch.release", opBranchRelease)
+	b.Register("toProvider", opToProvider)
 }

@@ -7,6 +7,7 @@ import { FunctionCalling } from "./function-calling.js";
 import { Branch, branch } from "./branch.js";
 import { reviveRecord, toJSON } from "./json.js";
 import { OP } from "./contract.js";
+import { toProvider } from "./provider-export.js";
 
 const DEBUG = Symbol.for("toolgate.debug");
 
@@ -40,6 +41,7 @@ export function createApi(inst, flavor, build = {}) {
     flavor,
     tool: (fnOrSpec, opts) => tool(ctx, fnOrSpec, opts),
     branch: (opts) => branch(ctx, opts, Kind),
+    toProvider: (branchOrTools, target, opts) => toProvider(ctx, branchOrTools, target, opts),
     Tool,
     FunctionCalling,
     ToolgateError,

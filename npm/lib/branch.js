@@ -42,6 +42,7 @@ export class Branch {
   #resolved = new Map(); // request name -> typed JS Tool with a pre-check, as Go resolved it at #stamp
   #stamp = NaN; // Go's registry change count (and this branch's instance generation) #resolved holds for
   #prechecked = 0; // matches and validations the pre-check answered (for the differential tests)
+  #stepAside = new Set(); // registered names an export gave an alias or a strict restore: Go answers for them
   constructor(ctx, handle) {
     this.#ctx = ctx;
     this.#kind = new.target;
@@ -64,6 +65,18 @@ export class Branch {
   /** The Go handle, rebuilt if the instance restarted. @internal */
   _handle() {
     return this.#handle();
+  }
+  /** Whether this branch was made by the API of `ctx`. @internal */
+  _of(ctx) {
+    return this.#ctx === ctx;
+  }
+  /**
+   * After an export (provider-export.js): the registered names whose calls go through what Go
+   * remembered (an exported alias, a strict restore), which the pre-check leaves to Go. @internal
+   */
+  _exported(names) {
+    for (const n of names) this.#stepAside.add(n);
+    this.#resolved.clear();
   }
   /** What register, has or getToolSchema was handed, as Go reads it (see ops_branch.go's ref). */
   #ref(x, mode, seen = new Set()) {
@@ -186,6 +199,7 @@ export class Branch {
   #learn(request, m, stamp) {
     const name = this.#plainName(request);
     if (name === undefined || stamp !== stamp || this.#changes() !== stamp) return;
+    if (name !== m.function || this.#stepAside.has(m.function)) return; // an exported alias, or a strict restore: Go's to answer
     const t = this.#ctx.tools.get(m.tool)?.deref();
     if (!t || !t._precheck) return;
     if (this.#stamp !== stamp) {
@@ -233,6 +247,7 @@ export class Branch {
   clone() {
     const b = new this.#kind(this.#ctx, this.#ctx.inst.callJSON(OP.branchClone, this.#handle(), ""));
     for (const t of this.#held.keys()) b.#held.set(t, true);
+    for (const n of this.#stepAside) b.#stepAside.add(n); // Go's clone keeps the aliases and restores too
     return b;
   }
 }

@@ -1,0 +1,243 @@
+package core
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
+)
+
+// ExportTargets lists the export targets, in the order docs/providers.md
+// describes them.
+var ExportTargets = []string{ProviderOpenAIChat, ProviderOpenAIResponses, ProviderAnthropic, ProviderGemini, ProviderMCP}
+
+// ExportOptions are the knobs of ExportTools and Manager.Export. A nil
+// *ExportOptions means every default; the struct is copied on entry.
+type ExportOptions struct {
+	// Strict asks for OpenAI's strict mode (openai-chat and
+	// openai-responses only; another target refuses it): every object
+	// closed, every property required, optional ones nullable. A schema
+	// strict mode cannot express is exported without strict, with a
+	// ChangeStrictRefused change. Default false; a tool whose own schema
+	// says "strict": true is exported strict either way.
+	Strict bool
+	// GeminiLegacy writes Gemini's legacy "parameters" (the OpenAPI subset)
+	// instead of "parametersJsonSchema" (gemini only; another target
+	// refuses it). Default false.
+	GeminiLegacy bool
+}
+
+// Export is the result of an export: the tools in the target's format and
+// the report of every change made so they fit it.
+type Export struct {
+	// Tools is the JSON array to hand the provider as its tools.
+	Tools json.RawMessage
+	// Report lists the changes and maps each exported name back.
+	Report ExportReport
+}
+
+// exported is one tool's export, before it is written in the target's
+// shape.
+type exported struct {
+	tool        *Tool
+	name        string // the exported name
+	description string
+	parameters  json.RawMessage
+	strict      bool
+	restore     *StrictRestore
+}
+
+// ExportTools writes tools in the format of target (one of ExportTargets)
+// with a report of every change made so they fit it: names rewritten to
+// the target's NameRule (ExportReport.Names maps every exported name to the
+// registered one), null-valued keys left out, a parameters schema that is
+// always an object schema, root keywords the target refuses rewritten,
+// and with opts.Strict OpenAI's strict transform. The tools' own schemas
+// are never changed. It refuses an unknown target and an option the target
+// does not have (invalid-request), a nil tool or a tool without a name
+// (invalid-tool), two tools of the same name (duplicate-tool), and a
+// parameters schema that is no object schema or is broken (invalid-schema,
+// naming the tool, with the path and keyword in Issues).
+func ExportTools(tools []*Tool, target string, opts *ExportOptions) (*Export, error) {
+	ex, _, err := exportTools(tools, target, opts)
+	return ex, err
+}
+
+// exportTools is ExportTools that also returns each tool's export.
+func exportTools(tools []*Tool, target string, opts *ExportOptions) (*Export, []exported, error) {
+	var o ExportOptions
+	if opts != nil {
+		o = *opts
+	}
+	rule, err := checkTarget(target, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	report := ExportReport{Target: target, Strict: o.Strict, Changes: []Change{}, Names: map[string]string{}}
+	items := make([]exported, 0, len(tools))
+	for i, t := range tools {
+		if t == nil {
+			return nil, nil, Errorf(CodeInvalidTool, "", "tool %d of the export is nil", i)
+		}
+		it, changes, err := exportOne(t, target, o)
+		if err != nil {
+			return nil, nil, err
+		}
+		report.Changes = append(report.Changes, changes...)
+		items = append(items, it)
+	}
+	names, changes, err := exportNames(items, rule)
+	if err != nil {
+		return nil, nil, err
+	}
+	report.Changes = append(report.Changes, changes...)
+	for i := range items {
+		items[i].name = names[i]
+		report.Names[names[i]] = items[i].tool.Function()
+	}
+	return &Export{Tools: writeTools(items, target, o), Report: report}, items, nil
+}
+
+// checkTarget returns the name rule of target, refusing an unknown target
+// and options the target does not have.
+func checkTarget(target string, o ExportOptions) (NameRule, error) {
+	rule, ok := NameRuleOf(target)
+	if !ok {
+		e := Errorf(CodeInvalidRequest, "", "unknown export target %q: want one of %s", target, strings.Join(ExportTargets, ", "))
+		e.Rule = "target"
+		return rule, e
+	}
+	if o.Strict && target != ProviderOpenAIChat && target != ProviderOpenAIResponses {
+		e := Errorf(CodeInvalidRequest, "", "strict mode is OpenAI's (openai-chat, openai-responses); target %s has none", target)
+		e.Rule = "strict"
+		return rule, e
+	}
+	if o.GeminiLegacy && target != ProviderGemini {
+		e := Errorf(CodeInvalidRequest, "", "geminiLegacy applies to target gemini only, not %s", target)
+		e.Rule = "geminiLegacy"
+		return rule, e
+	}
+	return rule, nil
+}
+
+// exportOne reads one tool's schema and makes its parameters fit target.
+func exportOne(t *Tool, target string, o ExportOptions) (exported, []Change, error) {
+	name := t.Function()
+	if name == "" {
+		return exported{}, nil, Errorf(CodeInvalidTool, "", "a tool of the export has no function name")
+	}
+	fn, ok := jsontext.Members(functionObject(t.Schema))
+	if !ok {
+		return exported{}, nil, Errorf(CodeInvalidTool, name, "the tool's schema has no function object")
+	}
+	it := exported{tool: t, description: jsontext.StringMember(fn, "description")}
+	w := &schemaWalk{tool: name}
+	params := emptyParameters
+	if raw, ok := fn["parameters"]; ok && !jsontext.Absent(raw) {
+		params = w.topLevel(w.node(raw, "", 0), target)
+	}
+	if w.err != nil {
+		return exported{}, nil, w.err
+	}
+	it.parameters = params
+	if err := it.fit(w, target, o, string(bytes.TrimSpace(fn["strict"])) == "true"); err != nil {
+		return exported{}, nil, err
+	}
+	return it, w.changes, nil
+}
+
+// fit applies the strict transform or Gemini's legacy subset when asked.
+func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStrict bool) error {
+	switch {
+	case (o.Strict || toolStrict) && (target == ProviderOpenAIChat || target == ProviderOpenAIResponses):
+		out, restore, changes, err := strictSchema(w.tool, it.parameters)
+		if err != nil {
+			return err
+		}
+		w.changes = append(w.changes, changes...)
+		if out != nil {
+			it.parameters, it.restore, it.strict = out, restore, true
+		}
+	case o.GeminiLegacy && target == ProviderGemini:
+		out, changes, err := geminiLegacySchema(w.tool, it.parameters)
+		if err != nil {
+			return err
+		}
+		w.changes = append(w.changes, changes...)
+		it.parameters = out
+	}
+	return nil
+}
+
+// functionObject returns the "function" member of a provider schema.
+func functionObject(schema json.RawMessage) json.RawMessage {
+	fn, _ := jsontext.Lookup(bytes.TrimSpace(schema), "function")
+	return fn
+}
+
+// writeTools writes the exported tools in the target's shape.
+func writeTools(items []exported, target string, o ExportOptions) json.RawMessage {
+	var b bytes.Buffer
+	if target == ProviderGemini {
+		if len(items) == 0 {
+			return json.RawMessage("[]")
+		}
+		b.WriteString(`[{"functionDeclarations":`)
+	}
+	b.WriteByte('[')
+	for i, it := range items {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		writeTool(&b, it, target, o)
+	}
+	b.WriteByte(']')
+	if target == ProviderGemini {
+		b.WriteString("}]")
+	}
+	return b.Bytes()
+}
+
+// writeTool writes one tool: name, description when there is one, and the
+// parameters under the target's key.
+func writeTool(b *bytes.Buffer, it exported, target string, o ExportOptions) {
+	head := func(key string) {
+		fmt.Fprintf(b, `"name":%s`, jsontext.AppendString(nil, it.name))
+		if it.description != "" {
+			fmt.Fprintf(b, `,"description":%s`, jsontext.AppendString(nil, it.description))
+		}
+		fmt.Fprintf(b, `,%q:`, key)
+		b.Write(it.parameters)
+	}
+	switch target {
+	case ProviderOpenAIChat:
+		b.WriteString(`{"type":"function","function":{`)
+		head("parameters")
+		if it.strict {
+			b.WriteString(`,"strict":true`)
+		}
+		b.WriteString("}}")
+	case ProviderOpenAIResponses:
+		b.WriteString(`{"type":"function",`)
+		head("parameters")
+		fmt.Fprintf(b, `,"strict":%t}`, it.strict)
+	case ProviderAnthropic:
+		b.WriteByte('{')
+		head("input_schema")
+		b.WriteByte('}')
+	case ProviderGemini:
+		b.WriteByte('{')
+		if o.GeminiLegacy {
+			head("parameters")
+		} else {
+			head("parametersJsonSchema")
+		}
+		b.WriteByte('}')
+	case ProviderMCP:
+		b.WriteByte('{')
+		head("inputSchema")
+		b.WriteByte('}')
+	}
+}

@@ -1,0 +1,146 @@
+package core
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
+)
+
+// The keywords whose value is one subschema, a map of names to subschemas,
+// or a list of subschemas: where the export's walk goes. A keyword's value
+// elsewhere (default, enum, const, examples) is data and stays as it is.
+var (
+	subschemaKeywords = map[string]bool{
+		"items": true, "additionalProperties": true, "unevaluatedProperties": true, "unevaluatedItems": true,
+		"additionalItems": true, "contains": true, "propertyNames": true, "not": true, "if": true, "then": true,
+		"else": true, "contentSchema": true,
+	}
+	subschemaMapKeywords = map[string]bool{
+		"properties": true, "patternProperties": true, "$defs": true, "definitions": true, "dependentSchemas": true,
+	}
+	subschemaListKeywords = map[string]bool{"anyOf": true, "oneOf": true, "allOf": true, "prefixItems": true}
+)
+
+// maxExportDepth bounds the nesting the export's walk follows; deeper
+// schemas are refused (the compiler refuses them at construction anyway).
+const maxExportDepth = 256
+
+// schemaWalk cleans one tool's parameters schema and collects its changes.
+type schemaWalk struct {
+	tool    string
+	changes []Change
+	err     error
+}
+
+func (w *schemaWalk) change(path string, kind ChangeKind, keyword, format string, args ...any) {
+	w.changes = append(w.changes, Change{Tool: w.tool, Path: path, Kind: kind, Keyword: keyword, Message: fmt.Sprintf(format, args...)})
+}
+
+func (w *schemaWalk) fail(path, keyword, format string, args ...any) {
+	if w.err == nil {
+		e := Errorf(CodeInvalidSchema, w.tool, format, args...)
+		e.Issues = []Issue{{Path: path, Keyword: keyword, Message: e.Message}}
+		w.err = e
+	}
+}
+
+// node returns a schema node without its null-valued keys, its subschemas
+// cleaned the same way. A boolean schema, or anything that is not an
+// object, is kept as it is.
+func (w *schemaWalk) node(raw json.RawMessage, path string, depth int) json.RawMessage {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '{' {
+		return raw
+	}
+	if depth > maxExportDepth {
+		w.fail(path, "depth", "the parameters schema nests deeper than %d levels", maxExportDepth)
+		return raw
+	}
+	members, ok := jsontext.Split(raw)
+	if !ok {
+		w.fail(path, "json", "the parameters schema is not valid JSON")
+		return raw
+	}
+	out := make([]jsontext.Member, 0, len(members))
+	for _, m := range members {
+		v := bytes.TrimSpace(m.Value)
+		p := jsontext.Join(path, m.Key)
+		if string(v) == "null" {
+			w.change(p, ChangeNullRemoved, m.Key, "%q was null, which no provider accepts; it was left out", m.Key)
+			continue
+		}
+		switch {
+		case subschemaKeywords[m.Key]:
+			v = w.nodes(v, p, depth) // "items" may be a list (draft 7's tuple form)
+		case subschemaMapKeywords[m.Key]:
+			v = w.mapOf(v, p, depth)
+		case subschemaListKeywords[m.Key]:
+			v = w.nodes(v, p, depth)
+		}
+		out = append(out, jsontext.Member{Key: m.Key, Value: v})
+	}
+	return writeObject(out)
+}
+
+// nodes cleans one subschema or a list of them.
+func (w *schemaWalk) nodes(raw json.RawMessage, path string, depth int) json.RawMessage {
+	if len(raw) == 0 || raw[0] != '[' {
+		return w.node(raw, path, depth+1)
+	}
+	var items []json.RawMessage
+	if err := json.Unmarshal(raw, &items); err != nil {
+		w.fail(path, "json", "the parameters schema is not valid JSON")
+		return raw
+	}
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i, it := range items {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(w.node(it, jsontext.Join(path, fmt.Sprint(i)), depth+1))
+	}
+	b.WriteByte(']')
+	return b.Bytes()
+}
+
+// mapOf cleans each subschema of a name → subschema map; a null entry is
+// left out.
+func (w *schemaWalk) mapOf(raw json.RawMessage, path string, depth int) json.RawMessage {
+	if len(raw) == 0 || raw[0] != '{' {
+		return raw
+	}
+	members, ok := jsontext.Split(raw)
+	if !ok {
+		w.fail(path, "json", "the parameters schema is not valid JSON")
+		return raw
+	}
+	out := make([]jsontext.Member, 0, len(members))
+	for _, m := range members {
+		p := jsontext.Join(path, m.Key)
+		if string(bytes.TrimSpace(m.Value)) == "null" {
+			w.change(p, ChangeNullRemoved, "", "the schema of %q was null; it was left out", m.Key)
+			continue
+		}
+		out = append(out, jsontext.Member{Key: m.Key, Value: w.node(m.Value, p, depth+1)})
+	}
+	return writeObject(out)
+}
+
+// writeObject writes members as a JSON object, in order.
+func writeObject(members []jsontext.Member) json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, m := range members {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(jsontext.AppendString(nil, m.Key))
+		b.WriteByte(':')
+		b.Write(m.Value)
+	}
+	b.WriteByte('}')
+	return b.Bytes()
+}

@@ -1,0 +1,71 @@
+package jsbridge
+
+import (
+	"encoding/json"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// toProviderPayload is what tg.toProvider sends: the target, the options,
+// and, for a tool list (handle 0), the tools as refs ({"$tool": id} or
+// {"$callable": id}).
+type toProviderPayload struct {
+	Target       string            `json:"target"`
+	Strict       bool              `json:"strict"`
+	GeminiLegacy bool              `json:"geminiLegacy"`
+	Tools        []json.RawMessage `json:"tools"`
+}
+
+// toProviderResult is {tools, report} and, for a branch, the registered
+// names whose calls go through what the export remembered (an alias or a
+// strict restore), for which the JS pre-check steps aside.
+type toProviderResult struct {
+	Tools     json.RawMessage   `json:"tools"`
+	Report    core.ExportReport `json:"report"`
+	StepAside []string          `json:"stepAside,omitempty"`
+}
+
+// opToProvider exports a branch (handle ≠ 0: Manager.Export, which
+// remembers names and strict restores in the branch) or a list of tools
+// (handle 0: core.ExportTools) to a provider's format.
+func opToProvider(b *Bridge, handle int64, payload []byte) (any, error) {
+	var p toProviderPayload
+	if err := decodeStrict(payload, &p, "toProvider options"); err != nil {
+		return nil, err
+	}
+	opts := &core.ExportOptions{Strict: p.Strict, GeminiLegacy: p.GeminiLegacy}
+	if handle != 0 {
+		m, err := b.branch(handle)
+		if err != nil {
+			return nil, err
+		}
+		ex, err := m.Export(p.Target, opts)
+		if err != nil {
+			return nil, err
+		}
+		res := toProviderResult{Tools: ex.Tools, Report: ex.Report}
+		for _, name := range m.Names() {
+			if m.Exported(name) {
+				res.StepAside = append(res.StepAside, name)
+			}
+		}
+		return res, nil
+	}
+	tools := make([]*core.Tool, 0, len(p.Tools))
+	for _, raw := range p.Tools {
+		v, err := b.convertRef(raw, func(t *core.Tool) (any, error) { return t, nil })
+		if err != nil {
+			return nil, err
+		}
+		t, ok := v.(*core.Tool)
+		if !ok {
+			return nil, core.Errorf(core.CodeUnsupportedType, "", "toProvider: want a Tool or a function, got %T", v)
+		}
+		tools = append(tools, t)
+	}
+	ex, err := core.ExportTools(tools, p.Target, opts)
+	if err != nil {
+		return nil, err
+	}
+	return toProviderResult{Tools: ex.Tools, Report: ex.Report}, nil
+}

@@ -1,0 +1,245 @@
+// The four providers' own SDKs (openai for Chat Completions and Responses, @anthropic-ai/sdk,
+// @google/genai) in a real two-turn agent loop, each client on a mock transport (its `fetch` option)
+// that answers with the responses recorded in tests/fixtures/providers/sdk and keeps what it received.
+// The loop code uses toolgate's public API only, as the docs show it (docs/provider-sdks.md): the
+// export as the request's tools, parseToolCalls on the response, invoke, toolResult for the next
+// request. No glue: not one line converts between toolgate and an SDK. No network: the global fetch
+// throws while these tests run.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import OpenAI from "openai";
+import Anthropic from "@anthropic-ai/sdk";
+import { GoogleGenAI } from "@google/genai";
+import { tg, fixture } from "./helpers.mjs";
+
+const SDK = "providers/sdk";
+const { tools: TOOLS } = fixture(SDK, "tools.json").data;
+const PROMPT = "What is the weather in Paris, what is 2 + three, and what time is it?";
+
+let realFetch;
+before(() => {
+  realFetch = globalThis.fetch;
+  globalThis.fetch = () => {
+    throw new Error("no network in the SDK tests: a client went past its mock transport");
+  };
+});
+after(() => {
+  globalThis.fetch = realFetch;
+});
+
+/** A branch with the fixture's tools, and the calls its handlers saw. */
+function setup() {
+  const ran = [];
+  const handlers = {
+    get_weather: ({ city, unit = "celsius" }) => ({ city, temperature: 18, unit }),
+    add: ({ a, b }) => a + b,
+    now: () => "2026-12-01T15:00:00Z",
+  };
+  const tools = TOOLS.map((t) =>
+    tg.tool({ ...t, handler: (args) => (ran.push(t.name), handlers[t.name](args)) }),
+  );
+  return { b: tg.branch({ tools }), ran };
+}
+
+/**
+ * A mock transport for an SDK's `fetch` option: the n-th request gets the n-th recorded response;
+ * every request is kept as {url, method, headers, body} with the body parsed. A request past the
+ * recording gets a 400, so a loop that does not stop fails instead of hanging.
+ */
+function transport(...responses) {
+  const received = [];
+  async function fetch(url, init = {}) {
+    const body = typeof init.body === "string" ? JSON.parse(init.body) : init.body;
+    received.push({ url: String(url), method: init.method, headers: new Headers(init.headers), body });
+    const next = responses[received.length - 1];
+    if (next === undefined) {
+      return new Response(JSON.stringify({ error: { message: "unexpected request", type: "invalid_request_error" } }), { status: 400, headers: { "content-type": "application/json" } });
+    }
+    return new Response(JSON.stringify(next), { status: 200, headers: { "content-type": "application/json", "request-id": `req_${received.length}` } });
+  }
+  return { fetch, received };
+}
+
+/**
+ * The results the model gets back, against the fixture's calls: ids in order, a completed call's
+ * content exactly, a failure as toolgate's model-readable text naming the tool, the field and the rule
+ * (and flagged as one where the provider has a flag: `isError` undefined where it has none).
+ */
+function assertResults(results, calls) {
+  assert.equal(results.length, calls.length, "one result per call, in order");
+  results.forEach((r, i) => {
+    const want = calls[i];
+    if (want.id !== null) assert.equal(r.id, want.id, `result ${i} pairs with call ${want.id}`);
+    assert.equal(typeof r.text, "string", `result ${i} is text`);
+    if (r.isError !== undefined) assert.equal(r.isError, Boolean(want.error), `result ${i} (${want.function}) is flagged ${want.error ? "a failure" : "a success"}`);
+    if (want.error) {
+      for (const word of want.mentions) assert.ok(r.text.includes(word), `result ${i}'s text names ${word}: ${r.text}`);
+      assert.notEqual(r.text, "", "a failure says what went wrong");
+    } else {
+      assert.equal(r.text, want.content, `result ${i} (${want.function}) is the handler's response`);
+    }
+  });
+}
+
+/** The handlers that ran: only the calls that validated; a refused call never reaches its handler. */
+function assertRan(ran, calls) {
+  assert.deepEqual(ran, calls.filter((c) => !c.error).map((c) => c.function));
+}
+
+test("openai Chat Completions: tools out, tool_calls in, role:tool results back", async () => {
+  const fx = fixture(SDK, "openai-chat.json").data;
+  const mock = transport(fx.first, fx.final);
+  const client = new OpenAI({ apiKey: "sk-test", fetch: mock.fetch, maxRetries: 0 });
+  const { b, ran } = setup();
+
+  // The agent loop, as a user writes it.
+  const tools = tg.toProvider(b, "openai-chat").tools;
+  const messages = [{ role: "user", content: PROMPT }];
+  let completion = await client.chat.completions.create({ model: "gpt-4o", messages, tools });
+  while (completion.choices[0].finish_reason === "tool_calls") {
+    const done = await Promise.all(tg.parseToolCalls(completion).map((call) => b.invoke(call).catch((e) => e)));
+    messages.push(completion.choices[0].message, ...tg.toolResult(done, "openai-chat"));
+    completion = await client.chat.completions.create({ model: "gpt-4o", messages, tools });
+  }
+
+  assert.equal(completion.choices[0].message.content, fx.final.choices[0].message.content);
+  assert.equal(mock.received.length, 2);
+  for (const r of mock.received) {
+    assert.equal(r.url, "https://api.openai.com/v1/chat/completions");
+    assert.equal(r.method, "POST");
+    assert.deepEqual(r.body.tools, fx.tools, "the tools are sent in Chat's shape, unchanged by the SDK");
+  }
+  const sent = mock.received[1].body.messages;
+  assert.deepEqual(sent.slice(0, 2), [{ role: "user", content: PROMPT }, fx.first.choices[0].message]);
+  const results = sent.slice(2);
+  for (const m of results) {
+    assert.deepEqual(Object.keys(m).sort(), ["content", "role", "tool_call_id"]);
+    assert.equal(m.role, "tool");
+  }
+  assertResults(
+    results.map((m) => ({ id: m.tool_call_id, text: m.content })),
+    fx.calls,
+  );
+  assertRan(ran, fx.calls);
+});
+
+test("openai Responses: flat function tools out, function_call items in, function_call_output back", async () => {
+  const fx = fixture(SDK, "openai-responses.json").data;
+  const mock = transport(fx.first, fx.final);
+  const client = new OpenAI({ apiKey: "sk-test", fetch: mock.fetch, maxRetries: 0 });
+  const { b, ran } = setup();
+
+  // The agent loop, as a user writes it.
+  const tools = tg.toProvider(b, "openai-responses").tools;
+  const input = [{ role: "user", content: PROMPT }];
+  let response = await client.responses.create({ model: "o4-mini", input, tools });
+  for (let calls; (calls = tg.parseToolCalls(response)).length > 0; ) {
+    const done = await Promise.all(calls.map((call) => b.invoke(call).catch((e) => e)));
+    input.push(...response.output, ...tg.toolResult(done, "openai-responses"));
+    response = await client.responses.create({ model: "o4-mini", input, tools });
+  }
+
+  assert.equal(response.output_text, fx.final.output[0].content[0].text);
+  assert.equal(mock.received.length, 2);
+  for (const r of mock.received) {
+    assert.equal(r.url, "https://api.openai.com/v1/responses");
+    assert.deepEqual(r.body.tools, fx.tools, "the tools are sent in Responses' flat shape");
+  }
+  const sent = mock.received[1].body.input;
+  assert.deepEqual(sent.slice(0, 1 + fx.first.output.length), [{ role: "user", content: PROMPT }, ...fx.first.output]);
+  const results = sent.slice(1 + fx.first.output.length);
+  for (const item of results) {
+    assert.deepEqual(Object.keys(item).sort(), ["call_id", "output", "type"]);
+    assert.equal(item.type, "function_call_output");
+  }
+  assert.deepEqual(results.map((r) => r.call_id), fx.first.output.filter((o) => o.type === "function_call").map((o) => o.call_id), "paired by call_id, not the item id");
+  assertResults(
+    results.map((r) => ({ id: r.call_id, text: r.output })),
+    fx.calls,
+  );
+  assertRan(ran, fx.calls);
+});
+
+test("@anthropic-ai/sdk: input_schema tools out, tool_use blocks in, tool_result with is_error back", async () => {
+  const fx = fixture(SDK, "anthropic.json").data;
+  const mock = transport(fx.first, fx.final);
+  const client = new Anthropic({ apiKey: "sk-ant-test", fetch: mock.fetch, maxRetries: 0 });
+  const { b, ran } = setup();
+
+  // The agent loop, as a user writes it.
+  const tools = tg.toProvider(b, "anthropic").tools;
+  const messages = [{ role: "user", content: PROMPT }];
+  let message = await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 1024, messages, tools });
+  while (message.stop_reason === "tool_use") {
+    const done = await Promise.all(tg.parseToolCalls(message).map((call) => b.invoke(call).catch((e) => e)));
+    messages.push({ role: "assistant", content: message.content }, tg.toolResult(done, "anthropic"));
+    message = await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 1024, messages, tools });
+  }
+
+  assert.equal(message.content[0].text, fx.final.content[0].text);
+  assert.equal(mock.received.length, 2);
+  for (const r of mock.received) {
+    assert.equal(r.url, "https://api.anthropic.com/v1/messages");
+    assert.ok(r.headers.get("anthropic-version"), "sent through the SDK, with its headers");
+    assert.deepEqual(r.body.tools, fx.tools, "the tools are sent in Anthropic's shape");
+  }
+  const sent = mock.received[1].body.messages;
+  assert.equal(sent.length, 3);
+  assert.deepEqual(sent[1], { role: "assistant", content: fx.first.content });
+  assert.equal(sent[2].role, "user");
+  assert.deepEqual(Object.keys(sent[2]).sort(), ["content", "role"]);
+  const blocks = sent[2].content;
+  for (const [i, block] of blocks.entries()) {
+    assert.equal(block.type, "tool_result");
+    assert.deepEqual(Object.keys(block).sort(), fx.calls[i].error ? ["content", "is_error", "tool_use_id", "type"] : ["content", "tool_use_id", "type"]);
+    if (fx.calls[i].error) assert.equal(block.is_error, true);
+  }
+  assertResults(
+    blocks.map((bl) => ({ id: bl.tool_use_id, text: bl.content, isError: bl.is_error === true })),
+    fx.calls,
+  );
+  assertRan(ran, fx.calls);
+});
+
+test("@google/genai: functionDeclarations out, functionCall parts in, functionResponse parts back", async () => {
+  const fx = fixture(SDK, "gemini.json").data;
+  const mock = transport(fx.first, fx.final);
+  const ai = new GoogleGenAI({ apiKey: "test-key", httpOptions: { fetch: mock.fetch } });
+  const { b, ran } = setup();
+
+  // The agent loop, as a user writes it.
+  const config = { tools: tg.toProvider(b, "gemini").tools };
+  const contents = [{ role: "user", parts: [{ text: PROMPT }] }];
+  let response = await ai.models.generateContent({ model: "gemini-2.5-flash", contents, config });
+  for (let calls; (calls = tg.parseToolCalls(response)).length > 0; ) {
+    const done = await Promise.all(calls.map((call) => b.invoke(call).catch((e) => e)));
+    contents.push(response.candidates[0].content, tg.toolResult(done, "gemini"));
+    response = await ai.models.generateContent({ model: "gemini-2.5-flash", contents, config });
+  }
+
+  assert.equal(response.text, fx.final.candidates[0].content.parts[0].text);
+  assert.equal(mock.received.length, 2);
+  for (const r of mock.received) {
+    assert.match(r.url, /^https:\/\/generativelanguage\.googleapis\.com\/v1(beta)?\/models\/gemini-2\.5-flash:generateContent$/);
+    assert.deepEqual(r.body.tools, fx.tools, "the tools are sent as functionDeclarations with parametersJsonSchema");
+  }
+  const sent = mock.received[1].body.contents;
+  assert.equal(sent.length, 3);
+  assert.deepEqual(sent[1], fx.first.candidates[0].content, "the model's turn goes back unchanged, thoughtSignature included");
+  assert.equal(sent[2].role, "user");
+  const parts = sent[2].parts;
+  for (const [i, p] of parts.entries()) {
+    assert.deepEqual(Object.keys(p), ["functionResponse"]);
+    assert.equal(p.functionResponse.name, fx.calls[i].function, "paired by name and order (the Gemini API sends no ids)");
+    assert.deepEqual(Object.keys(p.functionResponse.response), [fx.calls[i].error ? "error" : "output"]);
+  }
+  assertResults(
+    parts.map(({ functionResponse: fr }) => ({
+      id: fr.id ?? null,
+      text: fr.response.error ?? (typeof fr.response.output === "string" ? fr.response.output : JSON.stringify(fr.response.output)),
+      isError: "error" in fr.response,
+    })),
+    fx.calls,
+  );
+  assertRan(ran, fx.calls);
+});

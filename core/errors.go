@@ -87,16 +87,24 @@ type Error struct {
 	Tool    string  `json:"tool,omitempty"`
 	Issues  []Issue `json:"issues,omitempty"`
 	Rule    string  `json:"rule,omitempty"`
-	Cause   error   `json:"-"`
+	// CallID is the provider's call id of the request refused ("" when it
+	// had none), so the refusal can be sent back as that call's result.
+	CallID string `json:"callId,omitempty"`
+	Cause  error  `json:"-"`
 }
 
-// Error returns "code: message" with the tool name when there is one.
+// Error returns "code: message" with the tool name and call id when there
+// are.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(string(e.Code))
 	if e.Tool != "" {
 		b.WriteString(" (tool ")
 		b.WriteString(e.Tool)
+		if e.CallID != "" {
+			b.WriteString(", call ")
+			b.WriteString(e.CallID)
+		}
 		b.WriteString(")")
 	}
 	b.WriteString(": ")

@@ -71,7 +71,7 @@ func (m *Manager) MatchFast(data []byte, signature bool, eligible func(*Tool) bo
 	handled, err := t.fastValidate(r, signature)
 	if !handled || err != nil {
 		fastRuns.Put(r)
-		return FastMatch{}, handled, err
+		return FastMatch{}, handled, withCall(err, t.Function(), id)
 	}
 	return FastMatch{Tool: t, ID: id, Arguments: r.out, BigInts: r.bigints, Conversions: r.convs, run: r}, true, nil
 }
@@ -79,12 +79,12 @@ func (m *Manager) MatchFast(data []byte, signature bool, eligible func(*Tool) bo
 // envelope holds the value tokens of the members a request envelope may
 // have, -1 for those it lacks.
 type envelope struct {
-	function, arguments, actionRequest, functionCall, typ, name, args, input, id, callID int32
+	function, arguments, actionRequest, functionCall, typ, name, args, input, id, callID, provider int32
 }
 
 // envelopeOf reads the members of object k in one pass.
 func (r *fastRun) envelopeOf(k int32) envelope {
-	e := envelope{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	e := envelope{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
 	t := r.tok(k)
 	for key, m := k+1, int32(0); m < t.N; m++ {
 		v := key + 1
@@ -109,6 +109,8 @@ func (r *fastRun) envelopeOf(k int32) envelope {
 			e.id = v
 		case "call_id":
 			e.callID = v
+		case "provider":
+			e.provider = v
 		}
 		key = r.tok(v).Next
 	}
@@ -137,7 +139,10 @@ func (r *fastRun) request(data []byte) (name []byte, id string, ok bool) {
 		argsTok, id = e.input, r.stringValue(e.id)
 	case e.function >= 0:
 		if r.tok(e.function).Kind != jsontext.TokObject {
-			nameTok = e.function
+			if !r.lionagiMembers(e) {
+				return nil, "", false
+			}
+			nameTok, id = e.function, r.stringValue(e.id)
 			break
 		}
 		if e.typ >= 0 && typ != "function" {
@@ -158,6 +163,16 @@ func (r *fastRun) request(data []byte) (name []byte, id string, ok bool) {
 		return nil, "", false
 	}
 	return name, id, true
+}
+
+// lionagiMembers reports whether the optional "id" and "provider" members
+// of the LionAGI shape are absent, null or strings parseRequest accepts;
+// anything else is the full path's to refuse.
+func (r *fastRun) lionagiMembers(e envelope) bool {
+	if e.id >= 0 && r.tok(e.id).Kind != jsontext.TokString && r.tok(e.id).Kind != jsontext.TokNull {
+		return false
+	}
+	return e.provider < 0 || r.tok(e.provider).Kind == jsontext.TokNull || knownProvider(r.stringValue(e.provider))
 }
 
 // stringValue is jsontext.StringMember for a member's value token: its

@@ -527,18 +527,23 @@ func (m *Manager) registeredSchema(name string) (json.RawMessage, error) {
 // to its tool, and the nulls the strict transform introduced are removed
 // (StrictRestore.Apply) before validation. It refuses a nil request with invalid-request, an
 // unknown function with tool-not-found ("Function <name> is not
-// registered."), and returns ValidateArguments' errors as they are.
+// registered."), a request whose RawArguments could not be decoded with
+// that decoding error, and returns ValidateArguments' errors; every error
+// of a request with a call id carries it (Error.CallID) and the tool name.
 func (m *Manager) Match(req *Request) (*FunctionCalling, error) {
 	if req == nil {
 		return nil, Errorf(CodeInvalidRequest, "", "the request is null.")
 	}
 	t, restore, ok := m.resolve(req.Function)
 	if !ok {
-		return nil, Errorf(CodeToolNotFound, req.Function, "Function %s is not registered.", req.Function)
+		return nil, withCall(Errorf(CodeToolNotFound, req.Function, "Function %s is not registered.", req.Function), req.Function, req.ID)
+	}
+	if req.argsErr != nil || req.Arguments == nil && req.RawArguments != "" {
+		return nil, withCall(req.argumentsError(), req.Function, req.ID)
 	}
 	args, conv, err := t.ValidateArguments(restore.Apply(req.Arguments))
 	if err != nil {
-		return nil, err
+		return nil, withCall(err, req.Function, req.ID)
 	}
 	return &FunctionCalling{
 		ID:          newUUID4(),
@@ -564,7 +569,7 @@ func (m *Manager) Validate(req *Request) (*FunctionCalling, error) {
 		return nil, err
 	}
 	if err := fc.Tool.checkSignature(fc.Arguments); err != nil {
-		return nil, err
+		return nil, withCall(err, fc.Function(), req.ID)
 	}
 	return fc, nil
 }

@@ -19,17 +19,28 @@ const (
 // Request is one call envelope, whatever shape it came in: the function
 // name, its arguments, the provider's call id ("" when the shape has none)
 // and the shape's Provider name.
+//
+// RawArguments is set only by ParseToolCalls, for a call whose arguments
+// could not be decoded (malformed JSON text above all): it holds the
+// argument text as the provider sent it, Arguments is nil, and Match
+// refuses the request with the decoding error, carrying the call id.
 type Request struct {
-	ID        string
-	Function  string
-	Arguments *Arguments
-	Provider  string
+	ID           string
+	Function     string
+	Arguments    *Arguments
+	Provider     string
+	RawArguments string
+
+	argsErr error // why RawArguments could not be decoded (ParseToolCalls)
 }
 
 // ParseRequest reads one call envelope:
 //
 //   - LionAGI {"function": "name", "arguments": {...} | "<json text>"}, also
-//     nested as {"action_request": {...}};
+//     nested as {"action_request": {...}}, with two optional members: "id"
+//     (the call id, a string or null) and "provider" (one of the Provider
+//     names, the shape ParseToolCalls writes: the arguments are then read
+//     by that provider's rules, below);
 //   - OpenAI Chat {"id", "type": "function", "function": {"name", "arguments": "<json text>"}};
 //   - OpenAI Responses {"type": "function_call", "call_id", "name", "arguments": "<json text>"};
 //   - Anthropic {"type": "tool_use", "id", "name", "input": {...}};
@@ -43,9 +54,14 @@ type Request struct {
 // In every shape the arguments may be an object or a JSON string holding
 // one; in the two OpenAI shapes an empty (or all white space) arguments
 // string is the empty object, as OpenAI sends it for a tool without
-// parameters (the LionAGI shape keeps LionAGI's refusal). Keys are matched
-// exactly. It refuses with invalid-request: a tool call that is not a
-// function call (OpenAI's {"type": "custom"} or "custom_tool_call"), anything
+// parameters (the LionAGI shape keeps LionAGI's refusal). In the provider
+// shapes, argument text that is not JSON is invalid-arguments (keyword
+// "json", the byte position in the message); LionAGI's shape without a
+// provider keeps invalid-request. Keys are matched exactly. Errors of a
+// request with a call id carry it (Error.CallID). It refuses with
+// invalid-request: an unknown provider or an id that is not a string, a
+// tool call that is not a function call (OpenAI's {"type": "custom"} or
+// "custom_tool_call"), anything
 // that is not one JSON object (an array, a number, text that is not JSON,
 // trailing data, a string holding a string), a missing or empty function
 // name, missing arguments, and arguments that are neither an object nor a
@@ -161,13 +177,57 @@ func otherToolName(m map[string]json.RawMessage) string {
 	return jsontext.StringMember(m, "name")
 }
 
-// lionagiRequest reads {"function", "arguments"}.
+// lionagiRequest reads {"function", "arguments", "id"?, "provider"?}.
 func lionagiRequest(m map[string]json.RawMessage) (*Request, error) {
-	return providerRequest(ProviderLionAGI, m, "function", "arguments", "", false)
+	provider, id, err := lionagiCallMembers(m)
+	if err != nil {
+		return nil, err
+	}
+	return providerRequest(provider, m, "function", "arguments", id, false)
 }
 
-// providerRequest reads the name and arguments members of one shape.
+// lionagiCallMembers reads the optional "provider" and "id" members of the
+// LionAGI shape: provider one of the Provider names (LionAGI's when
+// absent or null), id a string ("" when absent or null).
+func lionagiCallMembers(m map[string]json.RawMessage) (provider, id string, err error) {
+	provider = ProviderLionAGI
+	if raw, ok := m["provider"]; ok && !jsontext.Absent(raw) {
+		provider = jsontext.StringMember(m, "provider")
+		if !knownProvider(provider) {
+			return "", "", Errorf(CodeInvalidRequest, "", "\"provider\" of the request must be one of %q, %q, %q, %q or %q, got %s.",
+				ProviderLionAGI, ProviderOpenAIChat, ProviderOpenAIResponses, ProviderAnthropic, ProviderGemini, clipText(string(raw), 80))
+		}
+	}
+	if raw, ok := m["id"]; ok && !jsontext.Absent(raw) {
+		if jsontext.Kind(raw) != "string" {
+			return "", "", Errorf(CodeInvalidRequest, "", "\"id\" of the request must be a string, got %s.", jsontext.Described(jsontext.Kind(raw)))
+		}
+		id = jsontext.StringMember(m, "id")
+	}
+	return provider, id, nil
+}
+
+// knownProvider reports whether p is one of the Provider request shapes.
+func knownProvider(p string) bool {
+	switch p {
+	case ProviderLionAGI, ProviderOpenAIChat, ProviderOpenAIResponses, ProviderAnthropic, ProviderGemini:
+		return true
+	}
+	return false
+}
+
+// providerRequest reads the name and arguments members of one shape; its
+// errors carry the call id.
 func providerRequest(provider string, m map[string]json.RawMessage, nameKey, argsKey, id string, argsOptional bool) (*Request, error) {
+	req, err := readProviderRequest(provider, m, nameKey, argsKey, id, argsOptional)
+	if err != nil {
+		return nil, withCall(err, "", id)
+	}
+	return req, nil
+}
+
+// readProviderRequest is providerRequest without the call id on errors.
+func readProviderRequest(provider string, m map[string]json.RawMessage, nameKey, argsKey, id string, argsOptional bool) (*Request, error) {
 	raw, ok := m[nameKey]
 	if !ok {
 		return nil, Errorf(CodeInvalidRequest, "", "the request has no %q.", nameKey)
@@ -186,14 +246,28 @@ func providerRequest(provider string, m map[string]json.RawMessage, nameKey, arg
 		}
 		rawArgs = json.RawMessage("{}")
 	}
-	if (provider == ProviderOpenAIChat || provider == ProviderOpenAIResponses) && blankString(rawArgs) {
-		rawArgs = json.RawMessage("{}") // OpenAI sends "" for a tool without parameters
-	}
-	args, err := requestArguments(name, argsKey, rawArgs)
+	args, err := providerArguments(provider, name, argsKey, rawArgs)
 	if err != nil {
 		return nil, err
 	}
 	return &Request{ID: id, Function: name, Arguments: args, Provider: provider}, nil
+}
+
+// providerArguments decodes the arguments member of a call by the rules of
+// its provider: in the two OpenAI shapes a blank string is the empty
+// object (OpenAI sends "" for a tool without parameters); in every
+// provider shape but LionAGI's, a string whose text is not JSON is
+// invalid-arguments naming the byte position (malformedArguments).
+func providerArguments(provider, name, key string, raw json.RawMessage) (*Arguments, error) {
+	if (provider == ProviderOpenAIChat || provider == ProviderOpenAIResponses) && blankString(raw) {
+		raw = json.RawMessage("{}")
+	}
+	if provider != ProviderLionAGI {
+		if err := malformedArguments(name, key, raw); err != nil {
+			return nil, err
+		}
+	}
+	return requestArguments(name, key, raw)
 }
 
 // blankString reports whether raw is a JSON string holding only white space

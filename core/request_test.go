@@ -169,5 +169,5 @@ func TestParseRequestOpenAIEmptyArguments(t *testing.T) {
 	_, err = ParseRequest([]byte(`{"function":"now","arguments":""}`))
 	assert.ErrorIs(t, err, ErrInvalidRequest, "LionAGI's shape keeps its refusal")
 	_, err = ParseRequest([]byte(`{"id":"c","type":"function","function":{"name":"now","arguments":"x"}}`))
-	assert.ErrorIs(t, err, ErrInvalidRequest, "text that is not JSON is still refused")
+	assert.ErrorIs(t, err, ErrInvalidArguments, "text that is not JSON is still refused, as invalid-arguments in a provider shape")
 }

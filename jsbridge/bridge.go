@@ -212,6 +212,10 @@ func appendError(buf []byte, e *core.Error) []byte {
 		buf = append(buf, `,"rule":`...)
 		buf = jsontext.AppendString(buf, e.Rule)
 	}
+	if e.CallID != "" {
+		buf = append(buf, `,"callId":`...)
+		buf = jsontext.AppendString(buf, e.CallID)
+	}
 	return append(buf, '}')
 }
 

@@ -365,4 +365,5 @@ func registerCoreOps(b *Bridge) {
 	b.Register("branch.clone", opBranchClone)
 	b.Register("branch.release", opBranchRelease)
 	b.Register("toProvider", opToProvider)
+	registerProviderCallOps(b)
 }

@@ -6,6 +6,8 @@ import { Tool, tool } from "./tool.js";
 import { FunctionCalling } from "./function-calling.js";
 import { Branch, branch } from "./branch.js";
 import { reviveRecord, toJSON } from "./json.js";
+import { parseToolCalls } from "./provider-calls.js";
+import { toolResult } from "./provider-result.js";
 import { OP } from "./contract.js";
 import { toProvider } from "./provider-export.js";
 
@@ -42,6 +44,8 @@ export function createApi(inst, flavor, build = {}) {
     tool: (fnOrSpec, opts) => tool(ctx, fnOrSpec, opts),
     branch: (opts) => branch(ctx, opts, Kind),
     toProvider: (branchOrTools, target, opts) => toProvider(ctx, branchOrTools, target, opts),
+    parseToolCalls: (response) => parseToolCalls(ctx, response),
+    toolResult: (callOrError, target) => toolResult(ctx, callOrError, target),
     Tool,
     FunctionCalling,
     ToolgateError,

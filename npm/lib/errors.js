@@ -4,7 +4,8 @@ const MARK = Symbol.for("toolgate.ToolgateError");
 /**
  * Every failure of the library. `code` is one of the closed set in
  * `ErrorCode`; `issues` lists validation problems; `tool` names the tool;
- * `rule` names the policy rule behind a `policy-denied` refusal.
+ * `rule` names the policy rule behind a `policy-denied` refusal; `callId` is the provider's id of
+ * the call refused (match/validate/invoke of a request with an id), for tg.toolResult.
  * `ToolgateError.isInstance(e)` works across realms and bundles.
  * @example
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
@@ -17,6 +18,7 @@ export class ToolgateError extends Error {
     if (options.tool) this.tool = options.tool;
     if (options.issues) this.issues = options.issues;
     if (options.rule) this.rule = options.rule;
+    if (options.callId) this.callId = options.callId;
   }
   get [MARK]() {
     return true;
@@ -45,9 +47,9 @@ export function errorFromGo(text) {
   return errorFromData(e);
 }
 
-/** Builds a ToolgateError from a decoded Go error object {code, message, tool?, issues?, rule?}. */
+/** Builds a ToolgateError from a decoded Go error object {code, message, tool?, issues?, rule?, callId?}. */
 export function errorFromData(e) {
-  return new ToolgateError(e?.code || "internal", e?.message || "", { tool: e?.tool, issues: e?.issues, rule: e?.rule });
+  return new ToolgateError(e?.code || "internal", e?.message || "", { tool: e?.tool, issues: e?.issues, rule: e?.rule, callId: e?.callId });
 }
 
 /** Refuses option keys a call does not know, naming the key and the call. */

@@ -1,0 +1,175 @@
+package core
+
+// Calls in: every tool call of a whole provider response, in order, as
+// Requests Match accepts.
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
+)
+
+// ParseToolCalls reads every tool call of one provider response, in order:
+//
+//   - an OpenAI Chat completion (the tool_calls of choices[0].message), or
+//     an assistant message with tool_calls;
+//   - an OpenAI Responses response (its output items of type function_call),
+//     or its output array;
+//   - an Anthropic message (its content blocks of type tool_use), or its
+//     content array;
+//   - a Gemini GenerateContentResponse (the functionCall parts of
+//     candidates[0].content), a Content ({role, parts}) or a parts array;
+//   - one call in any of these shapes (a Chat tool call, a function_call
+//     item, a tool_use block, a Gemini part or FunctionCall), or a call as
+//     ParseToolCalls writes it ({function, arguments, id, provider});
+//   - a JSON string whose text is one of these.
+//
+// Items that are no function call are skipped: text, reasoning, thinking,
+// refusals, server-side tool use (Anthropic's server_tool_use, OpenAI's
+// web_search_call, ...). Only the first choice or candidate is read: the
+// others are alternatives, not further calls. A custom tool call (Chat's
+// {"type": "custom", "custom": {name, input}}, Responses'
+// custom_tool_call) is no JSON-arguments call: it is returned with the
+// arguments {"input": "<its text>"}, for a tool with one string parameter
+// named input. A response with no call gives an empty list.
+//
+// Each Request has the call id ("" when the provider sent none: Gemini
+// may not), the function name, the decoded arguments (a blank OpenAI
+// arguments string is {}), and the Provider of the shape. A call whose
+// arguments cannot be decoded (malformed JSON text, nesting or size over
+// the limits) is kept, with Arguments nil and the text in RawArguments, so
+// that Match refuses it with invalid-arguments carrying the call id.
+//
+// It refuses with invalid-request a value that is no provider response (a
+// number, a LionAGI {function, arguments} call without a provider, an
+// object of no known shape, a list holding a value that is not an object),
+// and a call without a usable name (missing, empty, not a string).
+func ParseToolCalls(data []byte) ([]*Request, error) {
+	d := bytes.TrimSpace(data)
+	if len(d) > 0 && d[0] == '"' {
+		var s string
+		if json.Unmarshal(d, &s) == nil {
+			d = bytes.TrimSpace([]byte(s))
+		}
+	}
+	if len(d) == 0 {
+		return nil, Errorf(CodeInvalidRequest, "", "the provider response is empty.")
+	}
+	if jsontext.Scan(d, MaxArgumentDepth+8, false).TooDeep {
+		return nil, limitError("", "maxDepth", "the provider response nests deeper than %d levels of arrays and objects.", MaxArgumentDepth+8)
+	}
+	if !json.Valid(d) {
+		return nil, Errorf(CodeInvalidRequest, "", "the provider response is not one JSON value (it is malformed or has trailing data).")
+	}
+	calls := []*Request{}
+	switch d[0] {
+	case '[':
+		return readCallItems(calls, d, "")
+	case '{':
+		m, _ := jsontext.Members(d)
+		return readCallObject(calls, m)
+	}
+	return nil, Errorf(CodeInvalidRequest, "", "a provider response must be a JSON object or array, got %s.", jsontext.Described(jsontext.Kind(d)))
+}
+
+// readCallObject reads a response object, a message or content, or one call.
+func readCallObject(calls []*Request, m map[string]json.RawMessage) ([]*Request, error) {
+	switch {
+	case has(m, "choices"):
+		return readFirst(calls, m, "choices", "message", readCallObject)
+	case has(m, "candidates"):
+		return readFirst(calls, m, "candidates", "content", readCallObject)
+	case has(m, "tool_calls"):
+		return readCallList(calls, m, "tool_calls")
+	case has(m, "output") && jsontext.StringMember(m, "object") == "response" || arrayMember(m, "output"):
+		return readCallList(calls, m, "output")
+	case has(m, "parts"):
+		return readCallList(calls, m, "parts")
+	case has(m, "role") && has(m, "content") || jsontext.StringMember(m, "type") == "message":
+		if arrayMember(m, "content") {
+			return readCallList(calls, m, "content")
+		}
+		return calls, nil // text content only: no calls
+	}
+	req, isCall, err := readCall(m)
+	switch {
+	case err != nil:
+		return nil, err
+	case isCall:
+		return append(calls, req), nil
+	case has(m, "function") && has(m, "arguments"):
+		return nil, Errorf(CodeInvalidRequest, "", "a {function, arguments} call without \"provider\" is no provider response: pass it to Match as it is.")
+	}
+	return nil, Errorf(CodeInvalidRequest, "", "the value is no provider response (accepted: an OpenAI Chat completion or assistant message, a Responses response or output list, an Anthropic message or content list, a Gemini response, Content or parts, or one tool call).")
+}
+
+// readFirst reads the first element of the array m[list] (its member
+// inner, an object), with read; an empty or null list has no calls.
+func readFirst(calls []*Request, m map[string]json.RawMessage, list, inner string, read func([]*Request, map[string]json.RawMessage) ([]*Request, error)) ([]*Request, error) {
+	var items []json.RawMessage
+	if jsontext.Absent(m[list]) {
+		return calls, nil
+	}
+	if json.Unmarshal(m[list], &items) != nil {
+		return nil, Errorf(CodeInvalidRequest, "", "%q of the provider response must be an array, got %s.", list, jsontext.Described(jsontext.Kind(m[list])))
+	}
+	if len(items) == 0 {
+		return calls, nil
+	}
+	first, ok := jsontext.Members(items[0])
+	if !ok {
+		return nil, Errorf(CodeInvalidRequest, "", "%q[0] of the provider response must be an object, got %s.", list, jsontext.Described(jsontext.Kind(items[0])))
+	}
+	if jsontext.Absent(first[inner]) {
+		return calls, nil // a blocked or empty candidate: no content, no calls
+	}
+	im, ok := jsontext.Members(first[inner])
+	if !ok {
+		return nil, Errorf(CodeInvalidRequest, "", "%q[0].%s of the provider response must be an object, got %s.", list, inner, jsontext.Described(jsontext.Kind(first[inner])))
+	}
+	return read(calls, im)
+}
+
+// readCallList reads the items of the array m[key]; null is no items.
+func readCallList(calls []*Request, m map[string]json.RawMessage, key string) ([]*Request, error) {
+	if jsontext.Absent(m[key]) {
+		return calls, nil
+	}
+	return readCallItems(calls, m[key], "/"+key)
+}
+
+// readCallItems reads an array of items, parts or blocks: the calls are
+// kept, the other objects skipped.
+func readCallItems(calls []*Request, raw json.RawMessage, at string) ([]*Request, error) {
+	var items []json.RawMessage
+	if json.Unmarshal(raw, &items) != nil {
+		return nil, Errorf(CodeInvalidRequest, "", "%s of the provider response must be an array, got %s.", jsontext.Display(at), jsontext.Described(jsontext.Kind(raw)))
+	}
+	for i, it := range items {
+		m, ok := jsontext.Members(it)
+		if !ok {
+			return nil, Errorf(CodeInvalidRequest, "", "item %d of %s must be an object (a call or a content item), got %s.", i, jsontext.Display(at), jsontext.Described(jsontext.Kind(it)))
+		}
+		req, isCall, err := readCall(m)
+		if err != nil {
+			return nil, err
+		}
+		if isCall {
+			calls = append(calls, req)
+		}
+	}
+	return calls, nil
+}
+
+// has reports whether m has the member key.
+func has(m map[string]json.RawMessage, key string) bool {
+	_, ok := m[key]
+	return ok
+}
+
+// arrayMember reports whether m[key] is a JSON array.
+func arrayMember(m map[string]json.RawMessage, key string) bool {
+	r := bytes.TrimSpace(m[key])
+	return len(r) > 0 && r[0] == '['
+}

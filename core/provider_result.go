@@ -1,0 +1,123 @@
+package core
+
+// Results out: one call's outcome as the tool-result message of a provider.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
+)
+
+// ToolResult is the outcome of one call, as FormatToolResult writes it back
+// to a provider: the call id and function name it answers, and either the
+// output of a completed call or the error of a refused, failed or
+// cancelled one.
+type ToolResult struct {
+	// CallID is the provider's id of the call; the OpenAI and Anthropic
+	// targets need it.
+	CallID string `json:"callId,omitempty"`
+	// Function is the tool's name.
+	Function string `json:"function"`
+	// Status is the call's final status; "" with Error set is a call
+	// refused before it ran (by Match or Validate).
+	Status Status `json:"status,omitempty"`
+	// Output is the JSON value a completed call returned (a JSON string is
+	// sent as its text; null or empty is null).
+	Output json.RawMessage `json:"output,omitempty"`
+	// Error is why the call did not complete; nil for a completed one.
+	Error *ToolResultError `json:"error,omitempty"`
+}
+
+// ToolResultError is the error of a ToolResult: the toolgate code ("" for
+// an error of the tool's own), the message and the problems found in the
+// arguments, each with its JSON Pointer and keyword.
+type ToolResultError struct {
+	Code    Code    `json:"code,omitempty"`
+	Message string  `json:"message"`
+	Issues  []Issue `json:"issues,omitempty"`
+}
+
+// ToolResult returns the call's outcome as target's tool-result message
+// (FormatToolResult). It refuses what FormatToolResult refuses, and a call
+// that has not finished (pending or processing) with invalid-request.
+func (fc *FunctionCalling) ToolResult(target string) (json.RawMessage, error) {
+	r, err := fc.toolResult()
+	if err != nil {
+		return nil, err
+	}
+	return FormatToolResult(target, r)
+}
+
+// toolResult is the call as a ToolResult.
+func (fc *FunctionCalling) toolResult() (*ToolResult, error) {
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	r := &ToolResult{CallID: fc.CallID, Function: fc.Function(), Status: fc.Status}
+	switch {
+	case fc.Status == StatusCompleted:
+		out, err := jsontext.Marshal(fc.Response)
+		if err != nil {
+			return nil, Errorf(CodeUnsupportedType, r.Function, "the response of %s cannot be written as JSON: %v", r.Function, err)
+		}
+		r.Output = out
+	case fc.Status.Terminal():
+		r.Error = resultError(fc.Err)
+	default:
+		return nil, withCall(Errorf(CodeInvalidRequest, r.Function, "the call of %s has not finished (status %q): invoke it first.", r.Function, statusName(fc.Status)), r.Function, fc.CallID)
+	}
+	return r, nil
+}
+
+// statusName is s, with "" named pending.
+func statusName(s Status) string {
+	if s == "" {
+		return string(StatusPending)
+	}
+	return string(s)
+}
+
+// ErrorToolResult is the ToolResult of a call Match, Validate or Invoke
+// refused: its tool, call id and error, as err carries them (a toolgate
+// *Error from a request with a call id carries both). err nil is nil.
+func ErrorToolResult(err error) *ToolResult {
+	if err == nil {
+		return nil
+	}
+	r := &ToolResult{Error: resultError(err)}
+	var e *Error
+	if errors.As(err, &e) {
+		r.Function, r.CallID = e.Tool, e.CallID
+	}
+	return r
+}
+
+// resultError is err as a ToolResultError: a toolgate *Error's code,
+// message and issues; any other error's text.
+func resultError(err error) *ToolResultError {
+	if err == nil {
+		return &ToolResultError{Message: "the call did not complete"}
+	}
+	var e *Error
+	if errors.As(err, &e) {
+		return &ToolResultError{Code: e.Code, Message: e.Message, Issues: e.Issues}
+	}
+	return &ToolResultError{Message: err.Error()}
+}
+
+// outputText is a completed call's content as text: a JSON string's text
+// as is, any other value as its JSON.
+func outputText(out json.RawMessage) string {
+	r := bytes.TrimSpace(out)
+	if len(r) == 0 {
+		return "null"
+	}
+	if r[0] == '"' {
+		var s string
+		if json.Unmarshal(r, &s) == nil {
+			return s
+		}
+	}
+	return string(r)
+}

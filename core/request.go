@@ -140,7 +140,8 @@ func parseRequest(data []byte, allowString bool) (*Request, error) {
 }
 
 // bareRequest reads what is left: Gemini's bare FunctionCall, else the
-// refusal, naming a tool call that is not a function call.
+// refusal, naming a tool call that is not a function call (with its call
+// id, so that the refusal can still be answered).
 func bareRequest(m map[string]json.RawMessage) (*Request, error) {
 	if _, hasName := m["name"]; hasName {
 		if _, hasArgs := m["args"]; hasArgs || geminiCallOnly(m) {
@@ -148,7 +149,13 @@ func bareRequest(m map[string]json.RawMessage) (*Request, error) {
 		}
 	}
 	if t := jsontext.StringMember(m, "type"); t != "" {
-		return nil, Errorf(CodeInvalidRequest, otherToolName(m), "a tool call of type %q is not a function call: toolgate runs function tools (an OpenAI custom tool call, for one, is the caller's to handle).", t)
+		id := jsontext.StringMember(m, "call_id")
+		if id == "" {
+			id = jsontext.StringMember(m, "id")
+		}
+		e := Errorf(CodeInvalidRequest, otherToolName(m), "a tool call of type %q is not a function call: toolgate runs function tools (an OpenAI custom tool call, for one, is the caller's to handle).", t)
+		e.CallID = id
+		return nil, e
 	}
 	return nil, Errorf(CodeInvalidRequest, "", "the request has no function and arguments (accepted: {function, arguments}, OpenAI Chat and Responses tool calls, Anthropic tool_use, Gemini functionCall).")
 }

@@ -67,7 +67,7 @@ func sdkCalls(t *testing.T, provider string, first json.RawMessage) []json.RawMe
 // (Gemini both as the Part, thoughtSignature and all, and as the bare
 // FunctionCall of response.functionCalls, which omits args for a function
 // without parameters); a call whose argument JSON the model cut off is
-// refused, never a crash.
+// invalid-arguments carrying the call id, never a crash.
 func TestParseRequestSDKShapes(t *testing.T) {
 	for _, provider := range []string{ProviderOpenAIChat, ProviderOpenAIResponses, ProviderAnthropic, ProviderGemini} {
 		t.Run(provider, func(t *testing.T) {
@@ -87,7 +87,8 @@ func TestParseRequestSDKShapes(t *testing.T) {
 					req, err := ParseRequest(in)
 					if want.Error != "" && want.Function == "get_weather" {
 						require.Error(t, err, "%s", in)
-						assert.Contains(t, []Code{CodeInvalidRequest, CodeInvalidArguments}, AsError(err).Code)
+						assert.Equal(t, CodeInvalidArguments, AsError(err).Code)
+						assert.Equal(t, *want.ID, AsError(err).CallID, "the error carries the call id")
 						continue
 					}
 					require.NoError(t, err, "%s", in)
@@ -106,21 +107,23 @@ func TestParseRequestSDKShapes(t *testing.T) {
 
 // TestParseRequestNotFunctionCalls: the tool calls the SDKs type beside
 // function calls (OpenAI's custom tools, Anthropic's server tools) are
-// refused with invalid-request naming the tool, and an object that only
+// refused with invalid-request naming the tool and carrying the call id, so
+// the model can still be answered; an object that only
 // looks like Gemini's FunctionCall is not taken for one.
 func TestParseRequestNotFunctionCalls(t *testing.T) {
-	for _, tc := range []struct{ name, in, tool string }{
-		{"chat custom tool call", `{"id":"call_c1","type":"custom","custom":{"name":"sql","input":"SELECT 1"}}`, "sql"},
-		{"responses custom_tool_call", `{"type":"custom_tool_call","id":"ctc_1","call_id":"call_c2","name":"sql","input":"SELECT 1"}`, "sql"},
-		{"anthropic server_tool_use", `{"type":"server_tool_use","id":"srvtoolu_1","name":"web_search","input":{"query":"x"}}`, "web_search"},
-		{"name with arguments", `{"name":"add","arguments":{"a":1}}`, ""},
-		{"name with another member", `{"name":"add","input":{"a":1}}`, ""},
+	for _, tc := range []struct{ name, in, tool, id string }{
+		{"chat custom tool call", `{"id":"call_c1","type":"custom","custom":{"name":"sql","input":"SELECT 1"}}`, "sql", "call_c1"},
+		{"responses custom_tool_call", `{"type":"custom_tool_call","id":"ctc_1","call_id":"call_c2","name":"sql","input":"SELECT 1"}`, "sql", "call_c2"},
+		{"anthropic server_tool_use", `{"type":"server_tool_use","id":"srvtoolu_1","name":"web_search","input":{"query":"x"}}`, "web_search", "srvtoolu_1"},
+		{"name with arguments", `{"name":"add","arguments":{"a":1}}`, "", ""},
+		{"name with another member", `{"name":"add","input":{"a":1}}`, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			req, err := ParseRequest([]byte(tc.in))
 			assert.Nil(t, req)
 			require.ErrorIs(t, err, ErrInvalidRequest)
 			assert.Equal(t, tc.tool, AsError(err).Tool)
+			assert.Equal(t, tc.id, AsError(err).CallID, "the refusal can be answered with the call id")
 		})
 	}
 	req, err := ParseRequest([]byte(`{"name":"now","id":"fc_9"}`))

@@ -205,8 +205,8 @@ export interface GeminiFunctionCall {
  * A call, in the shape an SDK hands it over, passed as it comes (no narrowing, copying or casting):
  * - `{function, arguments}` (LionAGI's shape, and what `tg.parseToolCalls` returns);
  * - OpenAI Chat: an entry of `message.tool_calls` (the whole `ChatCompletionMessageToolCall` union: a
- *   custom tool call is refused at runtime with `invalid-request` naming its tool, since toolgate runs
- *   function tools only);
+ *   custom tool call is refused at runtime with `invalid-request` naming its tool and keeping its
+ *   `callId`, since toolgate runs function tools only);
  * - OpenAI Responses: a `function_call` output item (`ResponseFunctionToolCall`; its `call_id`, else `id`,
  *   becomes `fc.callId`);
  * - Anthropic: a `tool_use` content block (`ToolUseBlock`; `input` must be an object at runtime);

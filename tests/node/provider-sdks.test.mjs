@@ -243,3 +243,28 @@ test("@google/genai: functionDeclarations out, functionCall parts in, functionRe
   );
   assertRan(ran, fx.calls);
 });
+
+test("openai Chat: a custom tool call, as the SDK types it beside function calls, is refused with invalid-request and can still be answered", async () => {
+  const fx = fixture(SDK, "openai-chat.json").data;
+  const custom = { id: "call_Qm2vN8cX4bT1rW7kLs0pHe5J", type: "custom", custom: { name: "sql", input: "SELECT 1" } };
+  const first = structuredClone(fx.first);
+  first.choices[0].message.tool_calls = [custom];
+  const mock = transport(first);
+  const client = new OpenAI({ apiKey: "sk-test", fetch: mock.fetch, maxRetries: 0 });
+  const { b, ran } = setup();
+  const completion = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: PROMPT }] });
+  const [call] = completion.choices[0].message.tool_calls;
+  const err = await b.invoke(call).then(
+    () => assert.fail("a custom tool call must not run"),
+    (e) => e,
+  );
+  assert.ok(tg.ToolgateError.isInstance(err));
+  assert.equal(err.code, "invalid-request");
+  assert.equal(err.tool, "sql");
+  assert.equal(err.callId, custom.id);
+  assert.match(err.message, /"custom" is not a function call/);
+  const [answer] = tg.toolResult([err], "openai-chat");
+  assert.equal(answer.role, "tool");
+  assert.equal(answer.tool_call_id, custom.id, "the refusal pairs with the call, so the next request is well-formed");
+  assert.deepEqual(ran, []);
+});

@@ -262,7 +262,6 @@ test("openai Chat: a custom tool call, as the SDK types it beside function calls
   assert.equal(err.code, "invalid-request");
   assert.equal(err.tool, "sql");
   assert.equal(err.callId, custom.id);
-  assert.match(err.message, /"custom" is not a function call/);
   const [answer] = tg.toolResult([err], "openai-chat");
   assert.equal(answer.role, "tool");
   assert.equal(answer.tool_call_id, custom.id, "the refusal pairs with the call, so the next request is well-formed");

@@ -3,6 +3,7 @@ package core
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -77,6 +78,7 @@ func exportTools(tools []*Tool, target string, opts *ExportOptions) (*Export, []
 	}
 	report := ExportReport{Target: target, Strict: o.Strict, Changes: []Change{}, Names: map[string]string{}}
 	items := make([]exported, 0, len(tools))
+	perTool := make([][]Change, 0, len(tools))
 	for i, t := range tools {
 		if t == nil {
 			return nil, nil, Errorf(CodeInvalidTool, "", "tool %d of the export is nil", i)
@@ -85,17 +87,20 @@ func exportTools(tools []*Tool, target string, opts *ExportOptions) (*Export, []
 		if err != nil {
 			return nil, nil, err
 		}
-		report.Changes = append(report.Changes, changes...)
 		items = append(items, it)
+		perTool = append(perTool, changes)
 	}
-	names, changes, err := exportNames(items, rule)
+	names, renamed, err := exportNames(items, rule)
 	if err != nil {
 		return nil, nil, err
 	}
-	report.Changes = append(report.Changes, changes...)
 	for i := range items {
 		items[i].name = names[i]
 		report.Names[names[i]] = items[i].tool.Function()
+		if c, ok := renamed[i]; ok {
+			report.Changes = append(report.Changes, c) // the tool's name first, then its schema
+		}
+		report.Changes = append(report.Changes, perTool[i]...)
 	}
 	return &Export{Tools: writeTools(items, target, o), Report: report}, items, nil
 }
@@ -154,21 +159,61 @@ func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStric
 	case (o.Strict || toolStrict) && (target == ProviderOpenAIChat || target == ProviderOpenAIResponses):
 		out, restore, changes, err := strictSchema(w.tool, it.parameters)
 		if err != nil {
-			return err
+			return schemaError(w.tool, "strict", err)
 		}
 		w.changes = append(w.changes, changes...)
 		if out != nil {
 			it.parameters, it.restore, it.strict = out, restore, true
 		}
 	case o.GeminiLegacy && target == ProviderGemini:
+		if noProperties(it.parameters) {
+			// Gemini refuses an OBJECT without properties ("should be non-empty for OBJECT type")
+			w.change("", ChangeKeywordDropped, "parameters", "the tool takes no arguments; its parameters are left out, as Gemini's legacy subset refuses an object without properties")
+			it.parameters = nil
+			return nil
+		}
 		out, changes, err := geminiLegacySchema(w.tool, it.parameters)
 		if err != nil {
-			return err
+			return schemaError(w.tool, "geminiLegacy", err)
 		}
 		w.changes = append(w.changes, changes...)
 		it.parameters = out
 	}
 	return nil
+}
+
+// schemaError is err as an invalid-schema *Error naming the tool, with
+// the transform that failed as its Rule (an *Error is returned as it is).
+func schemaError(tool, rule string, err error) error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	e = Errorf(CodeInvalidSchema, tool, "%v", err)
+	e.Rule = rule
+	return e
+}
+
+// noProperties reports whether a parameters schema is an object schema
+// with no properties and nothing else that constrains the arguments.
+func noProperties(params json.RawMessage) bool {
+	ms, ok := jsontext.Split(params)
+	if !ok {
+		return false
+	}
+	for _, m := range ms {
+		v := string(bytes.TrimSpace(m.Value))
+		switch m.Key {
+		case "type", "description", "title":
+		case "properties", "required":
+			if v != "{}" && v != "[]" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // functionObject returns the "function" member of a provider schema.
@@ -201,15 +246,18 @@ func writeTools(items []exported, target string, o ExportOptions) json.RawMessag
 }
 
 // writeTool writes one tool: name, description when there is one, and the
-// parameters under the target's key.
+// parameters under the target's key (left out only for a Gemini legacy
+// tool without arguments).
 func writeTool(b *bytes.Buffer, it exported, target string, o ExportOptions) {
 	head := func(key string) {
 		fmt.Fprintf(b, `"name":%s`, jsontext.AppendString(nil, it.name))
 		if it.description != "" {
 			fmt.Fprintf(b, `,"description":%s`, jsontext.AppendString(nil, it.description))
 		}
-		fmt.Fprintf(b, `,%q:`, key)
-		b.Write(it.parameters)
+		if it.parameters != nil {
+			fmt.Fprintf(b, `,%q:`, key)
+			b.Write(it.parameters)
+		}
 	}
 	switch target {
 	case ProviderOpenAIChat:

@@ -41,7 +41,7 @@ func (m *Manager) Export(target string, opts *ExportOptions) (*Export, error) {
 		if reg := it.tool.Function(); it.name != reg {
 			mem.aliases[it.name] = reg
 		}
-		if it.restore != nil {
+		if !it.restore.removesNothing() {
 			mem.restores[it.tool] = it.restore
 		}
 	}
@@ -92,4 +92,11 @@ func (m *Manager) resolve(name string) (*Tool, *StrictRestore, bool) {
 // restoredLocked reports whether t has a strict restore; m.mu is held.
 func (m *Manager) restoredLocked(t *Tool) bool {
 	return m.exports != nil && m.exports.restores[t] != nil
+}
+
+// removesNothing reports whether a strict restore has no null to remove
+// anywhere (every property was required already): a tool with such a
+// restore keeps the fast paths.
+func (r *StrictRestore) removesNothing() bool {
+	return r == nil || len(r.nodes) == 0 || !r.nodes[0].needs
 }

@@ -107,7 +107,7 @@ func (w *schemaWalk) nodes(raw json.RawMessage, path string, depth int) json.Raw
 }
 
 // mapOf cleans each subschema of a name → subschema map; a null entry is
-// left out.
+// left out, and a boolean one written as its object form.
 func (w *schemaWalk) mapOf(raw json.RawMessage, path string, depth int) json.RawMessage {
 	if len(raw) == 0 || raw[0] != '{' {
 		return raw
@@ -124,7 +124,16 @@ func (w *schemaWalk) mapOf(raw json.RawMessage, path string, depth int) json.Raw
 			w.change(p, ChangeNullRemoved, "", "the schema of %q was null; it was left out", m.Key)
 			continue
 		}
-		out = append(out, jsontext.Member{Key: m.Key, Value: w.node(m.Value, p, depth+1)})
+		v := bytes.TrimSpace(m.Value)
+		switch string(v) {
+		case "true":
+			v = json.RawMessage("{}")
+			w.change(p, ChangeBooleanSchema, "", "the schema of %q was true; it is written as {}, which means the same", m.Key)
+		case "false":
+			v = json.RawMessage(`{"not":{}}`)
+			w.change(p, ChangeBooleanSchema, "", `the schema of %q was false; it is written as {"not": {}}, which means the same`, m.Key)
+		}
+		out = append(out, jsontext.Member{Key: m.Key, Value: w.node(v, p, depth+1)})
 	}
 	return writeObject(out)
 }

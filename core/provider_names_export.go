@@ -2,14 +2,15 @@ package core
 
 import "fmt"
 
-// exportNames returns the exported name of each item under rule, in order:
+// exportNames returns the exported name of each item under rule, in order,
+// and the change of each item whose name was rewritten, by index:
 // a name that fits is kept; one that does not is rewritten (NameRule.Rewrite)
 // and reported. Names kept as they are come first, so a rewritten name
 // never takes the place of a tool's own name: a rewritten name that meets
 // a name already taken is rewritten again with the hash of the name and a
 // counter ("#2", "#3", …), deterministically, and the collision reported.
 // Two items with one registered name are refused with duplicate-tool.
-func exportNames(items []exported, rule NameRule) ([]string, []Change, error) {
+func exportNames(items []exported, rule NameRule) ([]string, map[int]Change, error) {
 	out := make([]string, len(items))
 	taken := make(map[string]bool, len(items))
 	registered := make(map[string]bool, len(items))
@@ -24,7 +25,7 @@ func exportNames(items []exported, rule NameRule) ([]string, []Change, error) {
 			taken[name] = true
 		}
 	}
-	var changes []Change
+	changes := map[int]Change{}
 	for i, it := range items {
 		if out[i] != "" {
 			continue
@@ -38,7 +39,7 @@ func exportNames(items []exported, rule NameRule) ([]string, []Change, error) {
 		}
 		out[i] = got
 		taken[got] = true
-		changes = append(changes, Change{Tool: name, Kind: ChangeNameRewritten, Keyword: "name", Message: msg})
+		changes[i] = Change{Tool: name, Kind: ChangeNameRewritten, Keyword: "name", Message: msg}
 	}
 	return out, changes, nil
 }

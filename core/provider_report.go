@@ -47,6 +47,10 @@ const (
 	// list holding "object"); "type": "object" was set, as every target
 	// wants an object schema there.
 	ChangeTypeSet ChangeKind = "type-set"
+	// ChangeBooleanSchema: a property's schema was a boolean (true: any
+	// value, false: none); it was written as the equivalent object schema
+	// ({} or {"not": {}}), as providers want an object there.
+	ChangeBooleanSchema ChangeKind = "boolean-schema"
 )
 
 // Change is one change an export made to one tool.

@@ -267,6 +267,13 @@ export interface ToolgateCore {
   /** A new branch with its own registry. */
   branch(options?: { tools?: (ToolLike | null | undefined)[] }): Branch;
   /**
+   * Tools in a provider's format, with a report of every change made so they fit it. A branch
+   * remembers the names it rewrote and the strict restores, so the calls that come back resolve.
+   * Node and browser.
+   * @example const { tools, report } = tg.toProvider(b, "openai-chat", { strict: true })
+   */
+  toProvider<T extends ProviderTarget>(branchOrTools: Branch | Tool | ((...args: any[]) => unknown) | (Tool | ((...args: any[]) => unknown))[], target: T, options?: ExportOptions): ProviderExport<T>;
+  /**
    * A JSON.parse reviver for records: turns the spelling {"$bigint": "<digits>"} that toDict() gives
    * every BigInt back into a BigInt. @example JSON.parse(JSON.stringify(fc.toDict()), tg.reviveRecord)
    */
@@ -274,6 +281,125 @@ export interface ToolgateCore {
   readonly Tool: { fromDict(data: unknown): never };
   readonly FunctionCalling: { fromDict(data: unknown): never };
   readonly ToolgateError: typeof ToolgateError;
+}
+
+/** The formats tg.toProvider writes. */
+export type ProviderTarget = "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "mcp";
+
+/** Options of tg.toProvider. */
+export interface ExportOptions {
+  /** OpenAI's strict mode (openai-chat, openai-responses only; another target throws invalid-request). */
+  strict?: boolean;
+  /** Gemini's legacy `parameters` (the OpenAPI subset) instead of `parametersJsonSchema` (gemini only). */
+  geminiLegacy?: boolean;
+}
+
+/** One JSON Schema node of an exported schema: never a null-valued keyword. */
+export interface ExportedSchemaNode {
+  [keyword: string]: unknown;
+}
+
+/** The parameters schema of an exported tool: always an object schema. */
+export interface ExportedParameters {
+  type: "object";
+  properties?: Record<string, ExportedSchemaNode>;
+  required?: string[];
+  [keyword: string]: unknown;
+}
+
+/** A tool in OpenAI Chat Completions' format (assignable to openai's ChatCompletionTool). */
+export interface OpenAIChatTool {
+  type: "function";
+  function: { name: string; description?: string; parameters: ExportedParameters; strict?: true };
+}
+
+/** A tool in OpenAI Responses' format (assignable to openai's Responses FunctionTool). */
+export interface OpenAIResponsesTool {
+  type: "function";
+  name: string;
+  description?: string;
+  parameters: ExportedParameters;
+  strict: boolean;
+}
+
+/** A tool in Anthropic's Messages format (assignable to Anthropic.Tool). */
+export interface AnthropicTool {
+  name: string;
+  description?: string;
+  input_schema: ExportedParameters;
+}
+
+/** One Gemini function declaration: `parametersJsonSchema`, or with geminiLegacy `parameters`. */
+export interface GeminiFunctionDeclaration {
+  name: string;
+  description?: string;
+  parametersJsonSchema?: ExportedParameters;
+  parameters?: ExportedSchemaNode;
+}
+
+/** Gemini's tools entry (assignable to @google/genai's Tool): one for every declaration. */
+export interface GeminiTool {
+  functionDeclarations: GeminiFunctionDeclaration[];
+}
+
+/** A tool in MCP's tools/list format (assignable to the MCP SDK's Tool). */
+export interface McpTool {
+  name: string;
+  description?: string;
+  inputSchema: ExportedParameters;
+}
+
+/** The tools of each target. */
+export interface ProviderTools {
+  "openai-chat": OpenAIChatTool[];
+  "openai-responses": OpenAIResponsesTool[];
+  anthropic: AnthropicTool[];
+  gemini: GeminiTool[];
+  mcp: McpTool[];
+}
+
+/** What an export changed, as ChangeKind names it (docs/providers.md says when each is made). */
+export type ChangeKind =
+  | "name-rewritten"
+  | "null-removed"
+  | "keyword-dropped"
+  | "keyword-described"
+  | "ref-inlined"
+  | "union-flattened"
+  | "enum-stringified"
+  | "strict-closed"
+  | "strict-required"
+  | "strict-refused"
+  | "schema-refused"
+  | "type-set"
+  | "boolean-schema";
+
+/** One change an export made to one tool. */
+export interface Change {
+  /** The registered name of the tool. */
+  tool: string;
+  /** A JSON Pointer into the tool's parameters schema ("" for the tool itself or its name). */
+  path: string;
+  kind: ChangeKind;
+  /** The schema keyword concerned, when there is one. */
+  keyword?: string;
+  /** For people; code compares kind, path and keyword. */
+  message: string;
+}
+
+/** The report of an export. */
+export interface ExportReport {
+  target: ProviderTarget;
+  strict: boolean;
+  changes: Change[];
+  /** Every exported name → the registered name it stands for. */
+  names: Record<string, string>;
+}
+
+/** What tg.toProvider returns. */
+export interface ProviderExport<T extends ProviderTarget = ProviderTarget> {
+  tools: ProviderTools[T];
+  report: ExportReport;
 }
 
 /** Options of initialize(). */

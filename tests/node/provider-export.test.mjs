@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { tg, tgCore, expectCode } from "./helpers.mjs";
+import { tg, tgCore, expectCode, fixtures, fnFrom } from "./helpers.mjs";
 
 function add(a, b) {
   return a + b;
@@ -82,3 +82,91 @@ test("toProvider refuses an unknown target, an unknown option, and options the t
   expectCode(assert, () => tg.toProvider(42, "mcp"), "unsupported-type");
   expectCode(assert, () => tg.toProvider([add, "add"], "mcp"), "unsupported-type");
 });
+
+test("strict export: a call with nulls for the optional fields reaches the handler without them; a rewritten name resolves", async () => {
+  const seen = [];
+  const book = tg.tool({
+    name: "book.room",
+    description: "Book a room.",
+    parameters: {
+      type: "object",
+      properties: {
+        room: { type: "string" },
+        nights: { type: "integer" },
+        guest: { type: "object", properties: { name: { type: "string" }, email: { type: "string" } }, required: ["name"] },
+      },
+      required: ["room"],
+    },
+    handler: (args) => {
+      seen.push(args);
+      return "ok";
+    },
+  });
+  const b = tg.branch({ tools: [book] });
+  const { tools, report } = tg.toProvider(b, "openai-chat", { strict: true });
+  assert.equal(report.strict, true);
+  const fn = tools[0].function;
+  assert.equal(fn.strict, true);
+  assert.equal(fn.parameters.additionalProperties, false);
+  assert.deepEqual([...fn.parameters.required].sort(), ["guest", "nights", "room"]);
+  assert.equal(report.names[fn.name], "book.room");
+  const call = { id: "call_1", type: "function", function: { name: fn.name, arguments: JSON.stringify({ room: "101", nights: null, guest: { name: "Ada", email: null } }) } };
+  for (let i = 0; i < 3; i++) {
+    // several times: the JS pre-check must never answer for this tool
+    assert.deepEqual(b.validate(call), { ok: true, function: "book.room", arguments: { room: "101", guest: { name: "Ada" } } });
+    const plain = b.validate({ function: fn.name, arguments: { room: "101", nights: null } });
+    assert.deepEqual(plain, { ok: true, function: "book.room", arguments: { room: "101" } });
+  }
+  assert.equal(b._prechecked, 0, "the JS pre-check stepped aside for the exported tool");
+  const fc = await b.invoke(call);
+  assert.equal(fc.status, "completed");
+  assert.deepEqual(seen, [{ room: "101", guest: { name: "Ada" } }]);
+  // a clone keeps the aliases and restores
+  assert.deepEqual(b.clone().validate(call).arguments, { room: "101", guest: { name: "Ada" } });
+});
+
+test("strict export of the Responses API sets strict on each tool; a schema strict cannot express is exported loose and reported", () => {
+  const ok = tg.tool({ name: "ok", parameters: { type: "object", properties: { a: { type: "string" } } }, handler: () => 1 });
+  const loose = tg.tool({ name: "loose", parameters: { type: "object", properties: { a: { not: { type: "string" } } } }, handler: () => 1 });
+  const { tools, report } = tg.toProvider([ok, loose], "openai-responses", { strict: true });
+  assert.equal(tools[0].strict, true);
+  assert.equal(tools[1].strict, false);
+  assert.ok(report.changes.some((c) => c.tool === "loose" && c.kind === "strict-refused"));
+});
+
+/** A fixture tool as a user builds it: a raw function from its source, a whole schema, or a typed tool. */
+function fixtureTool(api, spec) {
+  if (spec.raw) return api.tool(fnFrom(spec.raw.source));
+  const opts = { handler: () => null };
+  for (const k of ["name", "description", "parameters", "schema"]) if (spec[k] !== undefined) opts[k] = spec[k];
+  if (opts.schema && !opts.name) opts.name = spec.schema.function.name;
+  return api.tool(opts);
+}
+
+/** The report without its messages (prose), as the fixtures hold it. */
+function reportData(report) {
+  return { strict: report.strict, changes: report.changes.map(({ message, ...c }) => c), names: report.names };
+}
+
+for (const { file, data } of fixtures("providers/export")) {
+  for (const [variant, want] of Object.entries(data.exports)) {
+    test(`export fixture ${file}: ${variant} from the package equals Go's`, () => {
+      const [target, opt] = variant.split("+");
+      const opts = opt === "strict" ? { strict: true } : opt === "legacy" ? { geminiLegacy: true } : undefined;
+      const tools = data.tools.map((spec) => fixtureTool(tg, spec));
+      const got = tg.toProvider(tools, target, opts);
+      assert.deepEqual(got.tools, want.tools);
+      assert.deepEqual(reportData(got.report), { strict: want.strict, changes: want.changes, names: want.names });
+      assert.equal(got.report.target, target);
+      // the same tools exported as a branch give the same tools, and each exported name resolves
+      const b = tg.branch({ tools });
+      const again = tg.toProvider(b, target, opts);
+      assert.deepEqual(again.tools, want.tools);
+      for (const [exported, registered] of Object.entries(again.report.names)) {
+        const r = b.validate({ function: exported, arguments: {} });
+        if (r.ok) assert.equal(r.function, registered);
+        else assert.notEqual(r.error.code, "tool-not-found", `${exported} does not resolve`);
+      }
+    });
+  }
+}

@@ -1,0 +1,148 @@
+package core
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func typedTool(t *testing.T, name, params string) *Tool {
+	t.Helper()
+	opts := &ToolOptions{Name: name}
+	if params != "" {
+		opts.Parameters = json.RawMessage(params)
+	}
+	tool, err := NewTool(HandlerFunc(name, func(_ context.Context, a *Arguments) (any, error) { return a, nil }), opts)
+	require.NoError(t, err)
+	return tool
+}
+
+func TestProviderCheckerRefusesWhatProvidersRefuse(t *testing.T) {
+	cases := []struct {
+		name, target, tools string
+	}{
+		{"a null description (LionAGI's schemaList)", ProviderOpenAIChat, `[{"type":"function","function":{"name":"a","description":null,"parameters":{"type":"object","properties":{}}}}]`},
+		{"a dotted name for OpenAI", ProviderOpenAIChat, `[{"type":"function","function":{"name":"a.b","parameters":{"type":"object","properties":{}}}}]`},
+		{"a 65-character name for Anthropic", ProviderAnthropic, `[{"name":"` + strings.Repeat("a", 65) + `","input_schema":{"type":"object"}}]`},
+		{"a leading digit for Gemini", ProviderGemini, `[{"functionDeclarations":[{"name":"1a","parametersJsonSchema":{"type":"object"}}]}]`},
+		{"a colon for MCP", ProviderMCP, `[{"name":"a:b","inputSchema":{"type":"object"}}]`},
+		{"a root anyOf for Anthropic", ProviderAnthropic, `[{"name":"a","input_schema":{"type":"object","anyOf":[{}]}}]`},
+		{"a root without type object", ProviderMCP, `[{"name":"a","inputSchema":{"properties":{}}}]`},
+		{"an open object under strict", ProviderOpenAIChat, `[{"type":"function","function":{"name":"a","strict":true,"parameters":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]}}}]`},
+		{"an optional property under strict", ProviderOpenAIResponses, `[{"type":"function","name":"a","strict":true,"parameters":{"type":"object","properties":{"x":{"type":"string"}},"additionalProperties":false}}]`},
+		{"a Responses tool without strict", ProviderOpenAIResponses, `[{"type":"function","name":"a","parameters":{"type":"object"}}]`},
+		{"a boolean property schema for MCP", ProviderMCP, `[{"name":"a","inputSchema":{"type":"object","properties":{"x":true}}}]`},
+		{"two tools of one name", ProviderMCP, `[{"name":"a","inputSchema":{"type":"object"}},{"name":"a","inputSchema":{"type":"object"}}]`},
+		{"an empty object for Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"object","properties":{}}}]}]`},
+		{"an unknown key", ProviderAnthropic, `[{"name":"a","input_schema":{"type":"object"},"parameters":{}}]`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			v, err := decodeTools(json.RawMessage(tc.tools))
+			require.NoError(t, err)
+			assert.NotEmpty(t, checkProviderTools(tc.target, v), "got no problem, want the checker to refuse it")
+		})
+	}
+}
+
+func TestExportRefusesBadInput(t *testing.T) {
+	ok := typedTool(t, "ok", "")
+	cases := []struct {
+		name   string
+		tools  []*Tool
+		target string
+		opts   *ExportOptions
+		code   Code
+		rule   string
+	}{
+		{"an unknown target", []*Tool{ok}, "cohere", nil, CodeInvalidRequest, "target"},
+		{"strict for Anthropic", []*Tool{ok}, ProviderAnthropic, &ExportOptions{Strict: true}, CodeInvalidRequest, "strict"},
+		{"geminiLegacy for MCP", []*Tool{ok}, ProviderMCP, &ExportOptions{GeminiLegacy: true}, CodeInvalidRequest, "geminiLegacy"},
+		{"a nil tool", []*Tool{ok, nil}, ProviderMCP, nil, CodeInvalidTool, ""},
+		{"two tools of one name", []*Tool{ok, ok}, ProviderMCP, nil, CodeDuplicateTool, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ExportTools(tc.tools, tc.target, tc.opts)
+			var e *Error
+			require.True(t, errors.As(err, &e), "got %v, want a *Error", err)
+			assert.Equal(t, tc.code, e.Code)
+			assert.Equal(t, tc.rule, e.Rule)
+		})
+	}
+}
+
+func TestExportRefusesASchemaThatIsNoObject(t *testing.T) {
+	tool := typedTool(t, "s", "")
+	tool.Schema = json.RawMessage(`{"type":"function","function":{"name":"s","parameters":{"type":"string"}}}`)
+	_, err := ExportTools([]*Tool{tool}, ProviderOpenAIChat, nil)
+	var e *Error
+	require.True(t, errors.As(err, &e))
+	assert.Equal(t, CodeInvalidSchema, e.Code)
+	assert.Equal(t, "s", e.Tool)
+	require.Len(t, e.Issues, 1)
+	assert.Equal(t, "/type", e.Issues[0].Path)
+	assert.Equal(t, "type", e.Issues[0].Keyword)
+}
+
+func TestExportLeavesTheToolUntouched(t *testing.T) {
+	add, err := Func("add", func(a, b int) int { return a + b }, "a", "b")
+	require.NoError(t, err)
+	tool, err := NewTool(add, nil)
+	require.NoError(t, err)
+	before := string(tool.Schema)
+	for _, target := range ExportTargets {
+		_, err := ExportTools([]*Tool{tool}, target, nil)
+		require.NoError(t, err)
+	}
+	assert.Equal(t, before, string(tool.Schema), "the LionAGI-exact schema changed")
+	assert.Contains(t, before, `"description":null`)
+}
+
+func TestExportRewritesNamesDeterministically(t *testing.T) {
+	tools := []*Tool{typedTool(t, "docs.search", ""), typedTool(t, "docs_search", "")}
+	a, err := ExportTools(tools, ProviderOpenAIChat, nil)
+	require.NoError(t, err)
+	b, err := ExportTools(tools, ProviderOpenAIChat, nil)
+	require.NoError(t, err)
+	assert.Equal(t, a.Report.Names, b.Report.Names)
+	assert.Len(t, a.Report.Names, 2)
+	assert.Equal(t, "docs_search", a.Report.Names["docs_search"], "a name that fits is kept")
+	for exported, registered := range a.Report.Names {
+		if registered == "docs.search" {
+			assert.True(t, strings.HasPrefix(exported, "docs_search_"), "got %q, want the readable part kept", exported)
+		}
+	}
+	gem, err := ExportTools(tools, ProviderGemini, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "docs.search", gem.Report.Names["docs.search"], "Gemini allows the dot")
+}
+
+func TestNameRules(t *testing.T) {
+	long := "mcp__" + strings.Repeat("server", 20) + "__browser_navigate"
+	for _, rule := range []NameRule{OpenAINames, AnthropicNames, GeminiNames, MCPNames} {
+		for _, name := range []string{"ok", "a.b", "with space", "9lives", "", strings.Repeat("x", 300), long, "ünïcode"} {
+			got := rule.Rewrite(name)
+			assert.True(t, rule.Valid(got), "rule %+v: Rewrite(%q) = %q, which breaks it", rule, name, got)
+			assert.Equal(t, got, rule.Rewrite(name), "not deterministic")
+		}
+	}
+	got := OpenAINames.Rewrite(long)
+	assert.True(t, strings.HasPrefix(got, "mcp__"), got)
+	assert.Contains(t, got, "__browser_navigate_", "the tool part is kept whole")
+	assert.Equal(t, "ok", OpenAINames.Rewrite("ok"))
+	assert.Equal(t, "a.b", GeminiNames.Rewrite("a.b"))
+	assert.NotEqual(t, "a.b", OpenAINames.Rewrite("a.b"))
+	for target, rule := range map[string]NameRule{ProviderOpenAIChat: OpenAINames, ProviderGemini: GeminiNames, ProviderMCP: MCPNames} {
+		r, ok := NameRuleOf(target)
+		assert.True(t, ok)
+		assert.Equal(t, rule, r)
+	}
+	_, ok := NameRuleOf("cohere")
+	assert.False(t, ok)
+}

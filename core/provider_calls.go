@@ -80,6 +80,9 @@ func readCallObject(calls []*Request, m map[string]json.RawMessage) ([]*Request,
 		return readFirst(calls, m, "choices", "message", readCallObject)
 	case has(m, "candidates"):
 		return readFirst(calls, m, "candidates", "content", readCallObject)
+	case has(m, "promptFeedback"):
+		return calls, nil // a Gemini response to a blocked prompt: no candidates
+
 	case has(m, "tool_calls"):
 		return readCallList(calls, m, "tool_calls")
 	case has(m, "output") && jsontext.StringMember(m, "object") == "response" || arrayMember(m, "output"):

@@ -27,18 +27,21 @@ after(() => {
   globalThis.fetch = realFetch;
 });
 
-/** A branch with the fixture's tools, and the calls its handlers saw. */
+/** The fixture tools' handlers, as tools.json describes them. */
+const HANDLERS = {
+  get_weather: ({ city, unit = "celsius" }) => ({ city, temperature: 18, unit }),
+  add: ({ a, b }) => a + b,
+  now: () => "2026-12-01T15:00:00Z",
+};
+
+/** A branch with the fixture's tools; `ran` names each handler call, `seen` holds its arguments. */
 function setup() {
   const ran = [];
-  const handlers = {
-    get_weather: ({ city, unit = "celsius" }) => ({ city, temperature: 18, unit }),
-    add: ({ a, b }) => a + b,
-    now: () => "2026-12-01T15:00:00Z",
-  };
+  const seen = [];
   const tools = TOOLS.map((t) =>
-    tg.tool({ ...t, handler: (args) => (ran.push(t.name), handlers[t.name](args)) }),
+    tg.tool({ ...t, handler: (args) => (ran.push(t.name), seen.push(args), HANDLERS[t.name](args)) }),
   );
-  return { b: tg.branch({ tools }), ran };
+  return { b: tg.branch({ tools }), ran, seen };
 }
 
 /**
@@ -266,4 +269,31 @@ test("openai Chat: a custom tool call, as the SDK types it beside function calls
   assert.equal(answer.role, "tool");
   assert.equal(answer.tool_call_id, custom.id, "the refusal pairs with the call, so the next request is well-formed");
   assert.deepEqual(ran, []);
+});
+
+test("openai Chat strict mode: the null the model must send for an optional field never reaches the handler", async () => {
+  const fx = fixture(SDK, "openai-chat.json").data;
+  const first = structuredClone(fx.first);
+  const [call] = first.choices[0].message.tool_calls;
+  call.function.arguments = JSON.stringify({ city: "Paris", unit: null });
+  first.choices[0].message.tool_calls = [call];
+  const mock = transport(first, fx.final);
+  const client = new OpenAI({ apiKey: "sk-test", fetch: mock.fetch, maxRetries: 0 });
+  const { b, seen } = setup();
+
+  const tools = tg.toProvider(b, "openai-chat", { strict: true }).tools;
+  const messages = [{ role: "user", content: PROMPT }];
+  let completion = await client.chat.completions.create({ model: "gpt-4o", messages, tools });
+  while (completion.choices[0].finish_reason === "tool_calls") {
+    const done = await Promise.all(tg.parseToolCalls(completion).map((c) => b.invoke(c).catch((e) => e)));
+    messages.push(completion.choices[0].message, ...tg.toolResult(done, "openai-chat"));
+    completion = await client.chat.completions.create({ model: "gpt-4o", messages, tools });
+  }
+
+  const sentTool = mock.received[0].body.tools.find((t) => t.function.name === "get_weather").function;
+  assert.equal(sentTool.strict, true);
+  assert.equal(sentTool.parameters.additionalProperties, false);
+  assert.deepEqual([...sentTool.parameters.required].sort(), ["city", "unit"], "strict mode lists every property");
+  assert.deepEqual(seen, [{ city: "Paris" }], "the introduced null is removed before the handler");
+  assert.deepEqual(mock.received[1].body.messages.at(-1), { role: "tool", tool_call_id: call.id, content: JSON.stringify({ city: "Paris", temperature: 18, unit: "celsius" }) });
 });

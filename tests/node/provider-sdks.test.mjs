@@ -297,3 +297,53 @@ test("openai Chat strict mode: the null the model must send for an optional fiel
   assert.deepEqual(seen, [{ city: "Paris" }], "the introduced null is removed before the handler");
   assert.deepEqual(mock.received[1].body.messages.at(-1), { role: "tool", tool_call_id: call.id, content: JSON.stringify({ city: "Paris", temperature: 18, unit: "celsius" }) });
 });
+
+test("each call as the SDK delivers it goes to b.validate as it is, and agrees with parseToolCalls", async () => {
+  const delivered = {
+    "openai-chat": async (fx) => {
+      const client = new OpenAI({ apiKey: "sk-test", fetch: transport(fx.first).fetch, maxRetries: 0 });
+      const r = await client.chat.completions.create({ model: "gpt-4o", messages: [] });
+      return [r, r.choices[0].message.tool_calls];
+    },
+    "openai-responses": async (fx) => {
+      const client = new OpenAI({ apiKey: "sk-test", fetch: transport(fx.first).fetch, maxRetries: 0 });
+      const r = await client.responses.create({ model: "o4-mini", input: [] });
+      return [r, r.output.filter((item) => item.type === "function_call")];
+    },
+    anthropic: async (fx) => {
+      const client = new Anthropic({ apiKey: "sk-ant-test", fetch: transport(fx.first).fetch, maxRetries: 0 });
+      const r = await client.messages.create({ model: "claude-sonnet-4-5", max_tokens: 1024, messages: [] });
+      return [r, r.content.filter((block) => block.type === "tool_use")];
+    },
+    gemini: async (fx) => {
+      const ai = new GoogleGenAI({ apiKey: "test-key", httpOptions: { fetch: transport(fx.first).fetch } });
+      const r = await ai.models.generateContent({ model: "gemini-2.5-flash", contents: "hi" });
+      const parts = r.candidates[0].content.parts.filter((p) => p.functionCall);
+      return [r, r.functionCalls, parts];
+    },
+  };
+  const { b } = setup();
+  for (const [target, get] of Object.entries(delivered)) {
+    const fx = fixture(SDK, `${target}.json`).data;
+    const [response, ...shapes] = await get(fx);
+    const parsed = tg.parseToolCalls(response).map((call) => b.validate(call));
+    for (const calls of shapes) {
+      assert.equal(calls.length, fx.calls.length, `${target}: every call is delivered`);
+      calls.forEach((call, i) => {
+        const v = b.validate(call);
+        const want = fx.calls[i];
+        assert.equal(v.ok, !want.error, `${target} call ${i} (${want.function}) validates as parseToolCalls' does`);
+        assert.equal(v.ok, parsed[i].ok);
+        if (!v.ok) {
+          assert.equal(v.error.code, want.error);
+          assert.equal(v.error.tool, want.function);
+          assert.equal(v.error.callId, want.id ?? undefined, `${target} call ${i}: the refusal carries the call id`);
+          assert.deepEqual(v.error.issues, parsed[i].error.issues);
+        } else {
+          assert.equal(v.function, want.function);
+          assert.deepEqual(v.arguments, parsed[i].arguments);
+        }
+      });
+    }
+  }
+});

@@ -30,7 +30,7 @@ func FailureText(r *ToolResult) string {
 	if e.Code != "" {
 		b.WriteString(" (" + string(e.Code) + ")")
 	}
-	if len(e.Issues) == 0 {
+	if len(e.Issues) == 0 && e.Code != CodeToolNotFound {
 		b.WriteString(": " + strings.TrimRight(e.Message, " ."))
 	}
 	b.WriteString(".")

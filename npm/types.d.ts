@@ -15,11 +15,16 @@ export interface Issue {
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
  */
 export declare class ToolgateError extends Error {
-  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule; cause?: unknown });
+  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule; callId?: string; cause?: unknown });
   readonly name: "ToolgateError";
   readonly code: ErrorCode;
   readonly tool?: string;
   readonly issues?: Issue[];
+  /**
+   * The provider's id of the call refused, when match/validate/invoke was given a request with one
+   * (every ToolCall of tg.parseToolCalls that has an id), so `tg.toolResult(error, target)` can answer it.
+   */
+  readonly callId?: string;
   /** The policy rule that refused, for `policy-denied` (data to compare; the message is for people). */
   readonly rule?: PolicyRule;
   /** True for a ToolgateError from any realm or bundle. */
@@ -191,6 +196,28 @@ export type McpEntry = Record<string, { url?: string; command?: string; headers?
 export type ToolLike = Tool | ((...args: any[]) => unknown) | McpEntry;
 
 /**
+ * One tool call of a provider response, as tg.parseToolCalls returns it; match, validate and invoke
+ * accept it as it is (the provider's rules apply to its arguments).
+ */
+export interface ToolCall {
+  /**
+   * The provider's call id: OpenAI Chat's `id`, Responses' `call_id` (else `id`), Anthropic's
+   * `tool_use` `id`, Gemini's `functionCall.id`; null when the provider sent none (Gemini may not).
+   */
+  id: string | null;
+  /** The function name the model called. */
+  function: string;
+  /**
+   * The decoded arguments (integers beyond ±(2^53−1) as BigInts; a custom tool call's text as
+   * `{input}`), or the argument text as sent when it is not JSON: invoking such a call fails with
+   * invalid-arguments (keyword "json", the byte position in the message) carrying the call id.
+   */
+  arguments: Arguments | string;
+  /** The shape the call came in. */
+  provider: ProviderTarget;
+}
+
+/**
  * Gemini's function call, as @google/genai types it (`FunctionCall`: every member optional) and hands it
  * over in `response.functionCalls`; `args` is omitted for a function without parameters. A call without
  * `name` is refused at runtime with `invalid-request`.
@@ -203,7 +230,8 @@ export interface GeminiFunctionCall {
 
 /**
  * A call, in the shape an SDK hands it over, passed as it comes (no narrowing, copying or casting):
- * - `{function, arguments}` (LionAGI's shape, and what `tg.parseToolCalls` returns);
+ * - `{function, arguments}` (LionAGI's shape, with an optional call `id` and `provider` whose rules then
+ *   apply), and a `ToolCall` of `tg.parseToolCalls`;
  * - OpenAI Chat: an entry of `message.tool_calls` (the whole `ChatCompletionMessageToolCall` union: a
  *   custom tool call is refused at runtime with `invalid-request` naming its tool and keeping its
  *   `callId`, since toolgate runs function tools only);
@@ -215,7 +243,8 @@ export interface GeminiFunctionCall {
  * - JSON text of one of these.
  */
 export type ToolRequest =
-  | { function: string | Tool | ((...args: any[]) => unknown); arguments: Arguments | string }
+  | ToolCall
+  | { function: string | Tool | ((...args: any[]) => unknown); arguments: Arguments | string; id?: string | null; provider?: ProviderTarget | "lionagi" | null }
   | { id?: string; type: "function"; function: { name: string; arguments: string } }
   | { id?: string; type: "custom"; custom: { name: string; input: string } }
   | { type: "function_call"; call_id?: string; id?: string; name: string; arguments: string }
@@ -228,6 +257,66 @@ export type ToolRequest =
 export type ValidationResult =
   | { ok: true; function: string; arguments: Arguments; conversions?: { path: string; from: string; to: string }[] }
   | { ok: false; error: ToolgateError };
+
+/** What tg.toolResult answers a call with: a FunctionCalling that has run, or a ToolgateError match/validate/invoke threw. */
+export type ToolOutcome = FunctionCalling | ToolgateError;
+
+/** An OpenAI Chat tool message (assignable to openai's ChatCompletionToolMessageParam). */
+export interface OpenAIChatToolResult {
+  role: "tool";
+  tool_call_id: string;
+  content: string;
+}
+
+/** An OpenAI Responses function_call_output item (assignable to openai's ResponseInputItem.FunctionCallOutput). */
+export interface OpenAIResponsesToolResult {
+  type: "function_call_output";
+  call_id: string;
+  output: string;
+}
+
+/** An Anthropic tool_result block (assignable to @anthropic-ai/sdk's ToolResultBlockParam); is_error only on failure. */
+export interface AnthropicToolResult {
+  type: "tool_result";
+  tool_use_id: string;
+  content: string;
+  is_error?: true;
+}
+
+/**
+ * A Gemini functionResponse part (assignable to @google/genai's Part): `{output}` for a completed call
+ * (its JSON value; integers beyond ±(2^53−1) as strings of their digits), `{error}` for a failure.
+ */
+export interface GeminiToolResult {
+  functionResponse: { id?: string; name: string; response: { output: unknown } | { error: string } };
+}
+
+/** An MCP tool result (CallToolResult): the text content; isError only on failure. */
+export interface McpToolResult {
+  content: { type: "text"; text: string }[];
+  isError?: true;
+}
+
+/** The result of one call, per target. */
+export interface ProviderResult {
+  "openai-chat": OpenAIChatToolResult;
+  "openai-responses": OpenAIResponsesToolResult;
+  anthropic: AnthropicToolResult;
+  gemini: GeminiToolResult;
+  mcp: McpToolResult;
+}
+
+/**
+ * The results of a list of calls, per target: the next message (Anthropic's MessageParam, Gemini's
+ * Content) or the list of messages or items to append (OpenAI, MCP).
+ */
+export interface ProviderResultMessage {
+  "openai-chat": OpenAIChatToolResult[];
+  "openai-responses": OpenAIResponsesToolResult[];
+  anthropic: { role: "user"; content: AnthropicToolResult[] };
+  gemini: { role: "user"; parts: GeminiToolResult[] };
+  mcp: McpToolResult[];
+}
 
 /** A selection for getToolSchema. */
 export type ToolSelection = boolean | string | Tool | ((...args: any[]) => unknown) | ToolSchema | ToolSelection[];
@@ -273,6 +362,27 @@ export interface ToolgateCore {
    * @example const { tools, report } = tg.toProvider(b, "openai-chat", { strict: true })
    */
   toProvider<T extends ProviderTarget>(branchOrTools: Branch | Tool | ((...args: any[]) => unknown) | (Tool | ((...args: any[]) => unknown))[], target: T, options?: ExportOptions): ProviderExport<T>;
+   * Every tool call of a provider response, in order: an OpenAI Chat completion or assistant message,
+   * a Responses response or its output, an Anthropic message or its content, a Gemini response,
+   * Content or parts, or one call (an object or its JSON text). Items that are no function call are
+   * skipped; only the first choice or candidate is read. Throws invalid-request for a value that is
+   * no provider response.
+   * @example for (const call of tg.parseToolCalls(completion)) messages.push(tg.toolResult(await b.invoke(call), "openai-chat"))
+   */
+  parseToolCalls(response: unknown): ToolCall[];
+  /**
+   * A call's outcome as the target's tool-result message: the response (a string as is, anything else
+   * as JSON, BigInts exact), or for a failure or a ToolgateError a text for the model naming the
+   * tool, each field and rule. Throws invalid-request when the target needs a call id the call lacks.
+   * @example messages.push(tg.toolResult(await b.invoke(call), "openai-chat"))
+   */
+  toolResult<T extends ProviderTarget>(callOrError: ToolOutcome, target: T): ProviderResult[T];
+  /**
+   * The outcomes of a response's calls as the target's next message: an array of messages or items
+   * (OpenAI, MCP), or one user message (Anthropic `content`, Gemini `parts`).
+   * @example contents.push(tg.toolResult(await Promise.all(calls.map((c) => b.invoke(c))), "gemini"))
+   */
+  toolResult<T extends ProviderTarget>(callsOrErrors: readonly ToolOutcome[], target: T): ProviderResultMessage[T];
   /**
    * A JSON.parse reviver for records: turns the spelling {"$bigint": "<digits>"} that toDict() gives
    * every BigInt back into a BigInt. @example JSON.parse(JSON.stringify(fc.toDict()), tg.reviveRecord)

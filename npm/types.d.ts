@@ -362,6 +362,7 @@ export interface ToolgateCore {
    * @example const { tools, report } = tg.toProvider(b, "openai-chat", { strict: true })
    */
   toProvider<T extends ProviderTarget>(branchOrTools: Branch | Tool | ((...args: any[]) => unknown) | (Tool | ((...args: any[]) => unknown))[], target: T, options?: ExportOptions): ProviderExport<T>;
+  /**
    * Every tool call of a provider response, in order: an OpenAI Chat completion or assistant message,
    * a Responses response or its output, an Anthropic message or its content, a Gemini response,
    * Content or parts, or one call (an object or its JSON text). Items that are no function call are

@@ -2,8 +2,8 @@
 // the SDK's own discriminant, no copying, no cast. The SDK types are the real packages' (dev dependencies).
 import type OpenAI from "openai";
 import type Anthropic from "@anthropic-ai/sdk";
-import type { FunctionCall, GenerateContentResponse, Part } from "@google/genai";
-import { initialize, type Branch, type FunctionCalling, type ToolRequest, type ToolSchema, type ValidationResult } from "toolgate";
+import type { Content, FunctionCall, GenerateContentResponse, GoogleGenAI, Part } from "@google/genai";
+import { initialize, type Branch, type FunctionCalling, type ToolgateError, type ToolRequest, type ToolSchema, type Toolgate, type ValidationResult } from "toolgate";
 
 type ChatCompletion = OpenAI.Chat.Completions.ChatCompletion;
 type ChatToolCall = OpenAI.Chat.Completions.ChatCompletionMessageToolCall;
@@ -84,4 +84,47 @@ async function schemas(): Promise<void> {
   void description;
 }
 
-export { openaiChat, openaiResponses, anthropic, gemini, schemas };
+/**
+ * The agent loops of docs/provider-sdks.md, typed: the export is each SDK's tools parameter, the
+ * results its message types, with nothing cast or converted.
+ */
+async function loops(tg: Toolgate, b: Branch, openai: OpenAI, claude: Anthropic, ai: GoogleGenAI): Promise<void> {
+  const chatTools: OpenAI.Chat.Completions.ChatCompletionTool[] = tg.toProvider(b, "openai-chat", { strict: true }).tools;
+  const messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [{ role: "user", content: "Weather in Paris?" }];
+  let completion = await openai.chat.completions.create({ model: "gpt-4o", messages, tools: chatTools });
+  while (completion.choices[0]?.finish_reason === "tool_calls") {
+    const done = await Promise.all(tg.parseToolCalls(completion).map((call) => b.invoke(call).catch((e: ToolgateError) => e)));
+    messages.push(completion.choices[0].message, ...tg.toolResult(done, "openai-chat"));
+    completion = await openai.chat.completions.create({ model: "gpt-4o", messages, tools: chatTools });
+  }
+
+  // (openai's own types refuse response.output back in input: a computer call output's status
+  // "failed" is no input status; previous_response_id carries the turn instead.)
+  const tools = tg.toProvider(b, "openai-responses").tools;
+  let response = await openai.responses.create({ model: "o4-mini", input: "Weather in Paris?", tools });
+  for (let calls; (calls = tg.parseToolCalls(response)).length > 0; ) {
+    const done = await Promise.all(calls.map((call) => b.invoke(call).catch((e: ToolgateError) => e)));
+    const input: OpenAI.Responses.ResponseInputItem[] = tg.toolResult(done, "openai-responses");
+    response = await openai.responses.create({ model: "o4-mini", previous_response_id: response.id, input, tools });
+  }
+
+  const claudeTools = tg.toProvider(b, "anthropic").tools;
+  const history: Anthropic.MessageParam[] = [{ role: "user", content: "Weather in Paris?" }];
+  let message = await claude.messages.create({ model: "claude-sonnet-4-5", max_tokens: 1024, messages: history, tools: claudeTools });
+  while (message.stop_reason === "tool_use") {
+    const done = await Promise.all(tg.parseToolCalls(message).map((call) => b.invoke(call).catch((e: ToolgateError) => e)));
+    history.push({ role: "assistant", content: message.content }, tg.toolResult(done, "anthropic"));
+    message = await claude.messages.create({ model: "claude-sonnet-4-5", max_tokens: 1024, messages: history, tools: claudeTools });
+  }
+
+  const config = { tools: tg.toProvider(b, "gemini").tools };
+  const contents: Content[] = [{ role: "user", parts: [{ text: "Weather in Paris?" }] }];
+  let g = await ai.models.generateContent({ model: "gemini-2.5-flash", contents, config });
+  for (let calls; (calls = tg.parseToolCalls(g)).length > 0; ) {
+    const done = await Promise.all(calls.map((call) => b.invoke(call).catch((e: ToolgateError) => e)));
+    contents.push(g.candidates![0]!.content!, tg.toolResult(done, "gemini"));
+    g = await ai.models.generateContent({ model: "gemini-2.5-flash", contents, config });
+  }
+}
+
+export { openaiChat, openaiResponses, anthropic, gemini, schemas, loops };

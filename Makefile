@@ -97,6 +97,8 @@ test-go:
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime $(FUZZTIME_TEST) -parallel 1
 	# the metaschema check that defers the validator's compile, against that compile, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSureValid$$' -fuzztime $(FUZZTIME_TEST) -parallel 1
+	# the strict transform: its output keeps the strict rules and its restore gives the arguments back, briefly
+	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzStrictSchema$$' -fuzztime 5s -parallel 1
 	# the same unit tests and fuzz seeds under js/wasm, on Node
 	PATH="$$PATH:$(GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/ ./mcp/ ./internal/... ./jsbridge/...
 
@@ -156,7 +158,7 @@ cover:
 FUZZTIME ?= 30s
 FUZZTIME_TEST ?= 10s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
-	core:FuzzParseRequest core:FuzzFastPath core:FuzzSureValid internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
+	core:FuzzParseRequest core:FuzzFastPath core:FuzzSureValid core:FuzzStrictSchema internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
 	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName
 # Then the JS API fuzzer and the differential against Ajv, FUZZ_SECONDS each
 # (default 30), with a random seed they print; a new failure is shrunk into

@@ -14,6 +14,14 @@ import (
 // describes them.
 var ExportTargets = []string{ProviderOpenAIChat, ProviderOpenAIResponses, ProviderAnthropic, ProviderGemini, ProviderMCP}
 
+// ChangeKinds lists every ChangeKind, in the order provider_report.go
+// declares them; cmd/gen-contract writes it as the TypeScript ChangeKind.
+var ChangeKinds = []ChangeKind{
+	ChangeNameRewritten, ChangeNullRemoved, ChangeKeywordDropped, ChangeKeywordDescribed, ChangeRefInlined,
+	ChangeUnionFlattened, ChangeEnumStringified, ChangeStrictClosed, ChangeStrictRequired, ChangeStrictRefused,
+	ChangeSchemaRefused, ChangeTypeSet, ChangeBooleanSchema, ChangeKeywordRewritten,
+}
+
 // ExportOptions are the knobs of ExportTools and Manager.Export. A nil
 // *ExportOptions means every default; the struct is copied on entry.
 type ExportOptions struct {

@@ -179,6 +179,7 @@ func checkRootSchema(target, at, key string, params any, fail func(string, ...an
 		if props, ok := root["properties"].(map[string]any); !ok || len(props) == 0 {
 			fail("%s: Gemini's legacy parameters must have properties", at)
 		}
+		checkLegacyNode(at, "", root, fail)
 		return
 	}
 	if root["type"] != "object" {
@@ -199,6 +200,55 @@ func checkRootSchema(target, at, key string, params any, fail func(string, ...an
 		for name, s := range pm {
 			if _, isObj := s.(map[string]any); !isObj {
 				fail("%s: the schema of property %q must be an object, got %#v", at, name, s)
+			}
+		}
+	}
+}
+
+// legacyTypes are the values of @google/genai's Type enum.
+var legacyTypes = []string{"TYPE_UNSPECIFIED", "STRING", "NUMBER", "INTEGER", "BOOLEAN", "ARRAY", "OBJECT", "NULL"}
+
+// legacyUnsupported are JSON Schema keywords the OpenAPI 3.0 subset of
+// Gemini's Schema has no field for.
+var legacyUnsupported = []string{"$ref", "$defs", "definitions", "oneOf", "allOf", "not", "const", "additionalProperties", "if", "then", "else", "patternProperties", "prefixItems", "$schema"}
+
+// checkLegacyNode checks Gemini's legacy Schema rules at a node and below:
+// a type from the Type enum (one, not a list), string enum values, none of
+// the JSON Schema keywords the subset lacks.
+func checkLegacyNode(at, path string, node map[string]any, fail func(string, ...any)) {
+	if t, has := node["type"]; has {
+		if s, ok := t.(string); !ok || !slices.Contains(legacyTypes, s) {
+			fail("%s: legacy: the type at %q must be one of Gemini's Type values, got %#v", at, path, t)
+		}
+	}
+	for _, kw := range legacyUnsupported {
+		if _, has := node[kw]; has {
+			fail("%s: legacy: %q at %q is not in Gemini's Schema", at, kw, path)
+		}
+	}
+	if list, has := node["enum"].([]any); has {
+		for _, e := range list {
+			if _, ok := e.(string); !ok {
+				fail("%s: legacy: the enum at %q holds %#v, not a string", at, path, e)
+			}
+		}
+	}
+	for _, kw := range []string{"items"} {
+		if sub, ok := node[kw].(map[string]any); ok {
+			checkLegacyNode(at, path+"/"+kw, sub, fail)
+		}
+	}
+	if props, ok := node["properties"].(map[string]any); ok {
+		for k, sub := range props {
+			if m, ok := sub.(map[string]any); ok {
+				checkLegacyNode(at, path+"/properties/"+k, m, fail)
+			}
+		}
+	}
+	if list, ok := node["anyOf"].([]any); ok {
+		for i, sub := range list {
+			if m, ok := sub.(map[string]any); ok {
+				checkLegacyNode(at, fmt.Sprintf("%s/anyOf/%d", path, i), m, fail)
 			}
 		}
 	}
@@ -232,9 +282,7 @@ func checkStrictNode(at, path string, node any, fail func(string, ...any)) {
 			for k := range props {
 				names = append(names, k)
 			}
-			for _, r := range asStrings(v["required"]) {
-				req = append(req, r)
-			}
+			req = append(req, asStrings(v["required"])...)
 			sort.Strings(names)
 			sort.Strings(req)
 			if strings.Join(names, ",") != strings.Join(req, ",") {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -38,6 +40,9 @@ func TestProviderCheckerRefusesWhatProvidersRefuse(t *testing.T) {
 		{"a Responses tool without strict", ProviderOpenAIResponses, `[{"type":"function","name":"a","parameters":{"type":"object"}}]`},
 		{"a boolean property schema for MCP", ProviderMCP, `[{"name":"a","inputSchema":{"type":"object","properties":{"x":true}}}]`},
 		{"two tools of one name", ProviderMCP, `[{"name":"a","inputSchema":{"type":"object"}},{"name":"a","inputSchema":{"type":"object"}}]`},
+		{"a JSON Schema type in Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"object","properties":{"x":{"type":"STRING"}}}}]}]`},
+		{"a $ref in Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"OBJECT","properties":{"x":{"$ref":"#/$defs/x"}}}}]}]`},
+		{"a numeric enum in Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"OBJECT","properties":{"x":{"type":"INTEGER","enum":[1]}}}}]}]`},
 		{"an empty object for Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"object","properties":{}}}]}]`},
 		{"an unknown key", ProviderAnthropic, `[{"name":"a","input_schema":{"type":"object"},"parameters":{}}]`},
 	}
@@ -145,4 +150,16 @@ func TestNameRules(t *testing.T) {
 	}
 	_, ok := NameRuleOf("cohere")
 	assert.False(t, ok)
+}
+
+func TestChangeKindsListsEveryKind(t *testing.T) {
+	src, err := os.ReadFile("provider_report.go")
+	require.NoError(t, err)
+	declared := regexp.MustCompile(`(?m)^\t(Change[A-Za-z]+) ChangeKind = `).FindAllStringSubmatch(string(src), -1)
+	require.Len(t, ChangeKinds, len(declared), "got %d ChangeKinds, want one for each of the %d declared", len(ChangeKinds), len(declared))
+	seen := map[ChangeKind]bool{}
+	for _, k := range ChangeKinds {
+		assert.False(t, seen[k], "%s listed twice", k)
+		seen[k] = true
+	}
 }

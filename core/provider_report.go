@@ -51,6 +51,11 @@ const (
 	// value, false: none); it was written as the equivalent object schema
 	// ({} or {"not": {}}), as providers want an object there.
 	ChangeBooleanSchema ChangeKind = "boolean-schema"
+	// ChangeKeywordRewritten: a keyword was written as an equivalent the
+	// target accepts (const as a one-value enum, a missing type inferred
+	// from the node's other keywords, examples as example, a tuple's item
+	// schemas as one items schema).
+	ChangeKeywordRewritten ChangeKind = "keyword-rewritten"
 )
 
 // Change is one change an export made to one tool.

@@ -41,14 +41,14 @@ func (w *strictWalk) object(o *schemaObj, at strictAt, id int32) {
 			return
 		}
 		orig := props.vals[name]
-		path := pointerTo(at.path, "properties", name)
+		made := !required[name] && w.optional(orig, name, pointerTo(at.path, "properties", name), id)
 		child, cid := w.node(orig, inner.in("properties", name))
 		if w.refused != nil {
 			return
 		}
 		w.nodes[id].props[name] = cid
-		if !required[name] {
-			child = w.optional(child, orig, name, path, id)
+		if made {
+			child = nullable(child)
 		}
 		out.set(name, child)
 	}
@@ -104,7 +104,7 @@ func (w *strictWalk) requiredSet(o *schemaObj, at strictAt, props *schemaObj) (m
 // listRequired writes required: the names already there in their order,
 // then the others in property order. An already complete list is kept.
 func (w *strictWalk) listRequired(o *schemaObj, props *schemaObj, required map[string]bool) {
-	if len(required) == len(props.keys) && o.has("required") {
+	if len(required) == len(props.keys) && (o.has("required") || len(props.keys) == 0) {
 		return
 	}
 	list := []any{}
@@ -119,35 +119,39 @@ func (w *strictWalk) listRequired(o *schemaObj, props *schemaObj, required map[s
 	o.set("required", list)
 }
 
-// optional makes an optional property's schema nullable, recording the
-// null for removal, unless it already accepted null (then a null the model
-// sends is the caller's value and stays).
-func (w *strictWalk) optional(child, orig any, name, path string, id int32) any {
+// optional reports an optional property listed in required and whether it
+// is to be made nullable, recording the null for removal: not when it
+// already accepted null (then a null the model sends is the caller's value
+// and stays).
+func (w *strictWalk) optional(orig any, name, path string, id int32) bool {
 	if w.acceptsNull(orig, 0) {
 		w.change(path, ChangeStrictRequired, "required", fmt.Sprintf("property %q listed in required; it already accepts null, so a null sent for it is kept", name))
-		return child
+		return false
 	}
 	w.nodes[id].nulled[name] = true
 	w.change(path, ChangeStrictRequired, "required", fmt.Sprintf("optional property %q listed in required and made nullable; a null sent for it is removed before validation", name))
-	return nullable(child)
+	return true
 }
 
-// nullable returns schema s also accepting null: "null" added to a plain
-// type, else a null branch added to (or an anyOf made around) it.
+// nullable returns schema s also accepting null: "null" added to its type
+// (and to its enum), else a null branch added to its anyOf, or an anyOf made
+// around it (a $ref, a const, an enum without a type).
 func nullable(v any) any {
 	s := v.(*schemaObj)
-	plain := !s.has("enum") && !s.has("const") && !s.has("$ref") && !s.has("anyOf")
-	if plain {
+	enum, hasEnum := s.vals["enum"].([]any)
+	plain := (hasEnum || !s.has("enum")) && !s.has("const") && !s.has("$ref") && !s.has("anyOf")
+	if _, typed := typeNames(s); plain && typed {
+		c := s.clone()
 		switch t := s.vals["type"].(type) {
 		case string:
-			c := s.clone()
 			c.set("type", []any{t, "null"})
-			return c
 		case []any:
-			c := s.clone()
 			c.set("type", append(append([]any(nil), t...), "null"))
-			return c
 		}
+		if hasEnum {
+			c.set("enum", append(append([]any(nil), enum...), nil))
+		}
+		return c
 	}
 	null := newSchemaObj()
 	null.set("type", "null")

@@ -66,7 +66,12 @@ var strictKept = map[string]bool{
 	"pattern": true, "format": true,
 	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true, "multipleOf": true,
 	"minItems": true, "maxItems": true,
+	// Annotations the openai package's own strict transform passes through.
+	"$comment": true, "examples": true, "readOnly": true, "writeOnly": true,
 }
+
+// strictRootKept are kept at the root only (as the openai package does).
+var strictRootKept = map[string]bool{"$schema": true, "$id": true}
 
 // strictFormats are the string formats strict mode accepts.
 var strictFormats = map[string]bool{
@@ -74,15 +79,12 @@ var strictFormats = map[string]bool{
 	"hostname": true, "ipv4": true, "ipv6": true, "uuid": true,
 }
 
-// describedKeywords are validation keywords a target does not accept whose
-// meaning is written into the description instead: the model still reads
-// the constraint, and toolgate still checks it, against the original
-// schema, when the call comes back.
-var describedKeywords = map[string]bool{
-	"minLength": true, "maxLength": true, "minProperties": true, "maxProperties": true,
-	"uniqueItems": true, "format": true, "pattern": true,
-	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
-	"multipleOf": true, "minItems": true, "maxItems": true, "examples": true,
+// schemaAnnotations are keywords that only annotate: leaving one out
+// changes no validation.
+var schemaAnnotations = map[string]bool{
+	"$schema": true, "$id": true, "$comment": true, "$anchor": true, "readOnly": true, "writeOnly": true,
+	"deprecated": true, "contentEncoding": true, "contentMediaType": true, "discriminator": true,
+	"examples": true, "example": true, "title": true, "description": true, "default": true,
 }
 
 // annotationKeys may stand beside $ref or anyOf in strict mode.

@@ -168,9 +168,13 @@ func (w *strictWalk) keywords(o *schemaObj, at strictAt) {
 		case k == "enum" || k == "const":
 			w.countValues(k, v, path)
 		case w.describeUnsupported(o, k, v, path):
-		case !strictKept[k]:
+		case !strictKept[k] && !(at.path == "" && strictRootKept[k]):
 			o.del(k)
-			w.change(path, ChangeKeywordDropped, k, fmt.Sprintf("%q is not a keyword strict mode accepts; left out", k))
+			msg := fmt.Sprintf("%q is not a keyword strict mode accepts; left out", k)
+			if !schemaAnnotations[k] {
+				msg += " (toolgate still checks it)"
+			}
+			w.change(path, ChangeKeywordDropped, k, msg)
 		}
 		if w.refused != nil {
 			return
@@ -191,7 +195,7 @@ func (w *strictWalk) describeUnsupported(o *schemaObj, k string, v any, path str
 		if s, ok := v.(string); ok && !hasLookaround(s) {
 			return false
 		}
-	case "minLength", "maxLength", "minProperties", "maxProperties", "uniqueItems", "examples":
+	case "minLength", "maxLength", "minProperties", "maxProperties", "uniqueItems":
 	default:
 		return false
 	}

@@ -1,6 +1,6 @@
 // toolgate public types: the one hand-written source. index.d.ts and core.d.ts derive from it.
-import type { ErrorCode, PolicyRule, ParamKind, ToolOptionName, SecurityKey } from "./contract.js";
-export type { ErrorCode, PolicyRule, ParamKind, ToolOptionName, SecurityKey };
+import type { ErrorCode, PolicyRule, ParamKind, ToolOptionName, SecurityKey, ChangeKind } from "./contract.js";
+export type { ErrorCode, PolicyRule, ParamKind, ToolOptionName, SecurityKey, ChangeKind };
 
 /** One validation problem: a JSON pointer, the rule that failed, a message. */
 export interface Issue {
@@ -468,22 +468,6 @@ export interface ProviderTools {
   gemini: GeminiTool[];
   mcp: McpTool[];
 }
-
-/** What an export changed, as ChangeKind names it (docs/providers.md says when each is made). */
-export type ChangeKind =
-  | "name-rewritten"
-  | "null-removed"
-  | "keyword-dropped"
-  | "keyword-described"
-  | "ref-inlined"
-  | "union-flattened"
-  | "enum-stringified"
-  | "strict-closed"
-  | "strict-required"
-  | "strict-refused"
-  | "schema-refused"
-  | "type-set"
-  | "boolean-schema";
 
 /** One change an export made to one tool. */
 export interface Change {

@@ -40,10 +40,10 @@ func main() {
 
 // contract is what Go defines of the JS contract.
 type contract struct {
-	codes, rules, kinds, security []string
-	tool, typed                   jsbridge.Options
-	calls                         map[string]jsbridge.Options
-	coreOps, fullOps              ops
+	codes, rules, kinds, security, changes []string
+	tool, typed                            jsbridge.Options
+	calls                                  map[string]jsbridge.Options
+	coreOps, fullOps                       ops
 }
 
 // ops are one build's operation names.
@@ -56,6 +56,9 @@ func collect() contract {
 	}
 	for _, r := range mcp.Rules {
 		c.rules = append(c.rules, string(r))
+	}
+	for _, k := range core.ChangeKinds {
+		c.changes = append(c.changes, string(k))
 	}
 	for _, k := range core.ParamKinds {
 		c.kinds = append(c.kinds, k.String())
@@ -87,7 +90,8 @@ func (c contract) typescript() string {
 		union("The rules of the MCP URL policy: a policy-denied error's `rule` and checkUrl's.", "PolicyRule", c.rules) +
 		union("How a JS function's parameter binds.", "ParamKind", c.kinds) +
 		union("The option names of tg.tool(fn, options).", "ToolOptionName", c.tool.All()) +
-		union("The keys of a security object.", "SecurityKey", c.security)
+		union("The keys of a security object.", "SecurityKey", c.security) +
+		union("What an export changed so a tool fits its target (docs/providers.md says when each is made).", "ChangeKind", c.changes)
 }
 
 // list writes a frozen JS array of strings.

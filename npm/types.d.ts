@@ -213,9 +213,12 @@ export interface ToolCall {
    * invalid-arguments (keyword "json", the byte position in the message) carrying the call id.
    */
   arguments: Arguments | string;
-  /** The shape the call came in. */
-  provider: ProviderTarget;
+  /** The shape the call came in (never "mcp": MCP sends no model calls). */
+  provider: CallProvider;
 }
+
+/** The provider shapes a call comes in: every ProviderTarget but "mcp". */
+export type CallProvider = Exclude<ProviderTarget, "mcp">;
 
 /**
  * Gemini's function call, as @google/genai types it (`FunctionCall`: every member optional) and hands it
@@ -244,7 +247,7 @@ export interface GeminiFunctionCall {
  */
 export type ToolRequest =
   | ToolCall
-  | { function: string | Tool | ((...args: any[]) => unknown); arguments: Arguments | string; id?: string | null; provider?: ProviderTarget | "lionagi" | null }
+  | { function: string | Tool | ((...args: any[]) => unknown); arguments: Arguments | string; id?: string | null; provider?: CallProvider | "lionagi" | null }
   | { id?: string; type: "function"; function: { name: string; arguments: string } }
   | { id?: string; type: "custom"; custom: { name: string; input: string } }
   | { type: "function_call"; call_id?: string; id?: string; name: string; arguments: string }

@@ -347,3 +347,23 @@ test("each call as the SDK delivers it goes to b.validate as it is, and agrees w
     }
   }
 });
+
+test("@google/genai with call ids (as newer Gemini models send them): each functionResponse carries its call's id", async () => {
+  const fx = fixture(SDK, "gemini.json").data;
+  const first = structuredClone(fx.first);
+  const ids = first.candidates[0].content.parts.map((p, i) => (p.functionCall.id = `fc_${i + 1}x7Qm`));
+  const mock = transport(first, fx.final);
+  const ai = new GoogleGenAI({ apiKey: "test-key", httpOptions: { fetch: mock.fetch } });
+  const { b } = setup();
+  const config = { tools: tg.toProvider(b, "gemini").tools };
+  const contents = [{ role: "user", parts: [{ text: PROMPT }] }];
+  let response = await ai.models.generateContent({ model: "gemini-2.5-flash", contents, config });
+  for (let calls; (calls = tg.parseToolCalls(response)).length > 0; ) {
+    const done = await Promise.all(calls.map((call) => b.invoke(call).catch((e) => e)));
+    contents.push(response.candidates[0].content, tg.toolResult(done, "gemini"));
+    response = await ai.models.generateContent({ model: "gemini-2.5-flash", contents, config });
+  }
+  const parts = mock.received[1].body.contents[2].parts;
+  assert.deepEqual(parts.map((p) => p.functionResponse.id), ids);
+  assert.deepEqual(parts.map((p) => p.functionResponse.name), fx.calls.map((c) => c.function));
+});

@@ -174,18 +174,17 @@ func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStric
 			it.parameters, it.restore, it.strict = out, restore, true
 		}
 	case o.GeminiLegacy && target == ProviderGemini:
-		if noProperties(it.parameters) {
-			// Gemini refuses an OBJECT without properties ("should be non-empty for OBJECT type")
-			w.change("", ChangeKeywordDropped, "parameters", "the tool takes no arguments; its parameters are left out, as Gemini's legacy subset refuses an object without properties")
-			it.parameters = nil
-			return nil
-		}
 		out, changes, err := geminiLegacySchema(w.tool, it.parameters)
 		if err != nil {
 			return schemaError(w.tool, "geminiLegacy", err)
 		}
 		w.changes = append(w.changes, changes...)
 		it.parameters = out
+		if !hasProperties(out) {
+			// Gemini refuses an OBJECT without properties ("should be non-empty for OBJECT type")
+			w.change("", ChangeKeywordDropped, "parameters", "the tool declares no arguments; its parameters are left out, as Gemini's legacy subset refuses an object without properties")
+			it.parameters = nil
+		}
 	}
 	return nil
 }
@@ -202,26 +201,14 @@ func schemaError(tool, rule string, err error) error {
 	return e
 }
 
-// noProperties reports whether a parameters schema is an object schema
-// with no properties and nothing else that constrains the arguments.
-func noProperties(params json.RawMessage) bool {
-	ms, ok := jsontext.Split(params)
+// hasProperties reports whether a schema has a non-empty "properties".
+func hasProperties(schema json.RawMessage) bool {
+	props, ok := jsontext.Lookup(bytes.TrimSpace(schema), "properties")
 	if !ok {
 		return false
 	}
-	for _, m := range ms {
-		v := string(bytes.TrimSpace(m.Value))
-		switch m.Key {
-		case "type", "description", "title":
-		case "properties", "required":
-			if v != "{}" && v != "[]" {
-				return false
-			}
-		default:
-			return false
-		}
-	}
-	return true
+	ms, ok := jsontext.Split(bytes.TrimSpace(props))
+	return ok && len(ms) > 0
 }
 
 // functionObject returns the "function" member of a provider schema.

@@ -316,19 +316,30 @@ func asStrings(v any) []string {
 	return out
 }
 
-// nullKeys reports every key whose value is null, anywhere.
+// nullKeys reports every key whose value is null, anywhere but inside the
+// value of a data keyword (default, const, enum, examples, example: there
+// a null is a value). Below a map of subschemas (properties, $defs, …) the
+// keys are names, never keywords.
 func nullKeys(path string, v any, fail func(string, ...any)) {
+	nullKeysIn(path, v, false, fail)
+}
+
+func nullKeysIn(path string, v any, names bool, fail func(string, ...any)) {
 	switch x := v.(type) {
 	case map[string]any:
 		for k, e := range x {
 			if e == nil {
 				fail("the key %s/%s is null", path, k)
 			}
-			nullKeys(path+"/"+k, e, fail)
+			if !names && slices.Contains([]string{"default", "const", "enum", "examples", "example"}, k) {
+				continue
+			}
+			isMap := !names && slices.Contains([]string{"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"}, k)
+			nullKeysIn(path+"/"+k, e, isMap, fail)
 		}
 	case []any:
 		for i, e := range x {
-			nullKeys(fmt.Sprintf("%s/%d", path, i), e, fail)
+			nullKeysIn(fmt.Sprintf("%s/%d", path, i), e, false, fail)
 		}
 	}
 }

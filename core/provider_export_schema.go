@@ -21,6 +21,8 @@ var (
 		"properties": true, "patternProperties": true, "$defs": true, "definitions": true, "dependentSchemas": true,
 	}
 	subschemaListKeywords = map[string]bool{"anyOf": true, "oneOf": true, "allOf": true, "prefixItems": true}
+	// dataKeywords hold instance values, kept exactly (a null there means null).
+	dataKeywords = map[string]bool{"default": true, "const": true, "enum": true, "examples": true, "example": true}
 )
 
 // maxExportDepth bounds the nesting the export's walk follows; deeper
@@ -47,8 +49,10 @@ func (w *schemaWalk) fail(path, keyword, format string, args ...any) {
 }
 
 // node returns a schema node without its null-valued keys, its subschemas
-// cleaned the same way. A boolean schema, or anything that is not an
-// object, is kept as it is.
+// cleaned the same way, and no null-valued key inside the value of an
+// annotation or extension keyword either; the values of the data keywords
+// (default, const, enum, examples, example) are kept exactly. A boolean
+// schema, or anything that is not an object, is kept as it is.
 func (w *schemaWalk) node(raw json.RawMessage, path string, depth int) json.RawMessage {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '{' {
@@ -78,8 +82,54 @@ func (w *schemaWalk) node(raw json.RawMessage, path string, depth int) json.RawM
 			v = w.mapOf(v, p, depth)
 		case subschemaListKeywords[m.Key]:
 			v = w.nodes(v, p, depth)
+		case !dataKeywords[m.Key]:
+			v = w.other(v, p, depth) // an annotation or extension keyword: no null-valued key inside either
 		}
 		out = append(out, jsontext.Member{Key: m.Key, Value: v})
+	}
+	return writeObject(out)
+}
+
+// other removes the null-valued keys of any JSON value, at every depth.
+func (w *schemaWalk) other(raw json.RawMessage, path string, depth int) json.RawMessage {
+	if len(raw) == 0 || (raw[0] != '{' && raw[0] != '[') {
+		return raw
+	}
+	if depth > maxExportDepth {
+		w.fail(path, "depth", "the parameters schema nests deeper than %d levels", maxExportDepth)
+		return raw
+	}
+	if raw[0] == '[' {
+		var items []json.RawMessage
+		if err := json.Unmarshal(raw, &items); err != nil {
+			w.fail(path, "json", "the parameters schema is not valid JSON")
+			return raw
+		}
+		var b bytes.Buffer
+		b.WriteByte('[')
+		for i, it := range items {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(w.other(bytes.TrimSpace(it), jsontext.Join(path, fmt.Sprint(i)), depth+1))
+		}
+		b.WriteByte(']')
+		return b.Bytes()
+	}
+	members, ok := jsontext.Split(raw)
+	if !ok {
+		w.fail(path, "json", "the parameters schema is not valid JSON")
+		return raw
+	}
+	out := make([]jsontext.Member, 0, len(members))
+	for _, m := range members {
+		v := bytes.TrimSpace(m.Value)
+		p := jsontext.Join(path, m.Key)
+		if string(v) == "null" {
+			w.change(p, ChangeNullRemoved, m.Key, "%q was null; it was left out", m.Key)
+			continue
+		}
+		out = append(out, jsontext.Member{Key: m.Key, Value: w.other(v, p, depth+1)})
 	}
 	return writeObject(out)
 }

@@ -163,3 +163,28 @@ func TestChangeKindsListsEveryKind(t *testing.T) {
 		seen[k] = true
 	}
 }
+
+func TestExportHonoursAToolsOwnStrictFlag(t *testing.T) {
+	tool, err := NewTool(HandlerFunc("s", func(context.Context, *Arguments) (any, error) { return nil, nil }),
+		&ToolOptions{Name: "s", Parameters: json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"}}}`), Strict: true})
+	require.NoError(t, err)
+	ex, err := ExportTools([]*Tool{tool}, ProviderOpenAIResponses, nil)
+	require.NoError(t, err)
+	var got []struct {
+		Strict     bool `json:"strict"`
+		Parameters struct {
+			Required             []string `json:"required"`
+			AdditionalProperties *bool    `json:"additionalProperties"`
+		} `json:"parameters"`
+	}
+	require.NoError(t, json.Unmarshal(ex.Tools, &got))
+	require.Len(t, got, 1)
+	assert.True(t, got[0].Strict, "a tool built with Strict is exported strict, and so transformed")
+	assert.Equal(t, []string{"a"}, got[0].Parameters.Required)
+	require.NotNil(t, got[0].Parameters.AdditionalProperties)
+	assert.False(t, *got[0].Parameters.AdditionalProperties)
+	assert.False(t, ex.Report.Strict, "the report says what was asked")
+	anth, err := ExportTools([]*Tool{tool}, ProviderAnthropic, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, string(anth.Tools), "strict", "only OpenAI's formats carry strict")
+}

@@ -176,6 +176,9 @@ func mergeVariant(top *rootObject, variant json.RawMessage, required bool) {
 			have = append(have, n)
 		}
 	}
+	if have == nil {
+		have = []string{} // never "required": null
+	}
 	data, _ := json.Marshal(have)
 	top.set("required", data)
 }

@@ -35,11 +35,22 @@ func geminiLegacySchema(tool string, params json.RawMessage) (out json.RawMessag
 		return nil, nil, fmt.Errorf("parameters schema of %q is not a JSON object", tool)
 	}
 	g := &geminiWalk{tool: tool, root: root, seen: map[string]bool{}}
-	res := g.node(root, "", 0, nil)
-	if o, ok := res.(*schemaObj); ok && o.str("type") != "OBJECT" && !o.has("anyOf") {
+	start := root
+	if !root.has("type") && !root.has("anyOf") && !root.has("oneOf") && !root.has("allOf") && !root.has("$ref") {
+		// parameters without a type: the arguments are an object.
+		start = root.clone()
+		start.set("type", "object")
+		g.change("/type", ChangeKeywordRewritten, "type", "the parameters schema has no type; written as an OBJECT, as the arguments are one")
+	}
+	res := g.node(start, "", 0, nil)
+	if o, ok := res.(*schemaObj); !ok || o.str("type") != "OBJECT" {
 		// FunctionDeclaration.parameters must be an OBJECT schema.
 		g.change("", ChangeSchemaRefused, "type", "the parameters schema must be an object; written as an OBJECT with no properties")
-		res = geminiObject(o.str("description"))
+		desc := ""
+		if ok {
+			desc = o.str("description")
+		}
+		res = geminiObject(desc)
 	}
 	return appendSchemaTree(nil, res), g.changes, nil
 }
@@ -53,12 +64,12 @@ type geminiWalk struct {
 	tool    string
 	root    *schemaObj
 	changes []Change
-	seen    map[string]bool // path+kind+keyword already reported
+	seen    map[string]bool // changes already reported (a definition inlined twice reports once)
 	nodes   int
 }
 
 func (g *geminiWalk) change(path string, kind ChangeKind, keyword, msg string) {
-	key := path + "\x00" + string(kind) + "\x00" + keyword
+	key := path + "\x00" + string(kind) + "\x00" + keyword + "\x00" + msg
 	if g.seen[key] {
 		return
 	}

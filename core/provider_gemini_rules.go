@@ -101,23 +101,24 @@ func (g *geminiWalk) drop(o *schemaObj, k string, v any, at string) {
 			return
 		}
 		g.change(at, ChangeKeywordDropped, k, "examples left out")
-	case schemaAnnotations[k]:
-		g.change(at, ChangeKeywordDropped, k, fmt.Sprintf("Gemini's subset has no %q; left out", k))
-	default:
+	case validationKeywords[k]:
 		g.change(at, ChangeKeywordDropped, k, fmt.Sprintf("Gemini's subset has no %q; left out (toolgate still checks it)", k))
+	default:
+		g.change(at, ChangeKeywordDropped, k, fmt.Sprintf("Gemini's subset has no %q; left out", k))
 	}
 }
 
 // typeOf writes o's type upper-case, inferring a missing one from o's other
-// keywords; a schema that accepts any value becomes an anyOf of every type.
-func (g *geminiWalk) typeOf(o *schemaObj, path string) {
+// keywords; a schema that accepts any value becomes an anyOf of every type,
+// and typeOf reports that it is then complete.
+func (g *geminiWalk) typeOf(o *schemaObj, path string) bool {
 	if o.has("anyOf") {
-		return
+		return false
 	}
 	t, _ := o.vals["type"].(string)
-	if jsonTypes[t] {
+	if t = strings.ToLower(t); jsonTypes[t] {
 		o.set("type", strings.ToUpper(t))
-		return
+		return false
 	}
 	at := pointerTo(path, "type")
 	if o.has("type") {
@@ -127,10 +128,11 @@ func (g *geminiWalk) typeOf(o *schemaObj, path string) {
 	if t = inferType(o); t != "" {
 		o.set("type", strings.ToUpper(t))
 		g.change(at, ChangeKeywordRewritten, "type", fmt.Sprintf("type %s inferred from the other keywords, as Gemini requires a type", strings.ToUpper(t)))
-		return
+		return false
 	}
 	o.set("anyOf", geminiAny().vals["anyOf"])
 	g.change(at, ChangeKeywordRewritten, "type", "a schema without a type accepts any value: written as an anyOf of every type, as Gemini requires a type")
+	return true
 }
 
 // inferType returns the type o's keywords imply, or "".

@@ -32,7 +32,9 @@ func (g *geminiWalk) node(v any, path string, depth int, stack []string) any {
 	}
 	g.merge(o, path, stack)
 	g.keywords(o, path)
-	g.typeOf(o, path)
+	if g.typeOf(o, path) {
+		return o
+	}
 	g.enum(o, path)
 	g.format(o, path)
 	g.children(o, path, depth, stack)

@@ -137,7 +137,10 @@ func (w *strictWalk) optional(orig any, name, path string, id int32) bool {
 // (and to its enum), else a null branch added to its anyOf, or an anyOf made
 // around it (a $ref, a const, an enum without a type).
 func nullable(v any) any {
-	s := v.(*schemaObj)
+	s, ok := v.(*schemaObj)
+	if !ok {
+		return v
+	}
 	enum, hasEnum := s.vals["enum"].([]any)
 	plain := (hasEnum || !s.has("enum")) && !s.has("const") && !s.has("$ref") && !s.has("anyOf")
 	if _, typed := typeNames(s); plain && typed {
@@ -187,7 +190,7 @@ func (w *strictWalk) acceptsNull(v any, depth int) bool {
 	if c, ok := o.get("const"); ok && c != nil {
 		return false
 	}
-	if ref, ok := o.vals["$ref"].(string); ok && !w.acceptsNull(w.resolveOriginal(ref), depth+1) {
+	if ref, ok := o.vals["$ref"].(string); ok && !w.refAcceptsNull(ref, depth) {
 		return false
 	}
 	for _, kw := range []string{"anyOf", "oneOf"} {
@@ -196,6 +199,31 @@ func (w *strictWalk) acceptsNull(v any, depth int) bool {
 		}
 	}
 	return true
+}
+
+// refAcceptsNull is acceptsNull of a $ref's target, computed once per
+// reference (a reference met again while computed counts as not accepting
+// null), so that definitions referring to each other cost no more than one
+// visit each.
+func (w *strictWalk) refAcceptsNull(ref string, depth int) bool {
+	if w.nullRefs == nil {
+		w.nullRefs = map[string]int8{}
+	}
+	switch w.nullRefs[ref] {
+	case 1:
+		return false
+	case 2:
+		return true
+	case 3:
+		return false
+	}
+	w.nullRefs[ref] = 1
+	ok := w.acceptsNull(w.resolveOriginal(ref), depth+1)
+	w.nullRefs[ref] = 3
+	if ok {
+		w.nullRefs[ref] = 2
+	}
+	return ok
 }
 
 func (w *strictWalk) anyAcceptsNull(list []any, depth int) bool {

@@ -1,7 +1,5 @@
 package core
 
-import "fmt"
-
 // Apply returns args without the nulls strict mode introduced: a null given
 // for a property the transform made nullable is removed, at the top level
 // and in nested objects, array items, union branches and referenced
@@ -23,7 +21,7 @@ func (r *StrictRestore) Apply(args *Arguments) *Arguments {
 			continue
 		}
 		if c, ok := root.props[k]; ok {
-			v = r.value(c, v, 1)
+			v, _ = r.value(c, v, 1)
 		}
 		out.Keys = append(out.Keys, k)
 		out.Values[k] = v
@@ -31,20 +29,21 @@ func (r *StrictRestore) Apply(args *Arguments) *Arguments {
 	return out
 }
 
-// value restores one value under node id. It copies only what changes.
-func (r *StrictRestore) value(id int32, v any, depth int) any {
+// value restores one value under node id, reporting whether it changed.
+// It copies only what changes.
+func (r *StrictRestore) value(id int32, v any, depth int) (any, bool) {
 	if depth > MaxArgumentDepth {
-		return v
+		return v, false
 	}
 	n := r.resolve(id)
 	if n == nil || !n.needs {
-		return v
+		return v, false
 	}
 	if len(n.anyOf) > 0 {
-		if b := r.branch(n, v, 0); b >= 0 {
+		if b := r.branch(n, v, map[int32]bool{}); b >= 0 {
 			return r.value(b, v, depth+1)
 		}
-		return v
+		return v, false
 	}
 	switch x := v.(type) {
 	case map[string]any:
@@ -56,17 +55,17 @@ func (r *StrictRestore) value(id int32, v any, depth int) any {
 			return r.array(n.items, x, depth)
 		}
 	}
-	return v
+	return v, false
 }
 
-func (r *StrictRestore) object(n *strictNode, m map[string]any, depth int) any {
+func (r *StrictRestore) object(n *strictNode, m map[string]any, depth int) (any, bool) {
 	var out map[string]any
 	for k, v := range m {
-		nv, drop := v, v == nil && n.nulled[k]
-		if c, ok := n.props[k]; ok && !drop {
-			nv = r.value(c, v, depth+1)
+		nv, changed := v, v == nil && n.nulled[k]
+		if c, ok := n.props[k]; ok && !changed {
+			nv, changed = r.value(c, v, depth+1)
 		}
-		if !drop && sameValue(nv, v) {
+		if !changed {
 			continue
 		}
 		if out == nil {
@@ -75,23 +74,23 @@ func (r *StrictRestore) object(n *strictNode, m map[string]any, depth int) any {
 				out[k2] = v2
 			}
 		}
-		if drop {
+		if v == nil && n.nulled[k] {
 			delete(out, k)
 		} else {
 			out[k] = nv
 		}
 	}
 	if out == nil {
-		return m
+		return m, false
 	}
-	return out
+	return out, true
 }
 
-func (r *StrictRestore) array(items int32, list []any, depth int) any {
+func (r *StrictRestore) array(items int32, list []any, depth int) (any, bool) {
 	var out []any
 	for i, v := range list {
-		nv := r.value(items, v, depth+1)
-		if sameValue(nv, v) {
+		nv, changed := r.value(items, v, depth+1)
+		if !changed {
 			continue
 		}
 		if out == nil {
@@ -100,23 +99,9 @@ func (r *StrictRestore) array(items int32, list []any, depth int) any {
 		out[i] = nv
 	}
 	if out == nil {
-		return list
+		return list, false
 	}
-	return out
-}
-
-// sameValue reports whether value restoring returned v itself: maps and
-// slices by identity, scalars by value.
-func sameValue(a, b any) bool {
-	switch x := a.(type) {
-	case map[string]any:
-		y, ok := b.(map[string]any)
-		return ok && fmt.Sprintf("%p", x) == fmt.Sprintf("%p", y)
-	case []any:
-		y, ok := b.([]any)
-		return ok && len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
-	}
-	return true
+	return out, true
 }
 
 // resolve follows $ref links (at most once around every node).
@@ -135,18 +120,17 @@ func (r *StrictRestore) resolve(id int32) *strictNode {
 }
 
 // branch returns the anyOf branch of n whose shape v has: a closed object
-// with exactly v's keys, or an array. Nested unions are searched.
-func (r *StrictRestore) branch(n *strictNode, v any, depth int) int32 {
-	if depth > MaxSchemaDepth {
-		return -1
-	}
+// with exactly v's keys, or an array. Nested unions are searched, each node
+// once.
+func (r *StrictRestore) branch(n *strictNode, v any, seen map[int32]bool) int32 {
 	for _, b := range n.anyOf {
 		bn := r.resolve(b)
-		if bn == nil {
+		if bn == nil || seen[b] {
 			continue
 		}
+		seen[b] = true
 		if len(bn.anyOf) > 0 {
-			if r.branch(bn, v, depth+1) >= 0 {
+			if r.branch(bn, v, seen) >= 0 {
 				return b
 			}
 			continue
@@ -178,33 +162,42 @@ func hasExactKeys(keys []string, m map[string]any) bool {
 }
 
 // markNeeds sets needs on every node at or below which a null may be
-// removed, to a fixed point (references may form cycles).
+// removed: from each node with nulled properties up through every node
+// that leads to it (references may form cycles), each node once.
 func (r *StrictRestore) markNeeds() {
-	for changed := true; changed; {
-		changed = false
-		for i := range r.nodes {
-			n := &r.nodes[i]
-			if n.needs {
-				continue
+	parents := make([][]int32, len(r.nodes))
+	var queue []int32
+	for i := range r.nodes {
+		n := &r.nodes[i]
+		for _, c := range n.children() {
+			if c >= 0 && int(c) < len(r.nodes) {
+				parents[c] = append(parents[c], int32(i))
 			}
-			if len(n.nulled) > 0 || r.childNeeds(n) {
-				n.needs, changed = true, true
+		}
+		if len(n.nulled) > 0 {
+			n.needs = true
+			queue = append(queue, int32(i))
+		}
+	}
+	for len(queue) > 0 {
+		c := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		for _, p := range parents[c] {
+			if !r.nodes[p].needs {
+				r.nodes[p].needs = true
+				queue = append(queue, p)
 			}
 		}
 	}
 }
 
-func (r *StrictRestore) childNeeds(n *strictNode) bool {
+// children lists the nodes n leads to.
+func (n *strictNode) children() []int32 {
 	ids := append([]int32{n.ref, n.items}, n.anyOf...)
 	for _, c := range n.props {
 		ids = append(ids, c)
 	}
-	for _, c := range ids {
-		if c >= 0 && int(c) < len(r.nodes) && r.nodes[c].needs {
-			return true
-		}
-	}
-	return false
+	return ids
 }
 
 // ambiguousUnion returns a refusal for the first union two of whose
@@ -214,7 +207,7 @@ func (r *StrictRestore) childNeeds(n *strictNode) bool {
 func (w *strictWalk) ambiguousUnion(r *StrictRestore) *Change {
 	for _, u := range w.unions {
 		seen := map[string]bool{}
-		shapes := r.shapes(&r.nodes[u.id], nil, 0)
+		shapes := r.shapes(&r.nodes[u.id], nil, map[int32]bool{})
 		needy := false
 		for _, s := range shapes {
 			needy = needy || s.needs
@@ -238,18 +231,17 @@ type unionShape struct {
 	needs bool
 }
 
-// shapes lists the shapes of a union's branches, nested unions flattened.
-func (r *StrictRestore) shapes(n *strictNode, out []unionShape, depth int) []unionShape {
-	if depth > MaxSchemaDepth {
-		return out
-	}
+// shapes lists the shapes of a union's branches, nested unions flattened
+// (each node once).
+func (r *StrictRestore) shapes(n *strictNode, out []unionShape, seen map[int32]bool) []unionShape {
 	for _, b := range n.anyOf {
 		bn := r.resolve(b)
-		if bn == nil {
+		if bn == nil || seen[b] {
 			continue
 		}
+		seen[b] = true
 		if len(bn.anyOf) > 0 {
-			out = r.shapes(bn, out, depth+1)
+			out = r.shapes(bn, out, seen)
 			continue
 		}
 		if bn.isObject {

@@ -79,12 +79,19 @@ var strictFormats = map[string]bool{
 	"hostname": true, "ipv4": true, "ipv6": true, "uuid": true,
 }
 
-// schemaAnnotations are keywords that only annotate: leaving one out
-// changes no validation.
-var schemaAnnotations = map[string]bool{
-	"$schema": true, "$id": true, "$comment": true, "$anchor": true, "readOnly": true, "writeOnly": true,
-	"deprecated": true, "contentEncoding": true, "contentMediaType": true, "discriminator": true,
-	"examples": true, "example": true, "title": true, "description": true, "default": true,
+// validationKeywords are the JSON Schema keywords that constrain a value
+// (applicators and assertions): leaving one out of a provider's copy loses
+// nothing, as toolgate validates the arguments against the original schema.
+var validationKeywords = map[string]bool{
+	"allOf": true, "anyOf": true, "oneOf": true, "not": true, "if": true, "then": true, "else": true,
+	"dependentRequired": true, "dependentSchemas": true, "dependencies": true, "properties": true,
+	"patternProperties": true, "additionalProperties": true, "propertyNames": true, "unevaluatedProperties": true,
+	"items": true, "prefixItems": true, "additionalItems": true, "contains": true, "minContains": true,
+	"maxContains": true, "unevaluatedItems": true, "type": true, "enum": true, "const": true,
+	"multipleOf": true, "maximum": true, "exclusiveMaximum": true, "minimum": true, "exclusiveMinimum": true,
+	"maxLength": true, "minLength": true, "pattern": true, "maxItems": true, "minItems": true,
+	"uniqueItems": true, "maxProperties": true, "minProperties": true, "required": true, "format": true,
+	"$ref": true, "$dynamicRef": true, "$recursiveRef": true,
 }
 
 // annotationKeys may stand beside $ref or anyOf in strict mode.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -309,4 +310,26 @@ func TestStrictRestoreKeyOrder(t *testing.T) {
 	args, err := DecodeArguments("t", []byte(`{"c":"1","b":null,"a":"2"}`))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"c", "a"}, r.Apply(args).Keys)
+}
+
+// TestStrictSchemaPathological: schemas whose references branch at every
+// level cost one visit per node, in the transform and in Apply.
+func TestStrictSchemaPathological(t *testing.T) {
+	var defs []string
+	for i := 0; i < 60; i++ {
+		defs = append(defs, fmt.Sprintf(`"D%d":{"anyOf":[{"$ref":"#/$defs/D%d"},{"$ref":"#/$defs/D%d"},{"type":"object","properties":{"v":{"type":"integer"}}}]}`, i, i+1, i+1))
+	}
+	defs = append(defs, `"D60":{"anyOf":[{"$ref":"#/$defs/D0"},{"type":"string"}]}`)
+	in := `{"type":"object","properties":{"p":{"$ref":"#/$defs/D0"}},"$defs":{` + strings.Join(defs, ",") + `}}`
+	start := time.Now()
+	_, r, ch, err := strictSchema("t", json.RawMessage(in))
+	require.NoError(t, err)
+	if r != nil {
+		args, err := DecodeArguments("t", []byte(`{"p":{"v":null}}`))
+		require.NoError(t, err)
+		r.Apply(args)
+	} else {
+		require.Len(t, ch, 1)
+	}
+	assert.Less(t, time.Since(start), 2*time.Second)
 }

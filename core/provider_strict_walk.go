@@ -20,6 +20,8 @@ type strictWalk struct {
 	unions  []strictUnion // anyOf nodes, checked once every node is built
 
 	properties, enumValues, stringSize int
+
+	nullRefs map[string]int8 // refAcceptsNull's memo: 1 computing, 2 yes, 3 no
 }
 
 // strictUnion is an anyOf node and its path, for ambiguousUnion.
@@ -170,11 +172,7 @@ func (w *strictWalk) keywords(o *schemaObj, at strictAt) {
 		case w.describeUnsupported(o, k, v, path):
 		case !strictKept[k] && !(at.path == "" && strictRootKept[k]):
 			o.del(k)
-			msg := fmt.Sprintf("%q is not a keyword strict mode accepts; left out", k)
-			if !schemaAnnotations[k] {
-				msg += " (toolgate still checks it)"
-			}
-			w.change(path, ChangeKeywordDropped, k, msg)
+			w.change(path, ChangeKeywordDropped, k, fmt.Sprintf("%q is not a keyword strict mode accepts; left out", k))
 		}
 		if w.refused != nil {
 			return

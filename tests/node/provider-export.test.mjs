@@ -170,3 +170,17 @@ for (const { file, data } of fixtures("providers/export")) {
     });
   }
 }
+
+test("a strict export leaves the JS pre-check to tools it changed nothing for", () => {
+  const all = tg.tool({ name: "all_required", parameters: { type: "object", properties: { a: { type: "string" } }, required: ["a"] }, handler: () => 1 });
+  const opt = tg.tool({ name: "optional", parameters: { type: "object", properties: { a: { type: "string" } } }, handler: () => 1 });
+  const b = tg.branch({ tools: [all, opt] });
+  tg.toProvider(b, "openai-chat", { strict: true });
+  for (let i = 0; i < 3; i++) {
+    assert.equal(b.validate({ function: "all_required", arguments: { a: "x" } }).ok, true);
+    assert.deepEqual(b.validate({ function: "optional", arguments: { a: null } }), { ok: true, function: "optional", arguments: {} });
+  }
+  assert.ok(b._prechecked >= 2, `got ${b._prechecked} pre-checked, want the unchanged tool answered in JS`);
+  const other = tg.branch({ tools: [opt] });
+  assert.equal(other.validate({ function: "optional", arguments: { a: null } }).ok, false, "another branch never exported keeps LionAGI's rules");
+});

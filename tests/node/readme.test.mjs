@@ -28,5 +28,9 @@ blocks.forEach((code, i) => {
       assert.match(out, /invalid-arguments \[ '\/amount minimum', '\/to required' \]/);
       assert.match(out, /completed paid 5 to ann/);
     }
+    if (code.includes('tg.toProvider(b, "openai-chat"')) {
+      assert.match(out, /docs_search_a7e557a3 \[ 'name-rewritten', 'strict-closed', 'strict-required' \]/);
+      assert.match(out, /completed top 5 for wasm/);
+    }
   });
 });

@@ -6,9 +6,15 @@ package core
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
+
+// maxResponseDepth is the deepest nesting ParseToolCalls reads: the
+// arguments' limit and the levels of the deepest response shape above them
+// (a Gemini response's candidates[0].content.parts[i].functionCall.args).
+const maxResponseDepth = MaxArgumentDepth + 8
 
 // ParseToolCalls reads every tool call of one provider response, in order:
 //
@@ -39,11 +45,13 @@ import (
 // arguments string is {}), and the Provider of the shape. A call whose
 // arguments cannot be decoded (malformed JSON text, nesting or size over
 // the limits) is kept, with Arguments nil and the text in RawArguments, so
-// that Match refuses it with invalid-arguments carrying the call id.
+// that Match refuses it with that decoding error (invalid-arguments for
+// malformed text), carrying the call id.
 //
 // It refuses with invalid-request a value that is no provider response (a
 // number, a LionAGI {function, arguments} call without a provider, an
-// object of no known shape, a list holding a value that is not an object),
+// object of no known shape, a list holding a value that is not an object,
+// nesting deeper than maxResponseDepth: an issue with keyword maxDepth),
 // and a call without a usable name (missing, empty, not a string).
 func ParseToolCalls(data []byte) ([]*Request, error) {
 	d := bytes.TrimSpace(data)
@@ -56,8 +64,9 @@ func ParseToolCalls(data []byte) ([]*Request, error) {
 	if len(d) == 0 {
 		return nil, Errorf(CodeInvalidRequest, "", "the provider response is empty.")
 	}
-	if jsontext.Scan(d, MaxArgumentDepth+8, false).TooDeep {
-		return nil, limitError("", "maxDepth", "the provider response nests deeper than %d levels of arrays and objects.", MaxArgumentDepth+8)
+	if jsontext.Scan(d, maxResponseDepth, false).TooDeep {
+		msg := "the provider response nests deeper than " + strconv.Itoa(maxResponseDepth) + " levels of arrays and objects"
+		return nil, &Error{Code: CodeInvalidRequest, Message: msg + ".", Issues: []Issue{{Path: "", Keyword: "maxDepth", Message: msg}}}
 	}
 	if !json.Valid(d) {
 		return nil, Errorf(CodeInvalidRequest, "", "the provider response is not one JSON value (it is malformed or has trailing data).")

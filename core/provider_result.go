@@ -43,15 +43,20 @@ type ToolResultError struct {
 // (FormatToolResult). It refuses what FormatToolResult refuses, and a call
 // that has not finished (pending or processing) with invalid-request.
 func (fc *FunctionCalling) ToolResult(target string) (json.RawMessage, error) {
-	r, err := fc.toolResult()
+	r, err := fc.Result()
 	if err != nil {
 		return nil, err
 	}
 	return FormatToolResult(target, r)
 }
 
-// toolResult is the call as a ToolResult.
-func (fc *FunctionCalling) toolResult() (*ToolResult, error) {
+// Result returns the call's outcome as a ToolResult, for FormatToolResult
+// and FormatToolResults: the response as JSON for a completed call, the
+// error for one that failed or was cancelled. It refuses a call that has
+// not finished (pending or processing) with invalid-request carrying the
+// call id, and a response that cannot be written as JSON with
+// unsupported-type.
+func (fc *FunctionCalling) Result() (*ToolResult, error) {
 	fc.mu.Lock()
 	defer fc.mu.Unlock()
 	r := &ToolResult{CallID: fc.CallID, Function: fc.Function(), Status: fc.Status}

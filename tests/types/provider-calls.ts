@@ -3,13 +3,19 @@
 import { initialize, type ToolCall, type FunctionCalling, type ToolgateError, type ProviderTarget } from "toolgate";
 import type { ChatCompletion, ChatCompletionMessageParam, ChatCompletionToolMessageParam } from "openai/resources/chat/completions";
 import type { Response, ResponseInputItem } from "openai/resources/responses/responses";
-import type { Message, MessageParam, ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages";
-import type { Content, GenerateContentResponse, Part } from "@google/genai";
+import type { Message, MessageParam, ToolResultBlockParam, ToolUseBlock } from "@anthropic-ai/sdk/resources/messages";
+import type { Content, FunctionCall, GenerateContentResponse, Part } from "@google/genai";
+import type { ResponseFunctionToolCall } from "openai/resources/responses/responses";
+import type { ChatCompletionMessageFunctionToolCall } from "openai/resources/chat/completions";
 
 declare const completion: ChatCompletion;
 declare const response: Response;
 declare const message: Message;
 declare const gemini: GenerateContentResponse;
+declare const toolUse: ToolUseBlock;
+declare const functionCall: FunctionCall;
+declare const item: ResponseFunctionToolCall;
+declare const chatCall: ChatCompletionMessageFunctionToolCall;
 
 async function main(): Promise<void> {
   const tg = await initialize();
@@ -43,6 +49,11 @@ async function main(): Promise<void> {
   } catch (e) {
     if (tg.ToolgateError.isInstance(e)) err = e;
   }
+  // Single calls as the SDKs type them (a Gemini FunctionCall's name and args are optional there).
+  b.validate(toolUse);
+  b.validate({ functionCall });
+  b.validate(item);
+  b.validate(chatCall);
   const errCallId: string | undefined = err?.callId;
   void errCallId;
 

@@ -65,6 +65,16 @@ async function gemini(b: Branch, response: GenerateContentResponse): Promise<Fun
   return out;
 }
 
+/** The SDKs' variants of the same calls: openai's parse() helpers and Anthropic's beta messages. */
+function variants(
+  b: Branch,
+  parsed: OpenAI.Chat.Completions.ParsedFunctionToolCall,
+  parsedItem: OpenAI.Responses.ParsedResponseFunctionToolCall,
+  beta: Anthropic.Beta.BetaToolUseBlock,
+): ValidationResult[] {
+  return [b.validate(parsed), b.validate(parsedItem), b.validate(beta)];
+}
+
 /**
  * ToolSchema is LionAGI's declaration (nulls included), so it is read as such; as an input, the SDK's
  * own function tool declaration is accepted as it is.
@@ -127,4 +137,4 @@ async function loops(tg: Toolgate, b: Branch, openai: OpenAI, claude: Anthropic,
   }
 }
 
-export { openaiChat, openaiResponses, anthropic, gemini, schemas, loops };
+export { openaiChat, openaiResponses, anthropic, gemini, variants, schemas, loops };

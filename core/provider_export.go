@@ -65,7 +65,8 @@ type exported struct {
 // always an object schema, root keywords the target refuses rewritten,
 // and with opts.Strict OpenAI's strict transform. The tools' own schemas
 // are never changed. It refuses an unknown target and an option the target
-// does not have (invalid-request), a nil tool or a tool without a name
+// does not have (invalid-request, its Issue's Keyword "target", "strict" or
+// "geminiLegacy"), a nil tool or a tool without a name
 // (invalid-tool), two tools of the same name (duplicate-tool), and a
 // parameters schema that is no object schema or is broken (invalid-schema,
 // naming the tool, with the path and keyword in Issues).
@@ -118,21 +119,23 @@ func exportTools(tools []*Tool, target string, opts *ExportOptions) (*Export, []
 func checkTarget(target string, o ExportOptions) (NameRule, error) {
 	rule, ok := NameRuleOf(target)
 	if !ok {
-		e := Errorf(CodeInvalidRequest, "", "unknown export target %q: want one of %s", target, strings.Join(ExportTargets, ", "))
-		e.Rule = "target"
-		return rule, e
+		return rule, optionError("target", "unknown export target %q: want one of %s", target, strings.Join(ExportTargets, ", "))
 	}
 	if o.Strict && target != ProviderOpenAIChat && target != ProviderOpenAIResponses {
-		e := Errorf(CodeInvalidRequest, "", "strict mode is OpenAI's (openai-chat, openai-responses); target %s has none", target)
-		e.Rule = "strict"
-		return rule, e
+		return rule, optionError("strict", "strict mode is OpenAI's (openai-chat, openai-responses); target %s has none", target)
 	}
 	if o.GeminiLegacy && target != ProviderGemini {
-		e := Errorf(CodeInvalidRequest, "", "geminiLegacy applies to target gemini only, not %s", target)
-		e.Rule = "geminiLegacy"
-		return rule, e
+		return rule, optionError("geminiLegacy", "geminiLegacy applies to target gemini only, not %s", target)
 	}
 	return rule, nil
+}
+
+// optionError is an invalid-request refusal of an export's target or
+// option, named (as data) by the one Issue's Keyword.
+func optionError(option, format string, args ...any) *Error {
+	e := Errorf(CodeInvalidRequest, "", format, args...)
+	e.Issues = []Issue{{Path: "", Keyword: option, Message: e.Message}}
+	return e
 }
 
 // exportOne reads one tool's schema and makes its parameters fit target.
@@ -190,14 +193,15 @@ func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStric
 }
 
 // schemaError is err as an invalid-schema *Error naming the tool, with
-// the transform that failed as its Rule (an *Error is returned as it is).
-func schemaError(tool, rule string, err error) error {
+// the transform that failed as its Issue's Keyword (an *Error is returned
+// as it is).
+func schemaError(tool, transform string, err error) error {
 	var e *Error
 	if errors.As(err, &e) {
 		return e
 	}
 	e = Errorf(CodeInvalidSchema, tool, "%v", err)
-	e.Rule = rule
+	e.Issues = []Issue{{Path: "", Keyword: transform, Message: e.Message}}
 	return e
 }
 

@@ -62,7 +62,7 @@ func (w *schemaWalk) node(raw json.RawMessage, path string, depth int) json.RawM
 		w.fail(path, "depth", "the parameters schema nests deeper than %d levels", maxExportDepth)
 		return raw
 	}
-	members, ok := jsontext.Split(raw)
+	members, ok := jsontext.SplitValid(raw)
 	if !ok {
 		w.fail(path, "json", "the parameters schema is not valid JSON")
 		return raw
@@ -116,7 +116,7 @@ func (w *schemaWalk) other(raw json.RawMessage, path string, depth int) json.Raw
 		b.WriteByte(']')
 		return b.Bytes()
 	}
-	members, ok := jsontext.Split(raw)
+	members, ok := jsontext.SplitValid(raw)
 	if !ok {
 		w.fail(path, "json", "the parameters schema is not valid JSON")
 		return raw
@@ -162,7 +162,7 @@ func (w *schemaWalk) mapOf(raw json.RawMessage, path string, depth int) json.Raw
 	if len(raw) == 0 || raw[0] != '{' {
 		return raw
 	}
-	members, ok := jsontext.Split(raw)
+	members, ok := jsontext.SplitValid(raw)
 	if !ok {
 		w.fail(path, "json", "the parameters schema is not valid JSON")
 		return raw

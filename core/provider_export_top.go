@@ -28,7 +28,7 @@ func (w *schemaWalk) topLevel(raw json.RawMessage, target string) json.RawMessag
 	if string(raw) == "true" || string(raw) == "{}" {
 		return emptyParameters
 	}
-	members, ok := jsontext.Split(raw)
+	members, ok := jsontext.SplitValid(raw)
 	if !ok || len(raw) == 0 || raw[0] != '{' {
 		w.fail("", "type", "the parameters schema must be a JSON object schema, got %s", jsontext.Described(jsontext.Kind(raw)))
 		return raw
@@ -113,7 +113,7 @@ func (w *schemaWalk) inlineRootRef(top *rootObject) {
 	if !ok {
 		return
 	}
-	dm, ok := jsontext.Split(bytes.TrimSpace(def))
+	dm, ok := jsontext.SplitValid(bytes.TrimSpace(def))
 	if !ok {
 		return
 	}
@@ -185,8 +185,8 @@ func mergeVariant(top *rootObject, variant json.RawMessage, required bool) {
 
 // mergeObjects returns a's members followed by those of b that a lacks.
 func mergeObjects(a, b json.RawMessage) json.RawMessage {
-	am, _ := jsontext.Split(bytes.TrimSpace(a))
-	bm, ok := jsontext.Split(bytes.TrimSpace(b))
+	am, _ := jsontext.SplitValid(bytes.TrimSpace(a))
+	bm, ok := jsontext.SplitValid(bytes.TrimSpace(b))
 	if !ok {
 		return a
 	}

@@ -20,7 +20,17 @@ func Split(obj []byte) ([]Member, bool) {
 	if !json.Valid(obj) {
 		return nil, false
 	}
+	return SplitValid(obj)
+}
+
+// SplitValid is Split of bytes already known to be valid JSON (a value of
+// a document Split or json.Valid accepted): it does not validate them
+// again. false means obj is not an object.
+func SplitValid(obj []byte) ([]Member, bool) {
 	i := SkipSpace(obj, 0)
+	if i >= len(obj) {
+		return nil, false
+	}
 	if obj[i] != '{' {
 		return nil, false
 	}

@@ -54,6 +54,16 @@ func TestObjects(t *testing.T) {
 		_, ok := Split(json.RawMessage(bad))
 		assert.False(t, ok, "Split(%s)", bad)
 	}
+	for _, valid := range []string{`{"a":1,"b":2,"a":3}`, ` { "x" : [ {"y":null} ] } `, `{}`} {
+		want, _ := Split(json.RawMessage(valid))
+		got, ok := SplitValid(json.RawMessage(valid))
+		require.True(t, ok, "SplitValid(%s)", valid)
+		assert.Equal(t, want, got, "SplitValid(%s) differs from Split", valid)
+	}
+	for _, notObject := range []string{``, `  `, `[]`, `1`, `"a"`} {
+		_, ok := SplitValid(json.RawMessage(notObject))
+		assert.False(t, ok, "SplitValid(%s)", notObject)
+	}
 	out, ok := Replace(json.RawMessage(`{"a":1}`), "b", json.RawMessage(`"x"`))
 	require.True(t, ok)
 	assert.Equal(t, `{"a":1,"b":"x"}`, string(out))

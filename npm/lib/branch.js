@@ -43,6 +43,7 @@ export class Branch {
   #stamp = NaN; // Go's registry change count (and this branch's instance generation) #resolved holds for
   #prechecked = 0; // matches and validations the pre-check answered (for the differential tests)
   #stepAside = new Set(); // registered names an export gave an alias or a strict restore: Go answers for them
+  #exports = []; // the toProvider payloads of this branch's exports, in order: replayed into a rebuilt branch
   constructor(ctx, handle) {
     this.#ctx = ctx;
     this.#kind = new.target;
@@ -56,6 +57,7 @@ export class Branch {
       ctx.inst._ensure();
       const items = [...this.#held.keys()].filter((t) => t._spec.payload).map((t) => ({ $tool: t._handle() }));
       this.#h = ctx.inst.callJSON(OP.branchCreate, 0, JSON.stringify({ items, update: true }));
+      for (const p of this.#exports) ctx.inst.call(OP.toProvider, this.#h, p); // what the exports remembered: aliases, restores
       this.#lists = {}; // versions of the old instance mean nothing in the new one
       this.#resolved.clear(); // nor does what its names resolved to
       this.#gen = ctx.inst.generation;
@@ -74,9 +76,11 @@ export class Branch {
    * After an export (provider-export.js): the registered names whose calls go through what Go
    * remembered (an exported alias, a strict restore), which the pre-check leaves to Go. @internal
    */
-  _exported(names) {
+  _exported(names, payload) {
     for (const n of names) this.#stepAside.add(n);
     this.#resolved.clear();
+    this.#exports = this.#exports.filter((p) => p !== payload); // the same export again: its place is now last
+    this.#exports.push(payload);
   }
   /** What register, has or getToolSchema was handed, as Go reads it (see ops_branch.go's ref). */
   #ref(x, mode, seen = new Set()) {
@@ -248,6 +252,7 @@ export class Branch {
     const b = new this.#kind(this.#ctx, this.#ctx.inst.callJSON(OP.branchClone, this.#handle(), ""));
     for (const t of this.#held.keys()) b.#held.set(t, true);
     for (const n of this.#stepAside) b.#stepAside.add(n); // Go's clone keeps the aliases and restores too
+    b.#exports = [...this.#exports];
     return b;
   }
 }

@@ -25,7 +25,8 @@ function toolRef(ctx, x, i) {
 export function toProvider(ctx, branchOrTools, target, opts) {
   const { strict = false, geminiLegacy = false } = checkOptions(opts, ["strict", "geminiLegacy"], "toProvider");
   if (typeof target !== "string" || !PROVIDER_TARGETS.includes(target)) {
-    throw new ToolgateError("invalid-request", `toProvider: target must be one of ${PROVIDER_TARGETS.join(", ")}, got ${describe(target)}`);
+    const message = `toProvider: target must be one of ${PROVIDER_TARGETS.join(", ")}, got ${describe(target)}`;
+    throw new ToolgateError("invalid-request", message, { issues: [{ path: "", keyword: "target", message }] });
   }
   const payload = { target, strict: !!strict, geminiLegacy: !!geminiLegacy };
   let handle = 0;
@@ -34,7 +35,8 @@ export function toProvider(ctx, branchOrTools, target, opts) {
   else if (Array.isArray(branchOrTools)) payload.tools = branchOrTools.map((x, i) => toolRef(ctx, x, i));
   else if (isToolOf(ctx, branchOrTools) || typeof branchOrTools === "function") payload.tools = [toolRef(ctx, branchOrTools, 0)];
   else throw new ToolgateError("unsupported-type", `toProvider: want a Branch, a Tool, a function or a list of them, got ${describe(branchOrTools)}`);
-  const res = ctx.inst.callJSON(OP.toProvider, handle, JSON.stringify(payload));
-  if (isBranch) branchOrTools._exported(res.stepAside ?? []);
+  const text = JSON.stringify(payload);
+  const res = ctx.inst.callJSON(OP.toProvider, handle, text);
+  if (isBranch) branchOrTools._exported(res.stepAside ?? [], text);
   return { tools: res.tools, report: res.report };
 }

@@ -75,7 +75,8 @@ test("a tool without parameters exports an empty object schema", () => {
 });
 
 test("toProvider refuses an unknown target, an unknown option, and options the target has not", () => {
-  expectCode(assert, () => tg.toProvider(add, "cohere"), "invalid-request");
+  assert.equal(expectCode(assert, () => tg.toProvider(add, "cohere"), "invalid-request").issues[0].keyword, "target");
+  assert.equal(expectCode(assert, () => tg.toProvider(add, "mcp", { strict: true }), "invalid-request").issues[0].keyword, "strict", "Go's refusal names the option");
   expectCode(assert, () => tg.toProvider(add, "openai-chat", { strickt: true }), "unsupported-type");
   expectCode(assert, () => tg.toProvider(add, "anthropic", { strict: true }), "invalid-request");
   expectCode(assert, () => tg.toProvider(add, "openai-chat", { geminiLegacy: true }), "invalid-request");
@@ -183,4 +184,18 @@ test("a strict export leaves the JS pre-check to tools it changed nothing for", 
   assert.ok(b._prechecked >= 2, `got ${b._prechecked} pre-checked, want the unchanged tool answered in JS`);
   const other = tg.branch({ tools: [opt] });
   assert.equal(other.validate({ function: "optional", arguments: { a: null } }).ok, false, "another branch never exported keeps LionAGI's rules");
+});
+
+test("after the instance restarts, a branch's exports still resolve names and remove strict mode's nulls", () => {
+  const debug = tg[Symbol.for("toolgate.debug")];
+  const book = tg.tool({ name: "book.room", parameters: { type: "object", properties: { room: { type: "string" }, nights: { type: "integer" } }, required: ["room"] }, handler: () => "ok" });
+  const b = tg.branch({ tools: [book] });
+  const name = tg.toProvider(b, "openai-responses", { strict: true }).tools[0].name;
+  const call = { type: "function_call", call_id: "c1", name, arguments: '{"room":"1","nights":null}' };
+  assert.deepEqual(b.validate(call).arguments, { room: "1" });
+  assert.throws(() => debug.exit(), (e) => e.code === "internal");
+  const r = b.validate(call);
+  assert.equal(r.ok, true, r.error?.message);
+  assert.equal(r.function, "book.room");
+  assert.deepEqual(r.arguments, { room: "1" });
 });

@@ -96,9 +96,9 @@ func readCallObject(calls []*Request, m map[string]json.RawMessage) ([]*Request,
 		return readCallList(calls, m, "tool_calls")
 	case has(m, "output") && jsontext.StringMember(m, "object") == "response" || arrayMember(m, "output"):
 		return readCallList(calls, m, "output")
-	case has(m, "parts"):
-		return readCallList(calls, m, "parts")
-	case has(m, "role") && has(m, "content") || jsontext.StringMember(m, "type") == "message":
+	case has(m, "parts") || jsontext.StringMember(m, "role") == "model":
+		return readCallList(calls, m, "parts") // a Gemini Content; parts may be left out
+	case has(m, "role") && has(m, "content") || jsontext.StringMember(m, "type") == "message" || jsontext.StringMember(m, "role") == "assistant":
 		if arrayMember(m, "content") {
 			return readCallList(calls, m, "content")
 		}

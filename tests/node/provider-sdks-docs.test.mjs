@@ -13,8 +13,16 @@ import { fileURLToPath } from "node:url";
 import { tg, fixture, fixturesDir } from "./helpers.mjs";
 
 const run = promisify(execFile);
-const doc = readFileSync(join(fixturesDir, "..", "..", "docs", "provider-sdks.md"), "utf8");
-const blocks = [...doc.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+const root = join(fixturesDir, "..", "..");
+/** The SDK agent loops among a Markdown file's ```js blocks: those ending with tg.toolResult(done, target). */
+function loopsOf(file) {
+  const text = readFileSync(join(root, file), "utf8");
+  return [...text.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).filter((code) => /tg\.toolResult\(done, "/.test(code));
+}
+const docBlocks = loopsOf(join("docs", "provider-sdks.md"));
+// The README's copies run too (tests/node/readme.test.mjs leaves them to this file).
+const blocks = [...docBlocks.map((code, i) => ({ code, where: `docs/provider-sdks.md example ${i + 1}` })),
+  ...loopsOf("README.md").map((code, i) => ({ code, where: `README SDK example ${i + 1}` }))];
 const dir = join(dirname(fileURLToPath(import.meta.url)), "docs-examples");
 mkdirSync(dir, { recursive: true });
 
@@ -73,13 +81,14 @@ async function replay(path, responses) {
 }
 
 test("docs/provider-sdks.md has one example per SDK", () => {
-  const targets = blocks.map((code) => code.match(/tg\.toolResult\(done, "([a-z-]+)"\)/)?.[1]);
+  const targets = docBlocks.map((code) => code.match(/tg\.toolResult\(done, "([a-z-]+)"\)/)?.[1]);
   assert.deepEqual(targets, Object.keys(REPLAYS));
 });
 
-blocks.forEach((code, i) => {
+blocks.forEach(({ code, where }, i) => {
   const target = code.match(/tg\.toolResult\(done, "([a-z-]+)"\)/)?.[1];
-  test(`docs/provider-sdks.md example ${i + 1} (${target}) runs its loop to the final answer`, async () => {
+  test(`${where} (${target}) runs its loop to the final answer`, async () => {
+    assert.ok(REPLAYS[target], `${where}: no replay for target ${target}`);
     const fx = fixture("providers/sdk", `${target}.json`).data;
     const { first, path, last, want } = REPLAYS[target](fx);
     const server = await replay(path, [first, fx.final]);

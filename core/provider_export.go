@@ -3,8 +3,8 @@ package core
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
@@ -19,7 +19,7 @@ var ExportTargets = []string{ProviderOpenAIChat, ProviderOpenAIResponses, Provid
 var ChangeKinds = []ChangeKind{
 	ChangeNameRewritten, ChangeNullRemoved, ChangeKeywordDropped, ChangeKeywordDescribed, ChangeRefInlined,
 	ChangeUnionFlattened, ChangeEnumStringified, ChangeStrictClosed, ChangeStrictRequired, ChangeStrictRefused,
-	ChangeSchemaRefused, ChangeTypeSet, ChangeBooleanSchema, ChangeKeywordRewritten,
+	ChangeSchemaRefused, ChangeTypeSet, ChangeBooleanSchema, ChangeKeywordRewritten, ChangePropertyNameRefused,
 }
 
 // ExportOptions are the knobs of ExportTools and Manager.Export. A nil
@@ -150,6 +150,7 @@ func exportOne(t *Tool, target string, o ExportOptions) (exported, []Change, err
 	}
 	it := exported{tool: t, description: jsontext.StringMember(fn, "description")}
 	w := &schemaWalk{tool: name}
+	w.propertyNames, w.rootPropertiesOnly = propertyNameRule(target, o)
 	params := emptyParameters
 	if raw, ok := fn["parameters"]; ok && !jsontext.Absent(raw) {
 		params = w.topLevel(w.node(raw, "", 0), target)
@@ -157,20 +158,41 @@ func exportOne(t *Tool, target string, o ExportOptions) (exported, []Change, err
 	if w.err != nil {
 		return exported{}, nil, w.err
 	}
+	w.propertyNameChanges(params, "", 0)
 	it.parameters = params
-	if err := it.fit(w, target, o, string(bytes.TrimSpace(fn["strict"])) == "true"); err != nil {
-		return exported{}, nil, err
-	}
+	it.fit(w, target, o, string(bytes.TrimSpace(fn["strict"])) == "true")
 	return it, w.changes, nil
 }
 
+// The documented property name rules: Anthropic's for every properties map
+// of input_schema, Gemini's for the legacy parameters' own names.
+var (
+	anthropicPropertyNames    = regexp.MustCompile(`^[a-zA-Z0-9_.-]{1,64}$`)
+	geminiLegacyPropertyNames = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`)
+)
+
+// propertyNameRule returns the target's property name rule and whether it
+// holds for the root's properties only; nil when the target has none.
+func propertyNameRule(target string, o ExportOptions) (*regexp.Regexp, bool) {
+	switch {
+	case target == ProviderAnthropic:
+		return anthropicPropertyNames, false
+	case target == ProviderGemini && o.GeminiLegacy:
+		return geminiLegacyPropertyNames, true
+	}
+	return nil, false
+}
+
 // fit applies the strict transform or Gemini's legacy subset when asked.
-func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStrict bool) error {
+// A schema a transform cannot take is reported, never refused: strict
+// falls back to the loose export, the legacy subset to no parameters.
+func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStrict bool) {
 	switch {
 	case (o.Strict || toolStrict) && (target == ProviderOpenAIChat || target == ProviderOpenAIResponses):
 		out, restore, changes, err := strictSchema(w.tool, it.parameters)
-		if err != nil {
-			return schemaError(w.tool, "strict", err)
+		if err != nil { // a schema the transform cannot read (nested past its bound): exported loose
+			w.change("", ChangeStrictRefused, "strict", "strict mode cannot take this schema (%v); the tool is exported without strict", err)
+			return
 		}
 		w.changes = append(w.changes, changes...)
 		if out != nil {
@@ -178,8 +200,10 @@ func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStric
 		}
 	case o.GeminiLegacy && target == ProviderGemini:
 		out, changes, err := geminiLegacySchema(w.tool, it.parameters)
-		if err != nil {
-			return schemaError(w.tool, "geminiLegacy", err)
+		if err != nil { // a schema the transform cannot read (nested past its bound): no parameters
+			w.change("", ChangeSchemaRefused, "parameters", "Gemini's legacy subset cannot take this schema (%v); the parameters are left out", err)
+			it.parameters = nil
+			return
 		}
 		w.changes = append(w.changes, changes...)
 		it.parameters = out
@@ -189,20 +213,6 @@ func (it *exported) fit(w *schemaWalk, target string, o ExportOptions, toolStric
 			it.parameters = nil
 		}
 	}
-	return nil
-}
-
-// schemaError is err as an invalid-schema *Error naming the tool, with
-// the transform that failed as its Issue's Keyword (an *Error is returned
-// as it is).
-func schemaError(tool, transform string, err error) error {
-	var e *Error
-	if errors.As(err, &e) {
-		return e
-	}
-	e = Errorf(CodeInvalidSchema, tool, "%v", err)
-	e.Issues = []Issue{{Path: "", Keyword: transform, Message: e.Message}}
-	return e
 }
 
 // hasProperties reports whether a schema has a non-empty "properties".

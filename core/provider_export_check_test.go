@@ -7,6 +7,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // The checker below is written from each provider's documented rules, not
@@ -36,9 +38,26 @@ type declaration struct {
 // object schema for the parameters (without the root keywords OpenAI and
 // Anthropic refuse), property schemas that are objects, and for a tool
 // exported strict OpenAI's strict rules.
-func checkProviderTools(target string, tools any) []string {
+//
+// Property names outside Anthropic's rule (every properties map) or Gemini
+// legacy's (the root's) break the rules too, unless report (when given)
+// warns of that very name with a ChangePropertyNameRefused change: toolgate
+// does not rename properties, and says so.
+func checkProviderTools(target string, tools any, report ...*ExportReport) []string {
 	var bad []string
 	fail := func(format string, args ...any) { bad = append(bad, fmt.Sprintf(format, args...)) }
+	warned := map[string]bool{}
+	for _, r := range report {
+		for _, c := range r.Changes {
+			if c.Kind == ChangePropertyNameRefused {
+				// by name: the path is the original schema's, and a root union's variants move
+				toks := jsontext.Tokens(c.Path)
+				if len(toks) > 0 {
+					warned[c.Tool+" "+toks[len(toks)-1]] = true
+				}
+			}
+		}
+	}
 	nullKeys("", tools, fail)
 	decls := declarationsOf(target, tools, fail)
 	seen := map[string]bool{}
@@ -65,6 +84,15 @@ func checkProviderTools(target string, tools any) []string {
 			continue
 		}
 		checkRootSchema(target, at, d.paramsKey, params, fail)
+		registered := d.name
+		for _, r := range report {
+			registered = r.Names[d.name]
+		}
+		checkPropertyNames(target, d.paramsKey, params, func(path, name string) {
+			if !warned[registered+" "+name] {
+				fail("%s: the property name %q at %q breaks %s's rule, unreported", at, name, path, target)
+			}
+		})
 		if d.strict {
 			checkStrictNode(at, "", params, fail)
 		}
@@ -145,6 +173,61 @@ func declarationsOf(target string, tools any, fail func(string, ...any)) []decla
 		out = append(out, d)
 	}
 	return out
+}
+
+// checkPropertyNames calls bad for each property name the target's rule
+// refuses: Anthropic's ^[a-zA-Z0-9_.-]{1,64}$ in every properties map,
+// Gemini's legacy ^[a-zA-Z_][a-zA-Z0-9_]{0,63}$ for the root's.
+func checkPropertyNames(target, key string, params any, bad func(path, name string)) {
+	switch {
+	case target == ProviderAnthropic:
+		walkProperties("", params, true, regexp.MustCompile(`^[a-zA-Z0-9_.-]{1,64}$`), bad)
+	case target == ProviderGemini && key == "parameters":
+		walkProperties("", params, false, regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`), bad)
+	}
+}
+
+// walkProperties checks the names of a schema node's properties and, with
+// deep, those of every subschema below it (JSON Schema 2020-12's
+// applicators; an extension keyword's value is no schema).
+func walkProperties(path string, node any, deep bool, rule *regexp.Regexp, bad func(path, name string)) {
+	v, ok := node.(map[string]any)
+	if !ok {
+		return
+	}
+	for k, x := range v {
+		p := path + "/" + jsontextEscape(k)
+		switch k {
+		case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas":
+			m, _ := x.(map[string]any)
+			for name, sub := range m {
+				sp := p + "/" + jsontextEscape(name)
+				if k == "properties" && !rule.MatchString(name) {
+					bad(sp, name)
+				}
+				if deep {
+					walkProperties(sp, sub, deep, rule, bad)
+				}
+			}
+		case "items", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "additionalItems",
+			"contains", "propertyNames", "not", "if", "then", "else", "anyOf", "oneOf", "allOf", "prefixItems":
+			if !deep {
+				continue
+			}
+			if list, isList := x.([]any); isList {
+				for i, sub := range list {
+					walkProperties(fmt.Sprintf("%s/%d", p, i), sub, deep, rule, bad)
+				}
+			} else {
+				walkProperties(p, x, deep, rule, bad)
+			}
+		}
+	}
+}
+
+// jsontextEscape escapes a JSON Pointer token.
+func jsontextEscape(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }
 
 // keysOnly checks that m has every required key and no key outside allowed.

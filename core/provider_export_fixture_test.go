@@ -127,7 +127,7 @@ func TestExportFixtures(t *testing.T) {
 				got := &exportExpect{Tools: ex.Tools, Strict: ex.Report.Strict, Changes: withoutMessages(ex.Report.Changes), Names: ex.Report.Names}
 				decoded, err := decodeTools(ex.Tools)
 				require.NoError(t, err, variant)
-				assert.Empty(t, checkProviderTools(target, decoded), "%s: the export breaks %s's documented rules", variant, target)
+				assert.Empty(t, checkProviderTools(target, decoded, &ex.Report), "%s: the export breaks %s's documented rules", variant, target)
 				if *updateExport {
 					fx.Exports[variant] = got
 					continue

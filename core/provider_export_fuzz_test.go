@@ -40,7 +40,7 @@ func FuzzExportTools(f *testing.F) {
 			if err != nil {
 				t.Fatalf("%s: the export is not JSON: %v\n%s", variant, err, ex.Tools)
 			}
-			if bad := checkProviderTools(target, v); len(bad) > 0 {
+			if bad := checkProviderTools(target, v, &ex.Report); len(bad) > 0 {
 				t.Fatalf("%s: the export breaks the rules: %v\n%s", variant, bad, ex.Tools)
 			}
 		}

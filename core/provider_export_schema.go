@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
@@ -34,6 +35,11 @@ type schemaWalk struct {
 	tool    string
 	changes []Change
 	err     error
+	// propertyNames is the target's rule for property names, nil when it
+	// has none; with rootPropertiesOnly it holds for the root's only
+	// (propertyNameChanges checks them on the exported schema).
+	propertyNames      *regexp.Regexp
+	rootPropertiesOnly bool
 }
 
 func (w *schemaWalk) change(path string, kind ChangeKind, keyword, format string, args ...any) {
@@ -186,6 +192,48 @@ func (w *schemaWalk) mapOf(raw json.RawMessage, path string, depth int) json.Raw
 		out = append(out, jsontext.Member{Key: m.Key, Value: w.node(v, p, depth+1)})
 	}
 	return writeObject(out)
+}
+
+// propertyNameChanges reports each property name of the exported schema
+// (every properties map, or with rootPropertiesOnly the root's) that
+// breaks the target's property name rule, with its path in the exported
+// schema: nothing is renamed.
+func (w *schemaWalk) propertyNameChanges(raw json.RawMessage, path string, depth int) {
+	if w.propertyNames == nil || depth > maxExportDepth {
+		return
+	}
+	members, ok := jsontext.SplitValid(bytes.TrimSpace(raw))
+	if !ok {
+		return
+	}
+	for _, m := range members {
+		p := jsontext.Join(path, m.Key)
+		switch {
+		case subschemaMapKeywords[m.Key]:
+			subs, _ := jsontext.SplitValid(bytes.TrimSpace(m.Value))
+			for _, sub := range subs {
+				sp := jsontext.Join(p, sub.Key)
+				if m.Key == "properties" && !w.propertyNames.MatchString(sub.Key) {
+					w.change(sp, ChangePropertyNameRefused, "properties", "the property name %q breaks the target's rule %s; toolgate does not rename properties, so the provider may refuse the tool", sub.Key, w.propertyNames)
+				}
+				if !w.rootPropertiesOnly {
+					w.propertyNameChanges(sub.Value, sp, depth+1)
+				}
+			}
+		case w.rootPropertiesOnly:
+		case subschemaKeywords[m.Key] || subschemaListKeywords[m.Key]:
+			v := bytes.TrimSpace(m.Value)
+			if len(v) > 0 && v[0] == '[' {
+				var items []json.RawMessage
+				_ = json.Unmarshal(v, &items)
+				for i, it := range items {
+					w.propertyNameChanges(it, jsontext.Join(p, fmt.Sprint(i)), depth+1)
+				}
+			} else {
+				w.propertyNameChanges(v, p, depth+1)
+			}
+		}
+	}
 }
 
 // writeObject writes members as a JSON object, in order.

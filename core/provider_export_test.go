@@ -43,6 +43,8 @@ func TestProviderCheckerRefusesWhatProvidersRefuse(t *testing.T) {
 		{"a JSON Schema type in Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"object","properties":{"x":{"type":"STRING"}}}}]}]`},
 		{"a $ref in Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"OBJECT","properties":{"x":{"$ref":"#/$defs/x"}}}}]}]`},
 		{"a numeric enum in Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"OBJECT","properties":{"x":{"type":"INTEGER","enum":[1]}}}}]}]`},
+		{"a property name with a space for Anthropic", ProviderAnthropic, `[{"name":"a","input_schema":{"type":"object","properties":{"o":{"type":"object","properties":{"first name":{}}}}}}]`},
+		{"a dotted parameter name for Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"OBJECT","properties":{"geo.lat":{"type":"NUMBER"}}}}]}]`},
 		{"an empty object for Gemini's legacy parameters", ProviderGemini, `[{"functionDeclarations":[{"name":"a","parameters":{"type":"object","properties":{}}}]}]`},
 		{"an unknown key", ProviderAnthropic, `[{"name":"a","input_schema":{"type":"object"},"parameters":{}}]`},
 	}
@@ -190,4 +192,29 @@ func TestExportHonoursAToolsOwnStrictFlag(t *testing.T) {
 	anth, err := ExportTools([]*Tool{tool}, ProviderAnthropic, nil)
 	require.NoError(t, err)
 	assert.NotContains(t, string(anth.Tools), "strict", "only OpenAI's formats carry strict")
+}
+
+func TestExportReportsWhatATransformCannotTake(t *testing.T) {
+	deep := strings.Repeat(`{"anyOf":[{"type":"object","properties":{"a":`, 50) + `{}` + strings.Repeat(`}}]}`, 50)
+	tool := &Tool{Schema: json.RawMessage(`{"type":"function","function":{"name":"deep","parameters":{"type":"object","properties":{"p":` + deep + `}}}}`)}
+	for _, variant := range []string{"openai-chat+strict", "gemini+legacy"} {
+		target, opts := variantTarget(variant)
+		ex, err := ExportTools([]*Tool{tool}, target, opts)
+		require.NoError(t, err, "%s: a transform's limit is reported, never an error", variant)
+		var kinds []ChangeKind
+		for _, c := range ex.Report.Changes {
+			kinds = append(kinds, c.Kind)
+		}
+		want := ChangeStrictRefused
+		if target == ProviderGemini {
+			want = ChangeSchemaRefused
+			assert.NotContains(t, string(ex.Tools), `"parameters"`)
+		} else {
+			assert.NotContains(t, string(ex.Tools), `"strict"`)
+		}
+		assert.Contains(t, kinds, want, variant)
+		v, err := decodeTools(ex.Tools)
+		require.NoError(t, err)
+		assert.Empty(t, checkProviderTools(target, v, &ex.Report))
+	}
 }

@@ -101,19 +101,8 @@ func (w *schemaWalk) inlineRootRef(top *rootObject) {
 		return
 	}
 	var ptr string
-	if json.Unmarshal(ref, &ptr) != nil || !strings.HasPrefix(ptr, "#/") {
-		return
-	}
-	toks := jsontext.Tokens(ptr[1:])
-	if len(toks) != 2 || (toks[0] != "$defs" && toks[0] != "definitions") {
-		return
-	}
-	defs, _ := top.get(toks[0])
-	def, ok := jsontext.Lookup(defs, toks[1])
-	if !ok {
-		return
-	}
-	dm, ok := jsontext.SplitValid(bytes.TrimSpace(def))
+	_ = json.Unmarshal(ref, &ptr)
+	dm, ok := top.definition(ptr)
 	if !ok {
 		return
 	}
@@ -126,8 +115,29 @@ func (w *schemaWalk) inlineRootRef(top *rootObject) {
 	w.change("/$ref", ChangeRefInlined, "$ref", "the root $ref %s was replaced by its definition, as a root $ref is refused", ptr)
 }
 
+// definition returns the members of the definition a local pointer
+// "#/$defs/…" or "#/definitions/…" names in the root, false for any other
+// reference.
+func (o *rootObject) definition(ptr string) ([]jsontext.Member, bool) {
+	if !strings.HasPrefix(ptr, "#/") {
+		return nil, false
+	}
+	toks := jsontext.Tokens(ptr[1:])
+	if len(toks) != 2 || (toks[0] != "$defs" && toks[0] != "definitions") {
+		return nil, false
+	}
+	defs, _ := o.get(toks[0])
+	def, ok := jsontext.Lookup(defs, toks[1])
+	if !ok {
+		return nil, false
+	}
+	return jsontext.SplitValid(bytes.TrimSpace(def))
+}
+
 // flattenRoot merges the root's allOf/anyOf/oneOf variants into its
-// properties and leaves out enum, const and not.
+// properties (and into required what the variants together require: for
+// allOf each variant's names, for anyOf and oneOf the names every variant
+// requires) and leaves out enum, const and not.
 func (w *schemaWalk) flattenRoot(top *rootObject) {
 	for _, kw := range []string{"allOf", "anyOf", "oneOf"} {
 		v, ok := top.get(kw)
@@ -139,11 +149,19 @@ func (w *schemaWalk) flattenRoot(top *rootObject) {
 			continue
 		}
 		top.drop(kw)
-		for _, variant := range variants {
-			mergeVariant(top, variant, kw == "allOf")
+		var required []string // allOf: every variant's; anyOf, oneOf: those every variant requires
+		for i, variant := range variants {
+			names := mergeVariant(top, variant)
+			switch {
+			case kw == "allOf" || i == 0:
+				required = append(required, names...)
+			default:
+				required = slices.DeleteFunc(required, func(n string) bool { return !slices.Contains(names, n) })
+			}
 		}
+		addRequired(top, required)
 		w.change("/"+kw, ChangeUnionFlattened, kw,
-			"the root %s is refused by OpenAI and Anthropic; its variants' properties were merged into the root's, so the model sees every field (toolgate still validates the arguments against the registered schema)", kw)
+			"the root %s is refused by OpenAI and Anthropic; its variants' properties were merged into the root's (required: what every variant requires), so the model sees every field (toolgate still validates the arguments against the registered schema)", kw)
 	}
 	for _, kw := range []string{"enum", "const", "not"} {
 		if _, ok := top.get(kw); ok {
@@ -153,21 +171,35 @@ func (w *schemaWalk) flattenRoot(top *rootObject) {
 	}
 }
 
-// mergeVariant adds the properties of one variant the root lacks; with
-// required (allOf) its required names too.
-func mergeVariant(top *rootObject, variant json.RawMessage, required bool) {
-	props, ok := jsontext.Lookup(bytes.TrimSpace(variant), "properties")
-	if ok {
+// mergeVariant adds the properties of one variant the root lacks (a
+// variant that is a local $ref, its definition's) and returns the names
+// the variant requires.
+func mergeVariant(top *rootObject, variant json.RawMessage) []string {
+	variant = bytes.TrimSpace(variant)
+	if ref, ok := jsontext.Lookup(variant, "$ref"); ok {
+		var ptr string
+		_ = json.Unmarshal(ref, &ptr)
+		if dm, ok := top.definition(ptr); ok {
+			variant = writeObject(dm)
+		}
+	}
+	if props, ok := jsontext.Lookup(variant, "properties"); ok {
 		mine, _ := top.get("properties")
 		top.set("properties", mergeObjects(mine, props))
 	}
-	if !required {
+	var names []string
+	if raw, ok := jsontext.Lookup(variant, "required"); ok {
+		_ = json.Unmarshal(raw, &names)
+	}
+	return names
+}
+
+// addRequired adds names to the root's required list, each once.
+func addRequired(top *rootObject, names []string) {
+	if len(names) == 0 {
 		return
 	}
-	var names, have []string
-	if raw, ok := jsontext.Lookup(bytes.TrimSpace(variant), "required"); !ok || json.Unmarshal(raw, &names) != nil {
-		return
-	}
+	var have []string
 	if raw, ok := top.get("required"); ok {
 		_ = json.Unmarshal(raw, &have)
 	}
@@ -175,9 +207,6 @@ func mergeVariant(top *rootObject, variant json.RawMessage, required bool) {
 		if !slices.Contains(have, n) {
 			have = append(have, n)
 		}
-	}
-	if have == nil {
-		have = []string{} // never "required": null
 	}
 	data, _ := json.Marshal(have)
 	top.set("required", data)

@@ -56,6 +56,12 @@ const (
 	// from the node's other keywords, examples as example, a tuple's item
 	// schemas as one items schema).
 	ChangeKeywordRewritten ChangeKind = "keyword-rewritten"
+	// ChangePropertyNameRefused: a property name breaks the target's rule
+	// for property names (Anthropic's ^[a-zA-Z0-9_.-]{1,64}$, Gemini
+	// legacy's for the arguments' own names). Nothing was changed: toolgate
+	// does not rename properties; the entry warns that the provider may
+	// refuse the tool.
+	ChangePropertyNameRefused ChangeKind = "property-name-refused"
 )
 
 // Change is one change an export made to one tool.

@@ -364,7 +364,7 @@ export interface ToolgateCore {
    * Node and browser.
    * @example const { tools, report } = tg.toProvider(b, "openai-chat", { strict: true })
    */
-  toProvider<T extends ProviderTarget>(branchOrTools: Branch | Tool | ((...args: any[]) => unknown) | (Tool | ((...args: any[]) => unknown))[], target: T, options?: ExportOptions): ProviderExport<T>;
+  toProvider<T extends ProviderTarget>(branchOrTools: Branch | Tool | ((...args: any[]) => unknown) | (Tool | ((...args: any[]) => unknown))[], target: T, options?: ExportOptionsFor<T>): ProviderExport<T>;
   /**
    * Every tool call of a provider response, in order: an OpenAI Chat completion or assistant message,
    * a Responses response or its output, an Anthropic message or its content, a Gemini response,
@@ -407,6 +407,19 @@ export interface ExportOptions {
   /** Gemini's legacy `parameters` (the OpenAPI subset) instead of `parametersJsonSchema` (gemini only). */
   geminiLegacy?: boolean;
 }
+
+/**
+ * The options a target has: `strict` for OpenAI's two formats, `geminiLegacy` for Gemini, none for
+ * Anthropic and MCP (at run time an option the target has not throws invalid-request); a target
+ * not known until run time takes either.
+ */
+export type ExportOptionsFor<T extends ProviderTarget> = [T] extends ["openai-chat" | "openai-responses"]
+  ? { strict?: boolean; geminiLegacy?: never }
+  : [T] extends ["gemini"]
+    ? { strict?: never; geminiLegacy?: boolean }
+    : [T] extends ["anthropic" | "mcp"]
+      ? { strict?: never; geminiLegacy?: never }
+      : ExportOptions;
 
 /** One JSON Schema node of an exported schema: never a null-valued keyword. */
 export interface ExportedSchemaNode {

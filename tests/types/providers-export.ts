@@ -18,6 +18,9 @@ async function main(): Promise<void> {
   const legacy: GeminiTool[] = tg.toProvider(b, "gemini", { geminiLegacy: true }).tools;
   const mcp: McpTool[] = tg.toProvider(b, "mcp").tools;
   const { report } = tg.toProvider(b, "mcp");
+  const anyTarget = "anthropic" as ProviderTarget;
+  const wide = tg.toProvider(b, anyTarget, { strict: false }).tools; // a target known at run time takes either option
+  void wide;
   const r: ExportReport = report;
   const t: ProviderTarget = r.target;
   const c: Change | undefined = r.changes[0];

@@ -45,7 +45,10 @@ type Request struct {
 //   - OpenAI Responses {"type": "function_call", "call_id", "name", "arguments": "<json text>"};
 //   - Anthropic {"type": "tool_use", "id", "name", "input": {...}};
 //   - Gemini {"functionCall": {"name", "args": {...}, "id"?}} (args may be
-//     omitted, as Gemini does for a call without arguments) or {"name", "args"};
+//     omitted, as Gemini does for a call without arguments; the Part's other
+//     members, such as "thoughtSignature", are ignored) or the bare
+//     FunctionCall {"name", "args"?, "id"?} (without args only when it has
+//     no member FunctionCall lacks);
 //   - a JSON string whose text is one of these.
 //
 // In every shape the arguments may be an object or a JSON string holding
@@ -56,8 +59,9 @@ type Request struct {
 // "json", the byte position in the message); LionAGI's shape without a
 // provider keeps invalid-request. Keys are matched exactly. Errors of a
 // request with a call id carry it (Error.CallID). It refuses with
-// invalid-request: an unknown provider or an id that is not a string,
-// anything
+// invalid-request: an unknown provider or an id that is not a string, a
+// tool call that is not a function call (OpenAI's {"type": "custom"} or
+// "custom_tool_call"), anything
 // that is not one JSON object (an array, a number, text that is not JSON,
 // trailing data, a string holding a string), a missing or empty function
 // name, missing arguments, and arguments that are neither an object nor a
@@ -132,12 +136,52 @@ func parseRequest(data []byte, allowString bool) (*Request, error) {
 		}
 		return lionagiRequest(m)
 	}
+	return bareRequest(m)
+}
+
+// bareRequest reads what is left: Gemini's bare FunctionCall, else the
+// refusal, naming a tool call that is not a function call (with its call
+// id, so that the refusal can still be answered).
+func bareRequest(m map[string]json.RawMessage) (*Request, error) {
 	if _, hasName := m["name"]; hasName {
-		if _, hasArgs := m["args"]; hasArgs {
-			return providerRequest(ProviderGemini, m, "name", "args", jsontext.StringMember(m, "id"), false)
+		if _, hasArgs := m["args"]; hasArgs || geminiCallOnly(m) {
+			return providerRequest(ProviderGemini, m, "name", "args", jsontext.StringMember(m, "id"), true)
 		}
 	}
+	if t := jsontext.StringMember(m, "type"); t != "" {
+		id := jsontext.StringMember(m, "call_id")
+		if id == "" {
+			id = jsontext.StringMember(m, "id")
+		}
+		e := Errorf(CodeInvalidRequest, otherToolName(m), "a tool call of type %q is not a function call: toolgate runs function tools (an OpenAI custom tool call, for one, is the caller's to handle).", t)
+		e.CallID = id
+		return nil, e
+	}
 	return nil, Errorf(CodeInvalidRequest, "", "the request has no function and arguments (accepted: {function, arguments}, OpenAI Chat and Responses tool calls, Anthropic tool_use, Gemini functionCall).")
+}
+
+// geminiCallOnly reports whether every member of m is one of the members of
+// Gemini's FunctionCall ({"name", "id"?, "args"?, ...}): the bare call as
+// @google/genai's response.functionCalls gives it, which omits args for a
+// function without parameters.
+func geminiCallOnly(m map[string]json.RawMessage) bool {
+	for k := range m {
+		switch k {
+		case "name", "id", "args", "partialArgs", "willContinue":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// otherToolName is the tool name of a call that is not a function call, for
+// the error: OpenAI Chat's {"custom": {"name"}}, Responses' {"name"}.
+func otherToolName(m map[string]json.RawMessage) string {
+	if c, ok := jsontext.Members(m["custom"]); ok {
+		return jsontext.StringMember(c, "name")
+	}
+	return jsontext.StringMember(m, "name")
 }
 
 // lionagiRequest reads {"function", "arguments", "id"?, "provider"?}.

@@ -86,7 +86,7 @@ func TestParseRequestRefuses(t *testing.T) {
 		{"gemini not object", `{"functionCall":"add"}`, ErrInvalidRequest},
 		{"gemini no name", `{"functionCall":{"args":{}}}`, ErrInvalidRequest},
 		{"action_request not object", `{"action_request":"x"}`, ErrInvalidRequest},
-		{"name only", `{"name":"add"}`, ErrInvalidRequest},
+		{"name and arguments", `{"name":"add","arguments":{}}`, ErrInvalidRequest},
 		{"keys are exact", `{"Function":"add","Arguments":{}}`, ErrInvalidRequest},
 		{"arguments too deep", deep, ErrInvalidArguments},
 		{"envelope far too deep", veryDeep, ErrInvalidArguments},

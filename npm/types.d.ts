@@ -49,7 +49,13 @@ export type ArgumentsOf<S> = S extends { readonly "~standard": { readonly types?
     : Arguments
   : Arguments;
 
-/** An OpenAI-style provider schema: {type: "function", function: {...}}. */
+/**
+ * A tool's declaration as LionAGI writes it, in OpenAI Chat's outline: {type: "function", function: {...}}.
+ * It is LionAGI-exact, nulls included (a raw function without a docstring has `"description": null`), so it
+ * is no SDK's tool type: send `tg.toProvider(branch, target).tools` to a provider instead, which is clean
+ * for each target. As an input (`ToolOptions.schema`, a selection), an SDK's own function tool
+ * declaration, such as openai's `ChatCompletionFunctionTool`, is accepted as it is.
+ */
 export interface ToolSchema {
   type: "function";
   function: {
@@ -191,9 +197,6 @@ export type McpEntry = Record<string, { url?: string; command?: string; headers?
 /** Anything a branch registers. */
 export type ToolLike = Tool | ((...args: any[]) => unknown) | McpEntry;
 
-/** The provider formats toolgate writes (tools, results) and reads (calls). */
-export type ProviderTarget = "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "mcp";
-
 /**
  * One tool call of a provider response, as tg.parseToolCalls returns it; match, validate and invoke
  * accept it as it is (the provider's rules apply to its arguments).
@@ -212,18 +215,47 @@ export interface ToolCall {
    * invalid-arguments (keyword "json", the byte position in the message) carrying the call id.
    */
   arguments: Arguments | string;
-  /** The shape the call came in. */
-  provider: ProviderTarget;
+  /** The shape the call came in (never "mcp": MCP sends no model calls). */
+  provider: CallProvider;
 }
 
-/** A call: {function, arguments} (with an optional call id and provider), a provider tool call, or JSON text of one. */
+/** The provider shapes a call comes in: every ProviderTarget but "mcp". */
+export type CallProvider = Exclude<ProviderTarget, "mcp">;
+
+/**
+ * Gemini's function call, as @google/genai types it (`FunctionCall`: every member optional) and hands it
+ * over in `response.functionCalls`; `args` is omitted for a function without parameters. A call without
+ * `name` is refused at runtime with `invalid-request`.
+ */
+export interface GeminiFunctionCall {
+  name?: string;
+  args?: Record<string, unknown>;
+  id?: string;
+}
+
+/**
+ * A call, in the shape an SDK hands it over, passed as it comes (no narrowing, copying or casting):
+ * - `{function, arguments}` (LionAGI's shape, with an optional call `id` and `provider` whose rules then
+ *   apply), and a `ToolCall` of `tg.parseToolCalls`;
+ * - OpenAI Chat: an entry of `message.tool_calls` (the whole `ChatCompletionMessageToolCall` union: a
+ *   custom tool call is refused at runtime with `invalid-request` naming its tool and keeping its
+ *   `callId`, since toolgate runs function tools only);
+ * - OpenAI Responses: a `function_call` output item (`ResponseFunctionToolCall`; its `call_id`, else `id`,
+ *   becomes `fc.callId`);
+ * - Anthropic: a `tool_use` content block (`ToolUseBlock`; `input` must be an object at runtime);
+ * - Gemini: a `Part` holding a `functionCall` (other members such as `thoughtSignature` are ignored), or the
+ *   `FunctionCall` itself;
+ * - JSON text of one of these.
+ */
 export type ToolRequest =
   | ToolCall
-  | { function: string | Tool | ((...args: any[]) => unknown); arguments: Arguments | string; id?: string | null; provider?: ProviderTarget | "lionagi" | null }
+  | { function: string | Tool | ((...args: any[]) => unknown); arguments: Arguments | string; id?: string | null; provider?: CallProvider | "lionagi" | null }
   | { id?: string; type: "function"; function: { name: string; arguments: string } }
-  | { type: "function_call"; call_id?: string; name: string; arguments: string }
+  | { id?: string; type: "custom"; custom: { name: string; input: string } }
+  | { type: "function_call"; call_id?: string; id?: string; name: string; arguments: string }
   | { type: "tool_use"; id?: string; name: string; input: unknown }
-  | { functionCall: { name?: string; args?: Record<string, unknown>; id?: string } }
+  | { functionCall: GeminiFunctionCall }
+  | GeminiFunctionCall
   | string;
 
 /** What `validate` returns: it never throws. */

@@ -9,7 +9,9 @@ import { fileURLToPath } from "node:url";
 import { fixturesDir } from "./helpers.mjs";
 
 const readme = readFileSync(join(fixturesDir, "..", "..", "README.md"), "utf8");
-const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+// An SDK agent loop (it ends with tg.toolResult(done, target)) needs a provider: provider-sdks-docs
+// runs those against its replay server.
+const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).filter((code) => !/tg\.toolResult\(done, "/.test(code));
 const dir = join(dirname(fileURLToPath(import.meta.url)), "readme-examples");
 mkdirSync(dir, { recursive: true });
 

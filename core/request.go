@@ -60,8 +60,9 @@ type Request struct {
 // provider keeps invalid-request. Keys are matched exactly. Errors of a
 // request with a call id carry it (Error.CallID). It refuses with
 // invalid-request: an unknown provider or an id that is not a string, a
-// tool call that is not a function call (OpenAI's {"type": "custom"} or
-// "custom_tool_call"), anything
+// tool call that is not a function call (Anthropic's server_tool_use, say;
+// an OpenAI custom tool call is read as ParseToolCalls reads it, with the
+// arguments {"input": text}), anything
 // that is not one JSON object (an array, a number, text that is not JSON,
 // trailing data, a string holding a string), a missing or empty function
 // name, missing arguments, and arguments that are neither an object nor a
@@ -139,25 +140,42 @@ func parseRequest(data []byte, allowString bool) (*Request, error) {
 	return bareRequest(m)
 }
 
-// bareRequest reads what is left: Gemini's bare FunctionCall, else the
-// refusal, naming a tool call that is not a function call (with its call
-// id, so that the refusal can still be answered).
+// bareRequest reads what is left: Gemini's bare FunctionCall, an OpenAI
+// custom tool call (as ParseToolCalls reads it: the arguments {"input":
+// text}), else the refusal, naming a tool call that is not a function call
+// (with its call id, so that the refusal can still be answered).
 func bareRequest(m map[string]json.RawMessage) (*Request, error) {
 	if _, hasName := m["name"]; hasName {
 		if _, hasArgs := m["args"]; hasArgs || geminiCallOnly(m) {
 			return providerRequest(ProviderGemini, m, "name", "args", jsontext.StringMember(m, "id"), true)
 		}
 	}
+	if shape, fields, ok := callShapeOf(m); ok && shape.custom {
+		return customRequest(shape, fields)
+	}
 	if t := jsontext.StringMember(m, "type"); t != "" {
 		id := jsontext.StringMember(m, "call_id")
 		if id == "" {
 			id = jsontext.StringMember(m, "id")
 		}
-		e := Errorf(CodeInvalidRequest, otherToolName(m), "a tool call of type %q is not a function call: toolgate runs function tools (an OpenAI custom tool call, for one, is the caller's to handle).", t)
+		e := Errorf(CodeInvalidRequest, otherToolName(m), "a tool call of type %q is not a function call: toolgate runs function tools (a provider's server-side tool call is the provider's).", t)
 		e.CallID = id
 		return nil, e
 	}
 	return nil, Errorf(CodeInvalidRequest, "", "the request has no function and arguments (accepted: {function, arguments}, OpenAI Chat and Responses tool calls, Anthropic tool_use, Gemini functionCall).")
+}
+
+// customRequest reads an OpenAI custom tool call the way ParseToolCalls
+// does, so both paths agree: the arguments are {"input": "<its text>"}.
+func customRequest(shape callShape, fields map[string]json.RawMessage) (*Request, error) {
+	req, err := shapeCall(shape, fields)
+	if err != nil {
+		return nil, err
+	}
+	if req.argsErr != nil {
+		return nil, req.argsErr
+	}
+	return req, nil
 }
 
 // geminiCallOnly reports whether every member of m is one of the members of

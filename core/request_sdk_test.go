@@ -105,15 +105,40 @@ func TestParseRequestSDKShapes(t *testing.T) {
 	}
 }
 
+// TestParseRequestCustomToolCalls: an OpenAI custom tool call (free text,
+// not JSON) is read as ParseToolCalls reads it, with the arguments
+// {"input": text}, so a call passed as the SDK gives it and one taken from
+// the whole response agree.
+func TestParseRequestCustomToolCalls(t *testing.T) {
+	for _, tc := range []struct{ name, in, provider, id string }{
+		{"chat custom tool call", `{"id":"call_c1","type":"custom","custom":{"name":"sql","input":"SELECT 1"}}`, ProviderOpenAIChat, "call_c1"},
+		{"responses custom_tool_call", `{"type":"custom_tool_call","id":"ctc_1","call_id":"call_c2","name":"sql","input":"SELECT 1"}`, ProviderOpenAIResponses, "call_c2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, err := ParseRequest([]byte(tc.in))
+			require.NoError(t, err)
+			assert.Equal(t, "sql", req.Function)
+			assert.Equal(t, tc.provider, req.Provider)
+			assert.Equal(t, tc.id, req.ID)
+			assert.Equal(t, []string{"input"}, req.Arguments.Keys)
+			assert.Equal(t, "SELECT 1", req.Arguments.Values["input"])
+			calls, err := ParseToolCalls([]byte(`[` + tc.in + `]`))
+			require.NoError(t, err)
+			require.Len(t, calls, 1)
+			assert.Equal(t, req.Function, calls[0].Function)
+			assert.Equal(t, req.ID, calls[0].ID)
+			assert.Equal(t, req.Arguments.Values, calls[0].Arguments.Values, "both paths agree")
+		})
+	}
+}
+
 // TestParseRequestNotFunctionCalls: the tool calls the SDKs type beside
-// function calls (OpenAI's custom tools, Anthropic's server tools) are
+// function calls that toolgate cannot run (Anthropic's server tools) are
 // refused with invalid-request naming the tool and carrying the call id, so
 // the model can still be answered; an object that only
 // looks like Gemini's FunctionCall is not taken for one.
 func TestParseRequestNotFunctionCalls(t *testing.T) {
 	for _, tc := range []struct{ name, in, tool, id string }{
-		{"chat custom tool call", `{"id":"call_c1","type":"custom","custom":{"name":"sql","input":"SELECT 1"}}`, "sql", "call_c1"},
-		{"responses custom_tool_call", `{"type":"custom_tool_call","id":"ctc_1","call_id":"call_c2","name":"sql","input":"SELECT 1"}`, "sql", "call_c2"},
 		{"anthropic server_tool_use", `{"type":"server_tool_use","id":"srvtoolu_1","name":"web_search","input":{"query":"x"}}`, "web_search", "srvtoolu_1"},
 		{"name with arguments", `{"name":"add","arguments":{"a":1}}`, "", ""},
 		{"name with another member", `{"name":"add","input":{"a":1}}`, "", ""},

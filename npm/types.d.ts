@@ -238,8 +238,7 @@ export interface GeminiFunctionCall {
  * - `{function, arguments}` (LionAGI's shape, with an optional call `id` and `provider` whose rules then
  *   apply), and a `ToolCall` of `tg.parseToolCalls`;
  * - OpenAI Chat: an entry of `message.tool_calls` (the whole `ChatCompletionMessageToolCall` union: a
- *   custom tool call is refused at runtime with `invalid-request` naming its tool and keeping its
- *   `callId`, since toolgate runs function tools only);
+ *   custom tool call's text becomes the arguments `{input: text}`, as `tg.parseToolCalls` reads it);
  * - OpenAI Responses: a `function_call` output item (`ResponseFunctionToolCall`; its `call_id`, else `id`,
  *   becomes `fc.callId`);
  * - Anthropic: a `tool_use` content block (`ToolUseBlock`; `input` must be an object at runtime);

@@ -247,27 +247,34 @@ test("@google/genai: functionDeclarations out, functionCall parts in, functionRe
   assertRan(ran, fx.calls);
 });
 
-test("openai Chat: a custom tool call, as the SDK types it beside function calls, is refused with invalid-request and can still be answered", async () => {
+test("openai Chat: a custom tool call, as the SDK types it beside function calls, runs a tool taking {input}, as parseToolCalls reads it", async () => {
   const fx = fixture(SDK, "openai-chat.json").data;
   const custom = { id: "call_Qm2vN8cX4bT1rW7kLs0pHe5J", type: "custom", custom: { name: "sql", input: "SELECT 1" } };
   const first = structuredClone(fx.first);
   first.choices[0].message.tool_calls = [custom];
   const mock = transport(first);
   const client = new OpenAI({ apiKey: "sk-test", fetch: mock.fetch, maxRetries: 0 });
-  const { b, ran } = setup();
+  const seen = [];
+  const sql = tg.tool({
+    name: "sql",
+    parameters: { type: "object", properties: { input: { type: "string" } }, required: ["input"] },
+    handler: ({ input }) => (seen.push(input), "1 row"),
+  });
   const completion = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: PROMPT }] });
   const [call] = completion.choices[0].message.tool_calls;
-  const err = await b.invoke(call).then(
-    () => assert.fail("a custom tool call must not run"),
-    (e) => e,
-  );
-  assert.ok(tg.ToolgateError.isInstance(err));
-  assert.equal(err.code, "invalid-request");
-  assert.equal(err.tool, "sql");
+  const [parsed] = tg.parseToolCalls(completion);
+  assert.deepEqual(parsed.arguments, { input: "SELECT 1" });
+  const done = await tg.branch({ tools: [sql] }).invoke(call);
+  assert.equal(done.status, "completed");
+  assert.deepEqual(seen, ["SELECT 1"], "the direct call and parseToolCalls agree");
+  const [answer] = tg.toolResult([done], "openai-chat");
+  assert.deepEqual(answer, { role: "tool", tool_call_id: custom.id, content: "1 row" });
+  // without such a tool the call is refused as any unknown tool is, and can still be answered
+  const { b, ran } = setup();
+  const err = await b.invoke(call).then(() => assert.fail("no tool named sql"), (e) => e);
+  assert.equal(err.code, "tool-not-found");
   assert.equal(err.callId, custom.id);
-  const [answer] = tg.toolResult([err], "openai-chat");
-  assert.equal(answer.role, "tool");
-  assert.equal(answer.tool_call_id, custom.id, "the refusal pairs with the call, so the next request is well-formed");
+  assert.equal(tg.toolResult([err], "openai-chat")[0].tool_call_id, custom.id);
   assert.deepEqual(ran, []);
 });
 

@@ -398,6 +398,9 @@ export interface ToolgateCore {
   readonly ToolgateError: typeof ToolgateError;
 }
 
+/** The formats tg.toProvider writes. */
+export type ProviderTarget = "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "mcp";
+
 /** Options of tg.toProvider. */
 export interface ExportOptions {
   /** OpenAI's strict mode (openai-chat, openai-responses only; another target throws invalid-request). */

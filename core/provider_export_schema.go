@@ -64,13 +64,8 @@ func (w *schemaWalk) node(raw json.RawMessage, path string, depth int) json.RawM
 	if len(raw) == 0 || raw[0] != '{' {
 		return raw
 	}
-	if depth > maxExportDepth {
-		w.fail(path, "depth", "the parameters schema nests deeper than %d levels", maxExportDepth)
-		return raw
-	}
-	members, ok := jsontext.SplitValid(raw)
+	members, ok := w.split(raw, path, depth)
 	if !ok {
-		w.fail(path, "json", "the parameters schema is not valid JSON")
 		return raw
 	}
 	out := make([]jsontext.Member, 0, len(members))
@@ -122,9 +117,8 @@ func (w *schemaWalk) other(raw json.RawMessage, path string, depth int) json.Raw
 		b.WriteByte(']')
 		return b.Bytes()
 	}
-	members, ok := jsontext.SplitValid(raw)
+	members, ok := w.split(raw, path, depth)
 	if !ok {
-		w.fail(path, "json", "the parameters schema is not valid JSON")
 		return raw
 	}
 	out := make([]jsontext.Member, 0, len(members))
@@ -138,6 +132,20 @@ func (w *schemaWalk) other(raw json.RawMessage, path string, depth int) json.Raw
 		out = append(out, jsontext.Member{Key: m.Key, Value: w.other(v, p, depth+1)})
 	}
 	return writeObject(out)
+}
+
+// split reads the members of an object node; false (the failure recorded)
+// past maxExportDepth or for invalid JSON.
+func (w *schemaWalk) split(raw json.RawMessage, path string, depth int) ([]jsontext.Member, bool) {
+	if depth > maxExportDepth {
+		w.fail(path, "depth", "the parameters schema nests deeper than %d levels", maxExportDepth)
+		return nil, false
+	}
+	members, ok := jsontext.SplitValid(raw)
+	if !ok {
+		w.fail(path, "json", "the parameters schema is not valid JSON")
+	}
+	return members, ok
 }
 
 // nodes cleans one subschema or a list of them.

@@ -29,7 +29,8 @@ export declare class ToolgateError extends Error {
   readonly rule?: PolicyRule;
   /**
    * For `tool-error` (an MCP tool ran and answered `isError: true`): the tool's whole result, its
-   * content as the server sent it (secrets of the server's config removed), in either result mode.
+   * content as the server sent it (secrets of the server's config removed), in either result mode;
+   * integers beyond ±(2^53−1) are BigInts, as in responses.
    */
   readonly result?: McpCallToolResult;
   /** True for a ToolgateError from any realm or bundle. */

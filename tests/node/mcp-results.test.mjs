@@ -20,6 +20,8 @@ const LOCAL_TOOLS = {
   count: { result: { content: [{ type: "text", text: '{"count":3}' }], structuredContent: { count: 3 } } },
   "bad-count": { result: { content: [{ type: "text", text: "three" }], structuredContent: { count: "three", extra: -1 } } },
   "no-repo": { result: { content: [{ type: "text", text: "no such repo: acme/x" }], structuredContent: { count: "n/a" }, isError: true } },
+  // 12345678901234567000 is written by JSON.stringify as that integer literal, beyond 2^53.
+  "big-error": { result: { content: [], _meta: { n: 12345678901234567000 }, isError: true } },
   "echo-secret": { result: { content: [{ type: "text", text: `denied for ${SECRET}` }], isError: true } },
 };
 
@@ -173,6 +175,10 @@ describe("MCP results", () => {
       }
       assert.equal(tg.toolResult(fc, "anthropic").is_error, true);
       assert.equal(tg.toolResult(fc, "mcp").isError, true);
+
+      const big = await b.invoke({ function: "mcp__lo__big-error", arguments: {} });
+      assert.equal(big.error.code, "tool-error");
+      assert.equal(big.error.result._meta.n, 12345678901234567000n, "integers beyond 2^53 are read exactly, as responses are");
 
       const leak = await b.invoke({ function: "mcp__lo__echo-secret", arguments: {} });
       assert.equal(leak.error.code, "tool-error");

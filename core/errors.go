@@ -1,6 +1,7 @@
 package core
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -43,6 +44,12 @@ const (
 	CodeTransport Code = "transport"
 	// CodeTimeout: a deadline passed.
 	CodeTimeout Code = "timeout"
+	// CodeToolError: an MCP tool answered with a result whose isError is
+	// true (the tool ran and reported a failure); Result holds that result.
+	CodeToolError Code = "tool-error"
+	// CodeInvalidResult: an MCP tool's structuredContent breaks the
+	// outputSchema the server advertised; Issues lists each problem.
+	CodeInvalidResult Code = "invalid-result"
 	// CodeInternal: a bug caught at a boundary (a recovered panic).
 	CodeInternal Code = "internal"
 )
@@ -53,6 +60,7 @@ var Codes = []Code{
 	CodeInvalidTool, CodeUnsupportedType, CodeDuplicateTool, CodeToolNotFound,
 	CodeInvalidRequest, CodeInvalidArguments, CodeInvalidSchema, CodeNotRestorable,
 	CodePolicyDenied, CodeUnsupported, CodeTransport, CodeTimeout, CodeInternal,
+	CodeToolError, CodeInvalidResult,
 }
 
 // Valid reports whether c is one of Codes.
@@ -90,7 +98,10 @@ type Error struct {
 	// CallID is the provider's call id of the request refused ("" when it
 	// had none), so the refusal can be sent back as that call's result.
 	CallID string `json:"callId,omitempty"`
-	Cause  error  `json:"-"`
+	// Result is the tool's own result when it reported a failure
+	// (tool-error: the MCP CallToolResult, compact JSON); nil otherwise.
+	Result json.RawMessage `json:"result,omitempty"`
+	Cause  error           `json:"-"`
 }
 
 // Error returns "code: message" with the tool name and call id when there
@@ -137,6 +148,8 @@ var (
 	ErrTransport        = &Error{Code: CodeTransport}
 	ErrTimeout          = &Error{Code: CodeTimeout}
 	ErrInternal         = &Error{Code: CodeInternal}
+	ErrToolError        = &Error{Code: CodeToolError}
+	ErrInvalidResult    = &Error{Code: CodeInvalidResult}
 )
 
 // Errorf builds an *Error with the given code, tool name and formatted message.

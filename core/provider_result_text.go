@@ -35,7 +35,7 @@ func FailureText(r *ToolResult) string {
 	}
 	b.WriteString(".")
 	for _, is := range e.Issues {
-		field := describeField(is.Path, "the arguments")
+		field := describeField(is.Path, issueSubject(e.Code))
 		msg := strings.TrimPrefix(is.Message, field+": ")
 		b.WriteString("\n- " + field + ", rule " + strconv.Quote(is.Keyword) + ": " + msg)
 	}
@@ -54,12 +54,24 @@ func failureHead(tool string, status Status, code Code) string {
 		return "The call of " + tool + " could not be read"
 	case code == CodeTimeout:
 		return "The call of " + tool + " did not finish in time"
+	case code == CodeToolError:
+		return "The call of " + tool + " ran and the tool reported an error"
+	case code == CodeInvalidResult:
+		return "The call of " + tool + " returned a result that breaks its output schema"
 	case status == StatusCancelled || status == StatusAborted:
 		return "The call of " + tool + " was cancelled"
 	case status == "":
 		return "The call of " + tool + " was refused"
 	}
 	return "The call of " + tool + " failed"
+}
+
+// issueSubject is what the issues of an error point into.
+func issueSubject(code Code) string {
+	if code == CodeInvalidResult {
+		return "the structuredContent"
+	}
+	return "the arguments"
 }
 
 // failureAdvice is the instruction that ends a failure text.

@@ -97,3 +97,19 @@ func unsafeNumbers(v any, path []string, issues []Issue) []Issue {
 	}
 	return issues
 }
+
+// ValidateValue checks any JSON value (decoded with UseNumber) against the
+// schema without coercion and returns the problems found, each with its
+// JSON Pointer, keyword and message (nil when v conforms). A schema that
+// loops or a validator fault is returned as the error. MCP results use it
+// for structuredContent against a tool's outputSchema.
+func (s *CompiledSchema) ValidateValue(tool string, v any) ([]Issue, error) {
+	e := s.validateSafely(tool, v)
+	if e == nil {
+		return nil, nil
+	}
+	if e.Code == CodeInvalidArguments {
+		return e.Issues, nil
+	}
+	return nil, e
+}

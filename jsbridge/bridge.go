@@ -216,6 +216,10 @@ func appendError(buf []byte, e *core.Error) []byte {
 		buf = append(buf, `,"callId":`...)
 		buf = jsontext.AppendString(buf, e.CallID)
 	}
+	if len(e.Result) > 0 {
+		buf = append(buf, `,"result":`...)
+		buf = append(buf, e.Result...)
+	}
 	return append(buf, '}')
 }
 

@@ -22,7 +22,8 @@ func TestAppendErrorReadsAsMarshal(t *testing.T) {
 			&core.Error{Code: core.CodePolicyDenied, Message: "m " + s, Tool: s, Rule: s},
 			&core.Error{Code: core.CodeInvalidArguments, Message: s, Tool: "t", CallID: s},
 			&core.Error{Code: core.CodeInvalidSchema, Message: s, Tool: "t", Issues: []core.Issue{{Path: s, Keyword: "minimum", Message: s}, {Path: "/a", Keyword: s, Message: ""}}},
-			&core.Error{Code: core.Code(s), Message: s, Issues: []core.Issue{}})
+			&core.Error{Code: core.Code(s), Message: s, Issues: []core.Issue{}},
+			&core.Error{Code: core.CodeToolError, Message: s, Tool: "t", Result: json.RawMessage(`{"content":[{"type":"text","text":"<&>"}],"isError":true}`)})
 	}
 	for _, e := range cases {
 		want, err := json.Marshal(e)
@@ -44,7 +45,7 @@ func TestAppendErrorKnowsEveryField(t *testing.T) {
 	for i := 0; i < ty.NumField(); i++ {
 		names = append(names, ty.Field(i).Tag.Get("json"))
 	}
-	assert.Equal(t, []string{"code", "message", "tool,omitempty", "issues,omitempty", "rule,omitempty", "callId,omitempty", "-"}, names)
+	assert.Equal(t, []string{"code", "message", "tool,omitempty", "issues,omitempty", "rule,omitempty", "callId,omitempty", "result,omitempty", "-"}, names)
 	ty = reflect.TypeOf(core.Issue{})
 	names = names[:0]
 	for i := 0; i < ty.NumField(); i++ {

@@ -45,6 +45,7 @@ type descriptor struct {
 	description json.RawMessage // a JSON string, or null when the server sent none
 	inputSchema json.RawMessage // a JSON object, compacted
 	compiled    *core.CompiledSchema
+	output      *core.CompiledSchema // the compiled outputSchema; nil when none
 }
 
 // discover lists every tool of the server page by page (at most
@@ -128,7 +129,8 @@ func parsePage(cfg *ServerConfig, raw json.RawMessage) ([]json.RawMessage, strin
 // are two tools); with invalid-schema, an inputSchema that is missing, not
 // an object, of a "type" other than "object", or that does not compile
 // (core.CompileSchema: a $ref outside the schema, to file: or https:, is
-// refused and nothing is read).
+// refused and nothing is read), or an outputSchema that is not an object
+// or does not compile.
 func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage) ([]descriptor, error) {
 	out := make([]descriptor, 0, len(raws))
 	seen := make(map[string]bool, len(raws))
@@ -171,6 +173,9 @@ func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage) ([]descripto
 			return nil, prefixed(cfg, name, err)
 		}
 		d.compiled = cs
+		if d.output, err = outputSchemaOf(cfg, name, fields["outputSchema"]); err != nil {
+			return nil, err
+		}
 		out = append(out, d)
 	}
 	return out, nil
@@ -198,4 +203,21 @@ func prefixed(cfg *ServerConfig, tool string, err error) error {
 	}
 	c.Message = cfg.scrub(msg + ce.Message)
 	return &c
+}
+
+// outputSchemaOf compiles a tool's outputSchema (nil when absent or null):
+// invalid-schema when it is not an object or does not compile.
+func outputSchemaOf(cfg *ServerConfig, name string, schema json.RawMessage) (*core.CompiledSchema, error) {
+	if len(schema) == 0 || jsontext.Kind(schema) == "null" {
+		return nil, nil
+	}
+	if jsontext.Kind(schema) != "object" {
+		return nil, serverError(core.CodeInvalidSchema, cfg.Name, cfg,
+			"the outputSchema of tool %q must be a JSON Schema object, got %s", name, jsontext.Kind(schema))
+	}
+	cs, err := core.CompileSchema(name, compactJSON(schema))
+	if err != nil {
+		return nil, prefixed(cfg, name, err)
+	}
+	return cs, nil
 }

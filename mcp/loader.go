@@ -105,6 +105,9 @@ type LoadOptions struct {
 	// config (default nil: the failure is only visible as the server's
 	// empty list).
 	OnWarning func(server string, err error)
+	// Result is RegisterOptions.Result for every server (default "":
+	// ResultLionAGI).
+	Result ResultMode
 }
 
 // LoadMcpConfig registers the tools of the servers of one .mcp.json text
@@ -175,6 +178,9 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 			o.OnWarning(server, err)
 		}
 	}
+	if _, err := ParseResultMode("loading an MCP config", string(o.Result)); err != nil {
+		return nil, nil, err
+	}
 	order := serverOrder(configs, o.ServerNames)
 	valid, err := validConfigs(configs, order, o.Security, warn)
 	if err != nil {
@@ -188,6 +194,7 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 		}
 		b, err := prepareServer(ctx, p, cfg, &RegisterOptions{
 			RequestOptions: o.RequestOptionsMap[name],
+			Result:         o.Result,
 			Update:         o.Update,
 			Security:       o.Security,
 		})

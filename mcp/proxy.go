@@ -1,13 +1,10 @@
 package mcp
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
-
-	"github.com/toolgate/toolgate/internal/jsontext"
 
 	"github.com/toolgate/toolgate/core"
 )
@@ -24,6 +21,11 @@ type proxy struct {
 	// validate the arguments at match time; Call checks the arguments
 	// against it (JSON Schema only: no key is dropped, nothing converted).
 	validate *core.CompiledSchema
+	// mode is what a call responds with (RegisterOptions.Result).
+	mode ResultMode
+	// output is the tool's compiled outputSchema (nil when it has none):
+	// structuredContent is checked against it.
+	output *core.CompiledSchema
 }
 
 // Signature is LionAGI's proxy signature: the registered name, the
@@ -36,20 +38,23 @@ func (p *proxy) Signature() (core.Signature, error) {
 	}, nil
 }
 
-// Call sends tools/call for the wire name with args and returns the result
-// unwrapped as LionAGI does: a single text item gives its text (a string);
-// anything else gives the content list as JSON values ([]any of
-// map[string]any, numbers as json.Number). structuredContent is ignored, as
-// LionAGI ignores it.
+// Call sends tools/call for the wire name with args and returns the
+// response readResult makes of the result under the proxy's mode: in
+// ResultLionAGI mode (the default) LionAGI's unwrapping, a single text item
+// giving its text (a string) and anything else the content list as JSON
+// values ([]any of map[string]any, numbers as json.Number); in ResultFull
+// mode the whole CallToolResult as a map[string]any.
 //
 // It fails with: invalid-arguments when args break the discovered
 // inputSchema; policy-denied when the policy refuses a request (a nil
 // policy refuses all); timeout when an answer takes longer than TimeoutMs;
-// transport for any other network, protocol or server failure, and for a
-// result whose isError is true (LionAGI returns such content as a success;
-// toolgate fails the call so the FunctionCalling ends failed: the message
-// quotes the text content, and the Cause is a *ToolError with the unwrapped
-// content). Every error names the server and none holds a header value.
+// tool-error for a result whose isError is true (LionAGI returns such
+// content as a success; toolgate fails the call so the FunctionCalling
+// ends failed: the message quotes the text content, Result holds the whole
+// result and the Cause is a *ToolError with the unwrapped content);
+// invalid-result when structuredContent breaks the tool's outputSchema;
+// transport for any other network, protocol or server failure. Every error
+// names the server and none holds a header value.
 func (p *proxy) Call(ctx context.Context, args *core.Arguments) (any, error) {
 	if p.validate != nil && args != nil {
 		if _, _, err := p.validate.Normalize(p.name, args, core.CoerceNone); err != nil {
@@ -64,12 +69,13 @@ func (p *proxy) Call(ctx context.Context, args *core.Arguments) (any, error) {
 		}
 		body = b
 	}
-	return p.pool.callTool(ctx, p.cfg, p.sec, p.name, p.wire, json.RawMessage(body))
+	return p.pool.callTool(ctx, p, json.RawMessage(body))
 }
 
-// ToolError is the Cause of the transport error a proxy returns when the
+// ToolError is the Cause of the tool-error error a proxy returns when the
 // server's tools/call result has isError true: Content is the result
-// unwrapped as a successful one would be.
+// unwrapped as LionAGI unwraps a successful one (the whole result is the
+// error's Result).
 type ToolError struct {
 	// Server is the server's name.
 	Server string
@@ -84,10 +90,11 @@ func (e *ToolError) Error() string {
 	return fmt.Sprintf("MCP tool %q of server %q reported an error", e.Tool, e.Server)
 }
 
-// callTool runs tools/call on a pooled client and unwraps the result.
-func (p *Pool) callTool(ctx context.Context, cfg *ServerConfig, sec *Security, tool, wire string, args json.RawMessage) (any, error) {
+// callTool runs tools/call for px on a pooled client and reads the result.
+func (p *Pool) callTool(ctx context.Context, px *proxy, args json.RawMessage) (any, error) {
 	var out any
-	err := p.run(ctx, cfg, sec, tool, func(ctx context.Context, e *entry, c *conn) error {
+	cfg, tool, wire := px.cfg, px.name, px.wire
+	err := p.run(ctx, cfg, px.sec, tool, func(ctx context.Context, e *entry, c *conn) error {
 		if len(args) == 0 {
 			args = json.RawMessage("{}")
 		}
@@ -95,53 +102,11 @@ func (p *Pool) callTool(ctx context.Context, cfg *ServerConfig, sec *Security, t
 		if err != nil {
 			return err
 		}
-		out, err = unwrapResult(cfg, tool, wire, raw)
+		out, err = readResult(cfg, tool, wire, raw, px.mode, px.output)
 		return err
 	})
 	if err != nil {
 		return nil, err
-	}
-	return out, nil
-}
-
-// unwrapResult is LionAGI's unwrapping of a tools/call result
-// (docs/lionagi.md, "The proxy"): a content list of one item of type "text"
-// gives that item's
-// "text" ("" when absent); any other content, [] included, is returned as
-// the list; a result without content gives []. A result with isError true
-// is a transport error whose Cause is a *ToolError.
-func unwrapResult(cfg *ServerConfig, tool, wire string, raw json.RawMessage) (any, error) {
-	var fields map[string]json.RawMessage
-	raw = bytes.TrimSpace(raw)
-	if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
-		return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: not a JSON object"), tool)
-	}
-	content := []any{}
-	if v, ok := fields["content"]; ok && jsontext.Kind(v) != "null" {
-		if jsontext.Kind(v) != "array" {
-			return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: \"content\" is not an array"), tool)
-		}
-		dec := json.NewDecoder(bytes.NewReader(v))
-		dec.UseNumber()
-		if err := dec.Decode(&content); err != nil {
-			return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: \"content\" does not decode"), tool)
-		}
-	}
-	var out any = content
-	if len(content) == 1 {
-		if item, ok := content[0].(map[string]any); ok && item["type"] == "text" {
-			text, ok := item["text"]
-			if !ok {
-				text = ""
-			}
-			out = text
-		}
-	}
-	if isErr, ok := fields["isError"]; ok && string(isErr) == "true" {
-		e := serverError(core.CodeTransport, cfg.Name, cfg, "tool %q reported an error: %s", wire, errorText(cfg, content))
-		e.Tool = tool
-		e.Cause = &ToolError{Server: cfg.Name, Tool: wire, Content: out}
-		return nil, e
 	}
 	return out, nil
 }

@@ -32,8 +32,8 @@ func TestUnwrapResult(t *testing.T) {
 		{"null content", `{"content":null}`, []any{}, ""},
 		{"not an object", `[1]`, nil, core.CodeTransport},
 		{"content not a list", `{"content":"x"}`, nil, core.CodeTransport},
-		{"isError", `{"content":[{"type":"text","text":"bad ` + planted + `"}],"isError":true}`, nil, core.CodeTransport},
-		{"isError without text", `{"content":[],"isError":true}`, nil, core.CodeTransport},
+		{"isError", `{"content":[{"type":"text","text":"bad ` + planted + `"}],"isError":true}`, nil, core.CodeToolError},
+		{"isError without text", `{"content":[],"isError":true}`, nil, core.CodeToolError},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -44,6 +44,7 @@ func TestUnwrapResult(t *testing.T) {
 				assert.Equal(t, tc.code, ce.Code)
 				assert.Equal(t, "mcp__s__t", ce.Tool)
 				noSecret(t, err.Error(), planted)
+				noSecret(t, string(ce.Result), planted)
 				return
 			}
 			require.NoError(t, err)

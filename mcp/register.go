@@ -36,6 +36,10 @@ type RegisterOptions struct {
 	// false keeps the wire names. Either way a name that is not
 	// ^[a-zA-Z0-9_-]{1,64}$ is sanitised with a hash suffix.
 	Qualify *bool
+	// Result is what calls of the tools respond with (default "":
+	// ResultLionAGI, LionAGI's unwrapping; ResultFull gives the whole
+	// CallToolResult). An unknown mode is unsupported-type.
+	Result ResultMode
 }
 
 // RegisterServer discovers the tools of cfg's server (or, with ToolNames,
@@ -107,6 +111,10 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 		return nil, e
 	}
 	qualify := o.Qualify == nil || *o.Qualify
+	mode, err := ParseResultMode("server "+strconv.QuoteToASCII(cfg.Name), string(o.Result))
+	if err != nil {
+		return nil, err
+	}
 	reqOpts := map[string]json.RawMessage{}
 	for k, v := range o.RequestOptions {
 		if v = bytes.TrimSpace(v); len(v) > 0 && string(v) != "null" {
@@ -137,7 +145,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 				"the tools %q and %q would both register as %q", other, d.wire, name)
 		}
 		byName[name] = d.wire
-		t, err := buildTool(p, cfg, sec, name, d, reqOpts[d.wire])
+		t, err := buildTool(&proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire, mode: mode}, d, reqOpts[d.wire])
 		if err != nil {
 			return nil, err
 		}
@@ -203,8 +211,9 @@ func checkRequestOptionKeys(cfg *ServerConfig, reqOpts map[string]json.RawMessag
 
 // buildTool builds the proxy tool of one descriptor (a discovered one has
 // an inputSchema; a declared one has not).
-func buildTool(p *Pool, cfg *ServerConfig, sec *Security, name string, d descriptor, reqOpts json.RawMessage) (*core.Tool, error) {
-	px := &proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire}
+func buildTool(px *proxy, d descriptor, reqOpts json.RawMessage) (*core.Tool, error) {
+	cfg, name := px.cfg, px.name
+	px.output = d.output
 	opts := &core.ToolOptions{Parameters: reqOpts}
 	if d.inputSchema != nil {
 		opts.Schema = discoveredSchema(name, d)

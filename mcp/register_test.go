@@ -65,8 +65,9 @@ func TestRegisterServerDiscoversAndCalls(t *testing.T) {
 			require.Equal(t, core.StatusFailed, fc.Status)
 			var ce *core.Error
 			require.ErrorAs(t, fc.Err, &ce)
-			assert.Equal(t, core.CodeTransport, ce.Code)
+			assert.Equal(t, core.CodeToolError, ce.Code)
 			assert.Equal(t, "mcp__fx__fail", ce.Tool)
+			assert.JSONEq(t, `{"content":[{"type":"text","text":"boom"}],"isError":true}`, string(ce.Result))
 			assert.Contains(t, ce.Message, `server "fx"`)
 			assert.Contains(t, ce.Message, "boom")
 			var te *ToolError

@@ -142,6 +142,7 @@ func TestToolErrorsNeverEchoSecrets(t *testing.T) {
 				fc := invoke(t, m, "mcp__echo__t", nil)
 				require.Error(t, fc.Err)
 				noEcho(t, "the text of an error result", fc.Err.Error())
+				noEcho(t, "the result of an error result", string(core.AsError(fc.Err).Result))
 			})
 		}
 	}

@@ -43,9 +43,17 @@ func FuzzUntrustedCallResult(f *testing.F) {
 	f.Add([]byte(`{"content":[{"type":"text","text":"hi"}]}`))
 	f.Add([]byte(`{"content":[{"type":"image","data":"x"}],"isError":true}`))
 	f.Add([]byte(`{"content":null}`))
+	f.Add([]byte(`{"content":[],"structuredContent":{"count":-1},"_meta":{"a":[1e999]}}`))
 	cfg := &ServerConfig{Name: "fuzz"}
+	output, err := core.CompileSchema("t", json.RawMessage(countSchema))
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, raw []byte) {
 		if _, err := unwrapResult(cfg, "t", "t", raw); err != nil {
+			mustBeCoreError(t, err)
+		}
+		if _, err := readResult(cfg, "t", "t", raw, ResultFull, output); err != nil {
 			mustBeCoreError(t, err)
 		}
 	})

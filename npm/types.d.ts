@@ -15,7 +15,7 @@ export interface Issue {
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
  */
 export declare class ToolgateError extends Error {
-  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule; callId?: string; cause?: unknown });
+  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule; callId?: string; result?: McpCallToolResult; cause?: unknown });
   readonly name: "ToolgateError";
   readonly code: ErrorCode;
   readonly tool?: string;
@@ -27,6 +27,12 @@ export declare class ToolgateError extends Error {
   readonly callId?: string;
   /** The policy rule that refused, for `policy-denied` (data to compare; the message is for people). */
   readonly rule?: PolicyRule;
+  /**
+   * For `tool-error` (an MCP tool ran and answered `isError: true`): the tool's whole result, its
+   * content as the server sent it (secrets of the server's config removed), in either result mode;
+   * integers beyond ±(2^53−1) are BigInts, as in responses.
+   */
+  readonly result?: McpCallToolResult;
   /** True for a ToolgateError from any realm or bundle. */
   static isInstance(value: unknown): value is ToolgateError;
 }
@@ -609,6 +615,60 @@ export interface McpRegisterOptions {
   security?: Security | null;
   /** false: register bare tool names instead of mcp__{server}__{tool} (default true). */
   qualify?: boolean;
+  /** What calls respond with: "lionagi" (default, single text → string) or "full" (the whole CallToolResult). */
+  result?: McpResultMode;
+}
+
+/**
+ * What a call of an MCP tool responds with (`fc.response`): `"lionagi"` (the default) unwraps as
+ * LionAGI does — a single text item gives its text (a string), any other content the content list
+ * (`McpContent[]`); `"full"` gives the whole `McpCallToolResult`.
+ */
+export type McpResultMode = "lionagi" | "full";
+
+/** MCP annotations of a content item (audience, priority, lastModified). */
+export interface McpAnnotations {
+  audience?: ("user" | "assistant")[];
+  priority?: number;
+  lastModified?: string;
+  [key: string]: unknown;
+}
+
+/** The members every MCP content item may carry. */
+interface McpContentBase {
+  annotations?: McpAnnotations;
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** A text item. */
+export interface McpTextContent extends McpContentBase { type: "text"; text: string }
+/** An image item (base64 data). */
+export interface McpImageContent extends McpContentBase { type: "image"; data: string; mimeType: string }
+/** An audio item (base64 data). */
+export interface McpAudioContent extends McpContentBase { type: "audio"; data: string; mimeType: string }
+/** A link to a resource the server can read. */
+export interface McpResourceLink extends McpContentBase {
+  type: "resource_link"; uri: string; name: string; title?: string; description?: string; mimeType?: string; size?: number;
+}
+/** An embedded resource: its text or its base64 blob. */
+export interface McpEmbeddedResource extends McpContentBase {
+  type: "resource";
+  resource: { uri: string; mimeType?: string; _meta?: Record<string, unknown>; [key: string]: unknown } & ({ text: string } | { blob: string });
+}
+/** One content item of an MCP tool result. */
+export type McpContent = McpTextContent | McpImageContent | McpAudioContent | McpResourceLink | McpEmbeddedResource;
+
+/**
+ * An MCP CallToolResult kept whole: `fc.response` in `result: "full"` mode, and `error.result` of a
+ * `tool-error` in either mode. `structuredContent` was checked against the tool's outputSchema.
+ */
+export interface McpCallToolResult {
+  content: McpContent[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
 }
 
 /** Receives each server a loader skipped (default: console.warn). */
@@ -621,6 +681,8 @@ export interface McpLoadConfigOptions {
   update?: boolean;
   /** The policy; omitted means fail-closed: a loader never trusts implicitly. */
   security?: Security | null;
+  /** What calls respond with: "lionagi" (default) or "full" (the whole CallToolResult). */
+  result?: McpResultMode;
   onWarning?: McpWarningHandler;
 }
 
@@ -630,6 +692,8 @@ export interface McpLoadToolsOptions {
   /** server → wire tool name → JSON Schema. */
   requestOptionsMap?: Record<string, McpRequestOptions>;
   security?: Security | null;
+  /** What calls respond with: "lionagi" (default) or "full" (the whole CallToolResult). */
+  result?: McpResultMode;
   onWarning?: McpWarningHandler;
 }
 

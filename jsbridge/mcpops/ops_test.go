@@ -74,6 +74,8 @@ func TestRegisterServerJSON(t *testing.T) {
 		{"toolNames not strings", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"toolNames": [1]}}`, core.CodeUnsupportedType},
 		{"update not a boolean", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"update": "yes"}}`, core.CodeUnsupportedType},
 		{"qualify not a boolean", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"qualify": 1}}`, core.CodeUnsupportedType},
+		{"result not a string", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"result": true}}`, core.CodeUnsupportedType},
+		{"result an unknown mode", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"result": "raw"}}`, core.CodeUnsupportedType},
 		{"requestOptions not an object", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"requestOptions": []}}`, core.CodeUnsupportedType},
 		{"requestOptions value not an object", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"requestOptions": {"t": 1}}}`, core.CodeUnsupportedType},
 		{"security with an unknown key", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"security": {"AllowUrls": true}}}`, core.CodeUnsupportedType},
@@ -116,7 +118,8 @@ func TestLoadMcpConfigJSON(t *testing.T) {
 		assert.Equal(t, core.CodeInvalidTool, got.Warnings[0].Error.Code)
 		assert.Regexp(t, `^\{"result":\{"fx":\[.*\],"bad":\[\]\},"warnings":`, string(out), "got %s, want servers in config order", out)
 	}
-	for _, payload := range []string{`{}`, `{"config": 5}`, `{"config": "{"}`, `{"config": {}, "options": {"requestOptionsMap": {}}}`, `{"config": {}, "options": {"serverNames": "x"}}`} {
+	for _, payload := range []string{`{}`, `{"config": 5}`, `{"config": "{"}`, `{"config": {}, "options": {"requestOptionsMap": {}}}`, `{"config": {}, "options": {"serverNames": "x"}}`,
+		`{"config": {}, "options": {"result": "raw"}}`} {
 		_, err := loadMcpConfig(context.Background(), p, core.NewManager(nil), []byte(payload))
 		assert.Error(t, err, "payload %s", payload)
 	}
@@ -140,7 +143,7 @@ func TestLoadMcpToolsJSON(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "[]", string(warnings))
 
-	for _, payload := range []string{`{}`, `{"options": {"requestOptionsMap": []}}`, `{"options": {"requestOptionsMap": {"fx": 1}}}`, `{"options": {"bogus": 1}}`, `{"options": {"security": 1}}`} {
+	for _, payload := range []string{`{}`, `{"options": {"result": "Full"}}`, `{"options": {"result": 1}}`, `{"options": {"requestOptionsMap": []}}`, `{"options": {"requestOptionsMap": {"fx": 1}}}`, `{"options": {"bogus": 1}}`, `{"options": {"security": 1}}`} {
 		_, _, err := loadMcpTools(context.Background(), p, []byte(payload))
 		assert.Error(t, err, "payload %s", payload)
 	}

@@ -65,6 +65,9 @@ func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload [
 		}
 		o.Qualify = &q
 	}
+	if o.Result, err = resultOption(call, opts["result"]); err != nil {
+		return nil, err
+	}
 	names, err := mcp.RegisterServer(ctx, p, m, cfg, &o)
 	if err != nil {
 		return nil, err
@@ -230,9 +233,12 @@ func optionsObject(call string, raw json.RawMessage, keys ...string) (map[string
 	return out, nil
 }
 
-// loadOptions reads serverNames, update and security.
+// loadOptions reads serverNames, update, result and security.
 func loadOptions(call string, opts map[string]json.RawMessage, o *mcp.LoadOptions) error {
 	var err error
+	if o.Result, err = resultOption(call, opts["result"]); err != nil {
+		return err
+	}
 	if o.ServerNames, err = stringList(call, "serverNames", opts["serverNames"]); err != nil {
 		return err
 	}
@@ -345,4 +351,17 @@ func (w *warningList) json() json.RawMessage {
 		return json.RawMessage("[]")
 	}
 	return b
+}
+
+// resultOption reads the result option: "lionagi" (the default when
+// absent) or "full"; anything else is unsupported-type.
+func resultOption(call string, raw json.RawMessage) (mcp.ResultMode, error) {
+	if len(raw) == 0 {
+		return mcp.ResultLionAGI, nil
+	}
+	var v string
+	if jsontext.Kind(raw) != jsontext.String || json.Unmarshal(raw, &v) != nil {
+		return "", optionTypeError(call, "result", "\"lionagi\" or \"full\"", raw)
+	}
+	return mcp.ParseResultMode(call, v)
 }

@@ -5,7 +5,9 @@ const MARK = Symbol.for("toolgate.ToolgateError");
  * Every failure of the library. `code` is one of the closed set in
  * `ErrorCode`; `issues` lists validation problems; `tool` names the tool;
  * `rule` names the policy rule behind a `policy-denied` refusal; `callId` is the provider's id of
- * the call refused (match/validate/invoke of a request with an id), for tg.toolResult.
+ * the call refused (match/validate/invoke of a request with an id), for tg.toolResult; `result` is
+ * the tool's own result when it ran and reported a failure (`tool-error`: the MCP CallToolResult
+ * `{content, structuredContent?, _meta?, isError: true}`).
  * `ToolgateError.isInstance(e)` works across realms and bundles.
  * @example
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
@@ -19,6 +21,7 @@ export class ToolgateError extends Error {
     if (options.issues) this.issues = options.issues;
     if (options.rule) this.rule = options.rule;
     if (options.callId) this.callId = options.callId;
+    if (options.result !== undefined && options.result !== null) this.result = options.result;
   }
   get [MARK]() {
     return true;
@@ -47,9 +50,9 @@ export function errorFromGo(text) {
   return errorFromData(e);
 }
 
-/** Builds a ToolgateError from a decoded Go error object {code, message, tool?, issues?, rule?, callId?}. */
+/** Builds a ToolgateError from a decoded Go error object {code, message, tool?, issues?, rule?, callId?, result?}. */
 export function errorFromData(e) {
-  return new ToolgateError(e?.code || "internal", e?.message || "", { tool: e?.tool, issues: e?.issues, rule: e?.rule, callId: e?.callId });
+  return new ToolgateError(e?.code || "internal", e?.message || "", { tool: e?.tool, issues: e?.issues, rule: e?.rule, callId: e?.callId, result: e?.result });
 }
 
 /** Refuses option keys a call does not know, naming the key and the call. */

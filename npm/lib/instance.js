@@ -1,6 +1,6 @@
 // One Go WebAssembly instance and the byte-level calls into it. Internal.
 import { Go } from "../wasm_exec.js";
-import { ToolgateError, errorFromGo } from "./errors.js";
+import { ToolgateError, errorFromGo, errorFromData } from "./errors.js";
 import { parseExact } from "./json.js";
 
 const encoder = new TextEncoder();
@@ -208,6 +208,16 @@ export class GoInstance {
       if (signal && onAbort) signal.removeEventListener("abort", onAbort);
     });
     if (out.charCodeAt(0) === 48) return parseExact(out.slice(1)); // an MCP result may hold integers beyond 2^53
-    throw errorFromGo(out.slice(1));
+    throw asyncError(out.slice(1));
+  }
+}
+
+/** An async operation's error: an MCP tool-error's result may hold integers beyond 2^53 too. */
+function asyncError(text) {
+  if (!text.includes('"result":')) return errorFromGo(text);
+  try {
+    return errorFromData(parseExact(text));
+  } catch {
+    return errorFromGo(text);
   }
 }

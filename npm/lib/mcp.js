@@ -42,6 +42,14 @@ function checkNames(v, call, key) {
   return list;
 }
 
+/** Refuses a result option other than "lionagi" or "full" (undefined: the default, "lionagi"). */
+function checkResult(v, call) {
+  if (v !== undefined && v !== "lionagi" && v !== "full") {
+    throw new ToolgateError("unsupported-type", `${call}: option result must be "lionagi" or "full", got ${describe(v)}`);
+  }
+  return v;
+}
+
 /** The onWarning option, or the default one. */
 function checkOnWarning(v, call) {
   if (v === undefined) return defaultOnWarning;
@@ -124,6 +132,7 @@ export class McpBranch extends Branch {
       update: o.update,
       security: securityJSON(o.security),
       qualify: o.qualify,
+      result: checkResult(o.result, call),
     });
     return this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON({ config, options }, { code: "invalid-tool", what: call }));
   }
@@ -142,6 +151,7 @@ export class McpBranch extends Branch {
       serverNames: checkNames(o.serverNames, call, "serverNames"),
       update: o.update,
       security: securityJSON(o.security),
+      result: checkResult(o.result, call),
     });
     const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
@@ -163,6 +173,7 @@ export async function loadMcpTools(ctx, config, opts) {
     serverNames: checkNames(o.serverNames, call, "serverNames"),
     requestOptionsMap,
     security: securityJSON(o.security),
+    result: checkResult(o.result, call),
   });
   const out = await ctx.inst.callAsync(OP.mcpLoadMcpTools, 0, toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
   const tools = out.tools.map((info) => goToolFromInfo(ctx, info));

@@ -1,0 +1,182 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// ResultMode says what a call of an MCP tool responds with.
+type ResultMode string
+
+const (
+	// ResultLionAGI is LionAGI's unwrapping, the default: a single text
+	// item gives its text (a string), any other content the content list;
+	// structuredContent and _meta are not part of the response.
+	ResultLionAGI ResultMode = "lionagi"
+	// ResultFull responds with the whole CallToolResult as the server sent
+	// it, an object {content, structuredContent?, _meta?, …}: every content
+	// item kept with its annotations and _meta, content [] when absent.
+	ResultFull ResultMode = "full"
+)
+
+// ParseResultMode reads a result option ("" is ResultLionAGI) and refuses
+// any other value with unsupported-type naming call.
+func ParseResultMode(call, v string) (ResultMode, error) {
+	switch ResultMode(v) {
+	case "", ResultLionAGI:
+		return ResultLionAGI, nil
+	case ResultFull:
+		return ResultFull, nil
+	}
+	return "", core.Errorf(core.CodeUnsupportedType, "", "%s: option result must be \"lionagi\" or \"full\", got %s",
+		call, strconv.QuoteToASCII(truncate(v, 40)))
+}
+
+// readResult turns a tools/call result into the call's response under
+// mode. It fails with: transport when the result is not an object or its
+// content not an array; tool-error when isError is true (Result holds the
+// whole result, its strings redacted; the message quotes the text
+// content; the Cause is a *ToolError); invalid-result when
+// structuredContent breaks output (the tool's outputSchema, nil when it
+// has none; not checked on isError), Issues pointing into
+// structuredContent. Every error names the tool.
+func readResult(cfg *ServerConfig, tool, wire string, raw json.RawMessage, mode ResultMode, output *core.CompiledSchema) (any, error) {
+	var fields map[string]json.RawMessage
+	raw = bytes.TrimSpace(raw)
+	if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
+		return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: not a JSON object"), tool)
+	}
+	content := []any{}
+	if v, ok := fields["content"]; ok && jsontext.Kind(v) != "null" {
+		if jsontext.Kind(v) != "array" || decodeNumbers(v, &content) != nil {
+			return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: \"content\" is not an array"), tool)
+		}
+	}
+	if isErr, ok := fields["isError"]; ok && string(bytes.TrimSpace(isErr)) == "true" {
+		e := serverError(core.CodeToolError, cfg.Name, cfg, "tool %q reported an error: %s", wire, errorText(cfg, content))
+		e.Tool = tool
+		e.Result = redactedResult(cfg, raw, content)
+		e.Cause = &ToolError{Server: cfg.Name, Tool: wire, Content: unwrapContent(content)}
+		return nil, e
+	}
+	if sc, ok := fields["structuredContent"]; ok && output != nil && jsontext.Kind(sc) != "null" {
+		if err := checkStructured(cfg, tool, wire, sc, output); err != nil {
+			return nil, err
+		}
+	}
+	if mode != ResultFull {
+		return unwrapContent(content), nil
+	}
+	var whole map[string]any
+	if decodeNumbers(raw, &whole) != nil {
+		return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: it does not decode"), tool)
+	}
+	whole["content"] = content
+	return whole, nil
+}
+
+// unwrapResult is readResult in LionAGI mode without an outputSchema.
+func unwrapResult(cfg *ServerConfig, tool, wire string, raw json.RawMessage) (any, error) {
+	return readResult(cfg, tool, wire, raw, ResultLionAGI, nil)
+}
+
+// unwrapContent is LionAGI's unwrapping (docs/lionagi.md, "The proxy"): a
+// content list of one item of type "text" gives that item's "text" (""
+// when absent); any other content, [] included, is the list.
+func unwrapContent(content []any) any {
+	if len(content) == 1 {
+		if item, ok := content[0].(map[string]any); ok && item["type"] == "text" {
+			if text, ok := item["text"]; ok {
+				return text
+			}
+			return ""
+		}
+	}
+	return content
+}
+
+// decodeNumbers decodes JSON into v keeping numbers as json.Number.
+func decodeNumbers(raw json.RawMessage, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	return dec.Decode(v)
+}
+
+// checkStructured validates structuredContent against the outputSchema:
+// invalid-result listing each issue (paths are JSON Pointers into
+// structuredContent, messages redacted).
+func checkStructured(cfg *ServerConfig, tool, wire string, sc json.RawMessage, output *core.CompiledSchema) error {
+	var v any
+	if decodeNumbers(sc, &v) != nil {
+		return named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: \"structuredContent\" does not decode"), tool)
+	}
+	issues, err := output.ValidateValue(tool, v)
+	if err != nil {
+		return named(prefixed(cfg, wire, err), tool)
+	}
+	if len(issues) == 0 {
+		return nil
+	}
+	parts := make([]string, 0, 5)
+	for i := range issues {
+		issues[i].Message = cfg.scrub(issues[i].Message)
+		if i < 5 {
+			path := issues[i].Path
+			if path == "" {
+				path = "(root)"
+			}
+			parts = append(parts, path+" ("+issues[i].Keyword+")")
+		}
+	}
+	if len(issues) > 5 {
+		parts = append(parts, "…")
+	}
+	e := serverError(core.CodeInvalidResult, cfg.Name, cfg,
+		"tool %q: structuredContent does not match the tool's outputSchema at %s", wire, strings.Join(parts, ", "))
+	e.Tool = tool
+	e.Issues = issues
+	return e
+}
+
+// redactedResult is the whole result as compact JSON with content [] when
+// absent and every string (keys too) cleared of the config's secrets.
+func redactedResult(cfg *ServerConfig, raw json.RawMessage, content []any) json.RawMessage {
+	var whole map[string]any
+	if decodeNumbers(raw, &whole) != nil {
+		whole = map[string]any{}
+	}
+	whole["content"] = content
+	b, err := json.Marshal(redactValue(cfg, whole))
+	if err != nil {
+		return json.RawMessage(`{"content":[],"isError":true}`)
+	}
+	return b
+}
+
+// redactValue returns v with the config's secrets removed from every
+// string and key.
+func redactValue(cfg *ServerConfig, v any) any {
+	switch x := v.(type) {
+	case string:
+		return cfg.scrub(x)
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = redactValue(cfg, e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[cfg.scrub(k)] = redactValue(cfg, e)
+		}
+		return out
+	}
+	return v
+}

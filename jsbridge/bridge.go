@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/toolgate/toolgate/core"
@@ -215,6 +216,18 @@ func appendError(buf []byte, e *core.Error) []byte {
 	if e.CallID != "" {
 		buf = append(buf, `,"callId":`...)
 		buf = jsontext.AppendString(buf, e.CallID)
+	}
+	if e.HTTPStatus != 0 {
+		buf = append(buf, `,"httpStatus":`...)
+		buf = strconv.AppendInt(buf, int64(e.HTTPStatus), 10)
+	}
+	if e.RPCCode != nil {
+		buf = append(buf, `,"rpcCode":`...)
+		buf = strconv.AppendInt(buf, int64(*e.RPCCode), 10)
+	}
+	if e.RPCMessage != "" {
+		buf = append(buf, `,"rpcMessage":`...)
+		buf = jsontext.AppendString(buf, e.RPCMessage)
 	}
 	return append(buf, '}')
 }

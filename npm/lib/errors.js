@@ -5,7 +5,9 @@ const MARK = Symbol.for("toolgate.ToolgateError");
  * Every failure of the library. `code` is one of the closed set in
  * `ErrorCode`; `issues` lists validation problems; `tool` names the tool;
  * `rule` names the policy rule behind a `policy-denied` refusal; `callId` is the provider's id of
- * the call refused (match/validate/invoke of a request with an id), for tg.toolResult.
+ * the call refused (match/validate/invoke of a request with an id), for tg.toolResult; on an MCP
+ * `transport` error, `httpStatus` is the server's HTTP status and `rpcCode`/`rpcMessage` its JSON-RPC
+ * error (the message redacted), each only when the server sent one.
  * `ToolgateError.isInstance(e)` works across realms and bundles.
  * @example
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
@@ -19,6 +21,9 @@ export class ToolgateError extends Error {
     if (options.issues) this.issues = options.issues;
     if (options.rule) this.rule = options.rule;
     if (options.callId) this.callId = options.callId;
+    if (typeof options.httpStatus === "number") this.httpStatus = options.httpStatus;
+    if (typeof options.rpcCode === "number") this.rpcCode = options.rpcCode;
+    if (typeof options.rpcMessage === "string") this.rpcMessage = options.rpcMessage;
   }
   get [MARK]() {
     return true;
@@ -47,9 +52,20 @@ export function errorFromGo(text) {
   return errorFromData(e);
 }
 
-/** Builds a ToolgateError from a decoded Go error object {code, message, tool?, issues?, rule?, callId?}. */
+/**
+ * Builds a ToolgateError from a decoded Go error object {code, message, tool?, issues?, rule?, callId?,
+ * httpStatus?, rpcCode?, rpcMessage?}.
+ */
 export function errorFromData(e) {
-  return new ToolgateError(e?.code || "internal", e?.message || "", { tool: e?.tool, issues: e?.issues, rule: e?.rule, callId: e?.callId });
+  return new ToolgateError(e?.code || "internal", e?.message || "", {
+    tool: e?.tool,
+    issues: e?.issues,
+    rule: e?.rule,
+    callId: e?.callId,
+    httpStatus: e?.httpStatus,
+    rpcCode: e?.rpcCode,
+    rpcMessage: e?.rpcMessage,
+  });
 }
 
 /** Refuses option keys a call does not know, naming the key and the call. */

@@ -251,3 +251,46 @@ func TestAuthScheme(t *testing.T) {
 }
 
 func ptr(n int) *int { return &n }
+
+func TestHTTPErrorsOfTheLegacyStream(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("WWW-Authenticate", `Basic realm="`+planted+`"`)
+		rpcBody(w, 401, -32001, "no "+planted)
+	}))
+	defer ts.Close()
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	cfg := &ServerConfig{Name: "old", URL: ts.URL + "/sse", Transport: TransportSSE, Headers: map[string]string{"Authorization": "Bearer " + planted}}
+	_, err := RegisterServer(context.Background(), p, core.NewManager(nil), cfg, &RegisterOptions{Security: loopback()})
+	var ce *core.Error
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, core.CodeTransport, ce.Code)
+	assert.Equal(t, 401, ce.HTTPStatus)
+	require.NotNil(t, ce.RPCCode)
+	assert.Equal(t, -32001, *ce.RPCCode)
+	assert.Equal(t, "no [redacted]", ce.RPCMessage)
+	assert.Contains(t, ce.Message, "the server refused the SSE stream: the server requires authorization")
+	assert.Contains(t, ce.Message, `WWW-Authenticate scheme "Basic"`)
+	noSecret(t, err.Error(), planted)
+}
+
+func TestHTTPErrorOfNotificationsInitialized(t *testing.T) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m rpcMessage
+		_ = json.NewDecoder(r.Body).Decode(&m)
+		if m.Method == "initialize" {
+			writeResult(w, m.ID, map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{}, "serverInfo": map[string]any{"name": "x", "version": "0"}})
+			return
+		}
+		http.Error(w, "no", http.StatusUnsupportedMediaType)
+	}))
+	defer ts.Close()
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	_, err := RegisterServer(context.Background(), p, core.NewManager(nil), &ServerConfig{Name: "n", URL: ts.URL + "/mcp"}, &RegisterOptions{Security: loopback()})
+	var ce *core.Error
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, 415, ce.HTTPStatus)
+	assert.Contains(t, ce.Message, "notifications/initialized answered HTTP 415 Unsupported Media Type")
+	assert.NotContains(t, ce.Message, sseHint)
+}

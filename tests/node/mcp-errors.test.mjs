@@ -14,11 +14,16 @@ const LOOPBACK = Object.freeze({ allowUrls: true, allowLoopbackHttp: true });
 const SECRET = "tg-planted-secret-9d2b47";
 const SSE_HINT = 'set transport: "sse"';
 
-/** A node:http server on 127.0.0.1 answering every request with handler; resolves to {url, close}. */
+/** A node:http server on 127.0.0.1 answering every request (its text in req.body) with handler; resolves to {url, close}. */
 function serve(handler) {
   const server = http.createServer((req, res) => {
-    req.resume();
-    req.on("end", () => handler(req, res));
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
+      req.body = body;
+      handler(req, res);
+    });
   });
   return new Promise((resolve) => {
     server.listen(0, "127.0.0.1", () => {
@@ -94,6 +99,35 @@ describe("MCP HTTP errors", () => {
     assert.match(err.message, /the path was not found/);
     assert.match(err.message, /\/mcp\?key=\[redacted\]/);
     assert.ok(!err.message.includes(SSE_HINT), err.message);
+  });
+
+  test("a JSON-RPC error answered to tools/call keeps its code and message on fc.error", async () => {
+    const s = await start((req, res) => {
+      const answer = (m, member) => {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ jsonrpc: "2.0", id: m.id, ...member }));
+      };
+      const m = JSON.parse(req.body || "{}");
+      if (m.id === undefined) return res.writeHead(202).end();
+      if (m.method === "initialize") {
+        return answer(m, { result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "x", version: "0" } } });
+      }
+      if (m.method === "tools/list") {
+        return answer(m, { result: { tools: [{ name: "t", inputSchema: { type: "object", properties: {} } }] } });
+      }
+      return answer(m, { error: { code: -32602, message: `unknown tool argument for ${SECRET}` } });
+    });
+    const b = tg.branch();
+    const names = await b.registerMcpServer({ name: "rpc", url: s.url, headers: { Authorization: `Bearer ${SECRET}` } }, { security: LOOPBACK });
+    const fc = await b.invoke({ function: names[0], arguments: {} });
+    assert.equal(fc.status, "failed");
+    assert.ok(tg.ToolgateError.isInstance(fc.error), `got ${fc.error}`);
+    assert.equal(fc.error.code, "transport");
+    assert.equal(fc.error.rpcCode, -32602);
+    assert.equal(fc.error.rpcMessage, "unknown tool argument for [redacted]");
+    assert.equal(fc.error.httpStatus, undefined);
+    assert.match(fc.error.message, /JSON-RPC error -32602/);
+    assert.ok(!fc.error.message.includes(SECRET), fc.error.message);
   });
 
   test("the branch keeps working after the refusals", async () => {

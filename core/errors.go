@@ -101,7 +101,16 @@ type Error struct {
 	// Result is the tool's own result when it reported a failure
 	// (tool-error: the MCP CallToolResult, compact JSON); nil otherwise.
 	Result json.RawMessage `json:"result,omitempty"`
-	Cause  error           `json:"-"`
+	// HTTPStatus is the HTTP status of the MCP server's answer behind a
+	// transport error (401, 404, 500, …); 0 when the failure had none.
+	HTTPStatus int `json:"httpStatus,omitempty"`
+	// RPCCode is the code of the JSON-RPC error the MCP server answered
+	// (in an HTTP error's body or a 200 answer); nil when it sent none.
+	RPCCode *int `json:"rpcCode,omitempty"`
+	// RPCMessage is that JSON-RPC error's message, redacted and cut to
+	// 300 bytes ("" when it sent none).
+	RPCMessage string `json:"rpcMessage,omitempty"`
+	Cause      error  `json:"-"`
 }
 
 // Error returns "code: message" with the tool name and call id when there

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/toolgate/toolgate/core"
@@ -219,6 +220,18 @@ func appendError(buf []byte, e *core.Error) []byte {
 	if len(e.Result) > 0 {
 		buf = append(buf, `,"result":`...)
 		buf = append(buf, e.Result...)
+	}
+	if e.HTTPStatus != 0 {
+		buf = append(buf, `,"httpStatus":`...)
+		buf = strconv.AppendInt(buf, int64(e.HTTPStatus), 10)
+	}
+	if e.RPCCode != nil {
+		buf = append(buf, `,"rpcCode":`...)
+		buf = strconv.AppendInt(buf, int64(*e.RPCCode), 10)
+	}
+	if e.RPCMessage != "" {
+		buf = append(buf, `,"rpcMessage":`...)
+		buf = jsontext.AppendString(buf, e.RPCMessage)
 	}
 	return append(buf, '}')
 }

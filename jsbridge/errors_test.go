@@ -16,6 +16,7 @@ import (
 func TestAppendErrorReadsAsMarshal(t *testing.T) {
 	odd := []string{"", "plain", `<a href="x">&amp;</a>`, "line\u2028sep\u2029", "ctl\x00\x01\t\n\"\\", "bad utf8 \xff\xfe", "ünïcødé 日本 😀"}
 	var cases []*core.Error
+	rpcCode := -32603
 	for _, s := range odd {
 		cases = append(cases,
 			&core.Error{Code: core.CodeInvalidArguments, Message: s},
@@ -23,7 +24,10 @@ func TestAppendErrorReadsAsMarshal(t *testing.T) {
 			&core.Error{Code: core.CodeInvalidArguments, Message: s, Tool: "t", CallID: s},
 			&core.Error{Code: core.CodeInvalidSchema, Message: s, Tool: "t", Issues: []core.Issue{{Path: s, Keyword: "minimum", Message: s}, {Path: "/a", Keyword: s, Message: ""}}},
 			&core.Error{Code: core.Code(s), Message: s, Issues: []core.Issue{}},
-			&core.Error{Code: core.CodeToolError, Message: s, Tool: "t", Result: json.RawMessage(`{"content":[{"type":"text","text":"<&>"}],"isError":true}`)})
+			&core.Error{Code: core.CodeToolError, Message: s, Tool: "t", Result: json.RawMessage(`{"content":[{"type":"text","text":"<&>"}],"isError":true}`)},
+			&core.Error{Code: core.CodeTransport, Message: s, Tool: "t", HTTPStatus: 500, RPCCode: &rpcCode, RPCMessage: s},
+			&core.Error{Code: core.CodeTransport, Message: s, HTTPStatus: 403},
+			&core.Error{Code: core.CodeTransport, Message: s, RPCCode: new(int)})
 	}
 	for _, e := range cases {
 		want, err := json.Marshal(e)
@@ -45,7 +49,8 @@ func TestAppendErrorKnowsEveryField(t *testing.T) {
 	for i := 0; i < ty.NumField(); i++ {
 		names = append(names, ty.Field(i).Tag.Get("json"))
 	}
-	assert.Equal(t, []string{"code", "message", "tool,omitempty", "issues,omitempty", "rule,omitempty", "callId,omitempty", "result,omitempty", "-"}, names)
+	assert.Equal(t, []string{"code", "message", "tool,omitempty", "issues,omitempty", "rule,omitempty", "callId,omitempty", "result,omitempty",
+		"httpStatus,omitempty", "rpcCode,omitempty", "rpcMessage,omitempty", "-"}, names)
 	ty = reflect.TypeOf(core.Issue{})
 	names = names[:0]
 	for i := 0; i < ty.NumField(); i++ {

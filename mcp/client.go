@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/wire"
 )
 
 // conn is one live MCP session over our guard.
@@ -81,8 +82,8 @@ func cloneHeaders(h map[string]string) map[string]string {
 // the guard recorded for the operation's latest request (policy, cap,
 // redirect, Content-Type, timeout, network); the operation's deadline
 // (timeout) or the caller's cancellation; a JSON-RPC error the server
-// answered; a failure of the SSE stream; the session layer's known errors (legacy
-// SSE-only server, ended session, 401); an HTTP error status; anything else
+// answered; a failure of the SSE stream; the session layer's known errors (ended
+// session, a stream that ended); an HTTP error status; anything else
 // as transport. tool, when not "", is the
 // error's Tool (a proxy call); otherwise the server's name is.
 func classify(ctx context.Context, cfg *ServerConfig, tool string, sink *failureSink, c *conn, rpcErr *jsonrpcErrorObj, err error) *core.Error {
@@ -130,10 +131,11 @@ func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c
 		}
 	}
 	switch {
-	case errors.Is(err, errLegacySSEServer):
-		return serverError(core.CodeTransport, cfg.Name, cfg,
-			"the server refused the Streamable HTTP handshake with an HTTP 4xx; it may speak only the legacy SSE transport (transport: %q)", TransportSSE)
-	case errors.Is(err, errSessionEnded), errors.Is(err, errUnauthorized), errors.Is(err, errStreamEnded),
+	case errors.Is(err, errSessionEnded):
+		e := serverError(core.CodeTransport, cfg.Name, cfg, "%s", err.Error())
+		e.HTTPStatus = wire.StatusNotFound
+		return e
+	case errors.Is(err, errStreamEnded),
 		errors.Is(err, errAcceptedNoAnswer), errors.Is(err, errEndpointMissing):
 		return serverError(core.CodeTransport, cfg.Name, cfg, "%s", err.Error())
 	}
@@ -150,7 +152,10 @@ func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c
 	return e
 }
 
-// rpcError is the transport error of a JSON-RPC error answer.
+// rpcError is the transport error of a JSON-RPC error answer, its code
+// and message (redacted, cut) also in RPCCode and RPCMessage.
 func rpcError(cfg *ServerConfig, code int, message string) *core.Error {
-	return serverError(core.CodeTransport, cfg.Name, cfg, "JSON-RPC error %d: %s", code, cfg.quote(message, 300))
+	e := serverError(core.CodeTransport, cfg.Name, cfg, "JSON-RPC error %d: %s", code, cfg.quote(message, 300))
+	withRPC(e, cfg, code, message)
+	return e
 }

@@ -37,9 +37,7 @@ var supportedVersions = map[string]bool{
 
 // The session layer's own failures, which classify reports.
 var (
-	errLegacySSEServer  = errors.New("the server answered initialize with an HTTP 4xx")
 	errSessionEnded     = errors.New("the server ended the session (HTTP 404)")
-	errUnauthorized     = errors.New("the server asks for authorization (HTTP 401)")
 	errNoAnswer         = errors.New("the server gave no answer")
 	errStreamEnded      = errors.New("the SSE stream ended")
 	errEndpointMissing  = errors.New("the SSE stream ended before its endpoint event")
@@ -121,11 +119,9 @@ func (s *session) start(ctx context.Context, onLost func(error)) error {
 		return err
 	}
 	if resp.StatusCode != wire.StatusOK {
+		a := answerOfStatus(resp, wire.MethodGet, s.cfg.URL)
 		_ = resp.Body.Close()
-		if resp.StatusCode == wire.StatusUnauthorized {
-			return errUnauthorized
-		}
-		return fmt.Errorf("the SSE stream was refused with HTTP %d", resp.StatusCode)
+		return s.httpFailure(ctx, a, "", "the server refused the SSE stream")
 	}
 	endpoint := make(chan error, 1)
 	go s.readStream(resp.Body, endpoint)
@@ -300,12 +296,19 @@ func (s *session) notify(ctx context.Context, method string) error {
 	if err != nil {
 		return err
 	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	_ = resp.Body.Close()
+	defer resp.Body.Close()
 	if resp.StatusCode >= 300 {
-		return s.statusError(resp.StatusCode, method)
+		return s.httpFailure(ctx, answerOfStatus(resp, wire.MethodPost, s.target()), method, "")
 	}
+	_, _ = io.Copy(io.Discard, resp.Body)
 	return nil
+}
+
+// target is where the session POSTs.
+func (s *session) target() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.postURL
 }
 
 // post POSTs body to the session's URL.
@@ -319,17 +322,6 @@ func (s *session) post(ctx context.Context, body []byte) (*wire.Response, error)
 	}
 	s.setHeaders(req.Header, "application/json, text/event-stream")
 	return s.g.RoundTrip(req)
-}
-
-// statusError is the error of an HTTP error status without a JSON-RPC error.
-func (s *session) statusError(status int, method string) error {
-	switch {
-	case status == wire.StatusUnauthorized:
-		return errUnauthorized
-	case method == "initialize" && status >= 400 && status < 500 && !s.legacy:
-		return errLegacySSEServer
-	}
-	return s.g.wrap(core.CodeTransport, fmt.Sprintf("the server answered HTTP %d", status))
 }
 
 // callStreamable sends one request over Streamable HTTP and reads its
@@ -348,20 +340,14 @@ func (s *session) callStreamable(ctx context.Context, x *exchange, method string
 	switch {
 	case resp.StatusCode == wire.StatusNotFound && hadSession:
 		return nil, errSessionEnded
-	case resp.StatusCode == wire.StatusUnauthorized,
-		method == "initialize" && resp.StatusCode >= 400 && resp.StatusCode < 500:
-		return nil, s.statusError(resp.StatusCode, method)
 	case resp.StatusCode >= 300:
-		var m jsonrpcMessage
-		if json.NewDecoder(resp.Body).Decode(&m) == nil && m.Error != nil {
-			if answersID(&m, x.key) {
-				return &m, nil
-			}
-			e := s.g.wrongAnswer(x.shown, m.ID)
+		a := answerOfStatus(resp, wire.MethodPost, s.target())
+		if a.rpc != nil && !answersID(&jsonrpcMessage{ID: a.rpcID, Error: a.rpc}, x.key) {
+			e := s.g.wrongAnswer(x.shown, a.rpcID)
 			valueFrom[failureSink](ctx).set(e, true)
 			return nil, e
 		}
-		return nil, s.statusError(resp.StatusCode, method)
+		return nil, s.httpFailure(ctx, a, method, "")
 	}
 	if method == "initialize" {
 		if id := resp.Header.Get("Mcp-Session-Id"); id != "" {
@@ -473,12 +459,12 @@ func (s *session) resume(ctx context.Context, lastID string) (*wire.Response, er
 		return nil, err
 	}
 	if resp.StatusCode != wire.StatusOK {
-		_ = resp.Body.Close()
+		defer resp.Body.Close()
 		if resp.StatusCode == wire.StatusNotFound {
 			return nil, errSessionEnded
 		}
-		return nil, s.g.wrap(core.CodeTransport, fmt.Sprintf(
-			"the server ended the SSE stream of its answer and refused to resume it (HTTP %d)", resp.StatusCode))
+		return nil, s.httpFailure(ctx, answerOfStatus(resp, wire.MethodGet, target), "",
+			"the server ended the SSE stream of its answer and refused to resume it")
 	}
 	return resp, nil
 }
@@ -499,11 +485,12 @@ func (s *session) callLegacy(ctx context.Context, x *exchange, body []byte) (*js
 	if err != nil {
 		return nil, err
 	}
+	if resp.StatusCode >= 300 {
+		defer resp.Body.Close()
+		return nil, s.httpFailure(ctx, answerOfStatus(resp, wire.MethodPost, s.target()), "", "")
+	}
 	_, _ = io.Copy(io.Discard, resp.Body)
 	_ = resp.Body.Close()
-	if resp.StatusCode >= 300 {
-		return nil, s.statusError(resp.StatusCode, "")
-	}
 	select {
 	case m := <-ch:
 		return m, nil

@@ -114,7 +114,7 @@ func TestGuardRefusesAtConnect(t *testing.T) {
 			name:     "404 to initialize",
 			handler:  func(w http.ResponseWriter, _ *http.Request) { http.NotFound(w, nil) },
 			code:     core.CodeTransport,
-			contains: "legacy SSE transport",
+			contains: "the path was not found",
 		},
 		{
 			name: "401",
@@ -123,7 +123,7 @@ func TestGuardRefusesAtConnect(t *testing.T) {
 				w.WriteHeader(http.StatusUnauthorized)
 			},
 			code:     core.CodeTransport,
-			contains: "authorization (HTTP 401)",
+			contains: "requires authorization",
 		},
 	}
 	for _, tc := range cases {

@@ -15,7 +15,7 @@ export interface Issue {
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
  */
 export declare class ToolgateError extends Error {
-  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule; callId?: string; result?: McpCallToolResult; cause?: unknown });
+  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule; callId?: string; result?: McpCallToolResult; httpStatus?: number; rpcCode?: number; rpcMessage?: string; cause?: unknown });
   readonly name: "ToolgateError";
   readonly code: ErrorCode;
   readonly tool?: string;
@@ -33,6 +33,19 @@ export declare class ToolgateError extends Error {
    * integers beyond ±(2^53−1) are BigInts, as in responses.
    */
   readonly result?: McpCallToolResult;
+  /**
+   * The HTTP status an MCP server answered with, on a `transport` error caused by one (401, 403, 404,
+   * 405, 500, …); absent when the failure had no HTTP status (a network error, a timeout, a JSON-RPC
+   * error in a 200 answer).
+   */
+  readonly httpStatus?: number;
+  /**
+   * The code of the JSON-RPC error an MCP server answered (in an HTTP error's body, or in a 200 answer
+   * such as a tools/call refused with -32602); absent when the server sent none.
+   */
+  readonly rpcCode?: number;
+  /** That JSON-RPC error's message, with configured secrets redacted and cut to 300 bytes. */
+  readonly rpcMessage?: string;
   /** True for a ToolgateError from any realm or bundle. */
   static isInstance(value: unknown): value is ToolgateError;
 }

@@ -7,7 +7,9 @@ const MARK = Symbol.for("toolgate.ToolgateError");
  * `rule` names the policy rule behind a `policy-denied` refusal; `callId` is the provider's id of
  * the call refused (match/validate/invoke of a request with an id), for tg.toolResult; `result` is
  * the tool's own result when it ran and reported a failure (`tool-error`: the MCP CallToolResult
- * `{content, structuredContent?, _meta?, isError: true}`).
+ * `{content, structuredContent?, _meta?, isError: true}`); on an MCP `transport` error, `httpStatus`
+ * is the server's HTTP status and `rpcCode`/`rpcMessage` its JSON-RPC error (the message redacted),
+ * each only when the server sent one.
  * `ToolgateError.isInstance(e)` works across realms and bundles.
  * @example
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
@@ -22,6 +24,9 @@ export class ToolgateError extends Error {
     if (options.rule) this.rule = options.rule;
     if (options.callId) this.callId = options.callId;
     if (options.result !== undefined && options.result !== null) this.result = options.result;
+    if (typeof options.httpStatus === "number") this.httpStatus = options.httpStatus;
+    if (typeof options.rpcCode === "number") this.rpcCode = options.rpcCode;
+    if (typeof options.rpcMessage === "string") this.rpcMessage = options.rpcMessage;
   }
   get [MARK]() {
     return true;
@@ -50,9 +55,21 @@ export function errorFromGo(text) {
   return errorFromData(e);
 }
 
-/** Builds a ToolgateError from a decoded Go error object {code, message, tool?, issues?, rule?, callId?, result?}. */
+/**
+ * Builds a ToolgateError from a decoded Go error object {code, message, tool?, issues?, rule?, callId?,
+ * result?, httpStatus?, rpcCode?, rpcMessage?}.
+ */
 export function errorFromData(e) {
-  return new ToolgateError(e?.code || "internal", e?.message || "", { tool: e?.tool, issues: e?.issues, rule: e?.rule, callId: e?.callId, result: e?.result });
+  return new ToolgateError(e?.code || "internal", e?.message || "", {
+    tool: e?.tool,
+    issues: e?.issues,
+    rule: e?.rule,
+    callId: e?.callId,
+    result: e?.result,
+    httpStatus: e?.httpStatus,
+    rpcCode: e?.rpcCode,
+    rpcMessage: e?.rpcMessage,
+  });
 }
 
 /** Refuses option keys a call does not know, naming the key and the call. */

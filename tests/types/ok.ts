@@ -88,3 +88,19 @@ async function callIds(): Promise<void> {
   void id;
 }
 void callIds;
+
+// An MCP transport error carries the server's HTTP status and JSON-RPC error as data.
+async function mcpHttpErrors(): Promise<void> {
+  const tg = await initialize();
+  try {
+    await tg.branch().registerMcpServer({ name: "docs", url: "https://mcp.example.com/mcp" });
+  } catch (e) {
+    if (ToolgateError.isInstance(e) && e.code === "transport") {
+      const status: number | undefined = e.httpStatus;
+      const rpc: number | undefined = e.rpcCode;
+      const said: string | undefined = e.rpcMessage;
+      void [status, rpc, said];
+    }
+  }
+}
+void mcpHttpErrors;

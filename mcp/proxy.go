@@ -20,10 +20,6 @@ type proxy struct {
 	sec  *Security // the policy as given; nil refuses every call (fail-closed)
 	name string    // the registered name
 	wire string    // the tool's name on the server
-	// validate is the tool's compiled inputSchema when no requestOptions
-	// validate the arguments at match time; Call checks the arguments
-	// against it (JSON Schema only: no key is dropped, nothing converted).
-	validate *core.CompiledSchema
 }
 
 // Signature is LionAGI's proxy signature: the registered name, the
@@ -42,8 +38,9 @@ func (p *proxy) Signature() (core.Signature, error) {
 // map[string]any, numbers as json.Number). structuredContent is ignored, as
 // LionAGI ignores it.
 //
-// It fails with: invalid-arguments when args break the discovered
-// inputSchema; policy-denied when the policy refuses a request (a nil
+// The arguments are the ones match validated against the tool's
+// inputSchema (see RegisterServer); Call sends them as given. It fails
+// with: invalid-arguments when they are not JSON; policy-denied when the policy refuses a request (a nil
 // policy refuses all); timeout when an answer takes longer than TimeoutMs;
 // transport for any other network, protocol or server failure, and for a
 // result whose isError is true (LionAGI returns such content as a success;
@@ -51,11 +48,6 @@ func (p *proxy) Signature() (core.Signature, error) {
 // quotes the text content, and the Cause is a *ToolError with the unwrapped
 // content). Every error names the server and none holds a header value.
 func (p *proxy) Call(ctx context.Context, args *core.Arguments) (any, error) {
-	if p.validate != nil && args != nil {
-		if _, _, err := p.validate.Normalize(p.name, args, core.CoerceNone); err != nil {
-			return nil, err
-		}
-	}
 	body := []byte("{}")
 	if args != nil {
 		b, err := args.MarshalJSON()

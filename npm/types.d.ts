@@ -621,7 +621,10 @@ export interface McpLoadConfigOptions {
   update?: boolean;
   /** The policy; omitted means fail-closed: a loader never trusts implicitly. */
   security?: Security | null;
+  /** Each skipped server, a command (stdio) server as code `unsupported`; nothing is ever started. */
   onWarning?: McpWarningHandler;
+  /** true: a command server refuses the whole config with `unsupported` (default false: it is skipped and warned). */
+  strict?: boolean;
 }
 
 /** Options of loadMcpTools. */
@@ -630,7 +633,10 @@ export interface McpLoadToolsOptions {
   /** server → wire tool name → JSON Schema. */
   requestOptionsMap?: Record<string, McpRequestOptions>;
   security?: Security | null;
+  /** Each skipped server, a command (stdio) server as code `unsupported`; nothing is ever started. */
   onWarning?: McpWarningHandler;
+  /** true: a command server refuses the whole config with `unsupported` (default false: it is skipped and warned). */
+  strict?: boolean;
 }
 
 /** What checkUrl returns. */

@@ -577,7 +577,7 @@ export interface McpServerConfig {
   headers?: Record<string, string>;
 }
 
-/** One server of a `.mcp.json` file. A `command` server is refused with `unsupported`. */
+/** One server of a `.mcp.json` file. A `command` server is never started: registerMcpServer refuses it with `unsupported`, loaders skip it with an `unsupported` warning (or refuse the config with `strict`). */
 export interface McpConfigEntry {
   url?: string;
   transport?: McpTransport;

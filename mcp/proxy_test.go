@@ -90,7 +90,10 @@ func TestProxyValidatesAtMatchAsTypedTools(t *testing.T) {
 	for _, run := range []func() error{
 		func() error { _, err := m.Validate(&core.Request{Function: name, Arguments: a}); return err },
 		func() error { _, err := m.Match(&core.Request{Function: name, Arguments: a}); return err },
-		func() error { _, err := m.Invoke(context.Background(), &core.Request{Function: name, Arguments: a}); return err },
+		func() error {
+			_, err := m.Invoke(context.Background(), &core.Request{Function: name, Arguments: a})
+			return err
+		},
 	} {
 		err := run()
 		var ce *core.Error

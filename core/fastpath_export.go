@@ -73,8 +73,8 @@ type precheckBound struct {
 // that is not an integer, a composite enum or const value).
 func (t *Tool) Precheck() json.RawMessage {
 	d := t.fields()
-	cs := t.compiled
-	if !d.typed || cs == nil || cs.fast == nil || !sameBytes(t.compiledFrom, t.RequestOptions) || t.StrictFuncCall {
+	cs := t.currentSchema(d)
+	if !d.typed || cs == nil || cs.fast == nil || t.StrictFuncCall {
 		return nil
 	}
 	switch t.Coerce {
@@ -111,8 +111,6 @@ func (t *Tool) Precheck() json.RawMessage {
 	}
 	return data
 }
-
-func sameBytes(a, b []byte) bool { return string(a) == string(b) }
 
 // exporter numbers the nodes of a fastNode graph (cycles through $ref
 // included) as it writes them.

@@ -10,7 +10,6 @@ package core
 // which says exactly what it always said.
 
 import (
-	"bytes"
 	"sync"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
@@ -218,8 +217,8 @@ func (r *fastRun) arguments(k int32) bool {
 func (t *Tool) fastValidate(r *fastRun, signature bool) (bool, error) {
 	d := t.fields()
 	if d.typed {
-		cs := t.compiled
-		if cs == nil || cs.fast == nil || !bytes.Equal(t.compiledFrom, t.RequestOptions) {
+		cs := t.currentSchema(d)
+		if cs == nil || cs.fast == nil {
 			return false, nil
 		}
 		coerce := t.Coerce

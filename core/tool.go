@@ -68,6 +68,7 @@ type Tool struct {
 	Timeout time.Duration
 
 	compiled     *CompiledSchema // RequestOptions compiled at construction
+	input        *CompiledSchema // ToolOptions.InputSchema: validates when RequestOptions is not given
 	compiledFrom json.RawMessage // the RequestOptions bytes compiled
 	sig          Signature       // the callable's signature read at construction
 	sigErr       error
@@ -85,7 +86,8 @@ type derivedFields struct {
 	required        []string
 	requiredErr     error
 	minimum         []string
-	typed           bool // RequestOptions counts as given
+	given           bool // RequestOptions counts as given
+	typed           bool // a schema validates the arguments: RequestOptions, or else InputSchema
 }
 
 type rawIdentity struct {
@@ -109,7 +111,8 @@ func (t *Tool) fields() *derivedFields {
 	d := &derivedFields{schema: s, request: r, function: t.functionUncached()}
 	d.required, d.requiredErr = t.requiredFieldsUncached(d.function)
 	d.minimum = t.minimumAcceptableFieldsUncached()
-	d.typed = !schemaNotGiven(t.RequestOptions)
+	d.given = !schemaNotGiven(t.RequestOptions)
+	d.typed = d.given || t.input != nil
 	t.derived.Store(d)
 	return d
 }
@@ -159,6 +162,14 @@ type ToolOptions struct {
 	Timeout time.Duration
 	// Metadata is copied into Tool.Metadata (default empty).
 	Metadata map[string]any
+	// InputSchema, when Parameters is not given, validates and normalises
+	// the arguments exactly as Parameters would (lax coercion with its
+	// conversions reported, unnamed top-level keys dropped, the fast path)
+	// without being the tool's request options: Tool.RequestOptions and the
+	// record's request_options stay null, the provider schema is not derived
+	// from it, and MinimumAcceptableFields still comes from the signature.
+	// MCP proxies set it to a discovered tool's inputSchema (default nil).
+	InputSchema *CompiledSchema
 }
 
 // NewTool builds a Tool around c, as LionAGI's Tool(func_callable=...,
@@ -202,6 +213,7 @@ func NewTool(c Callable, opts *ToolOptions) (*Tool, error) {
 		sig:                 sig,
 		sigErr:              sigErr,
 		sigSet:              true,
+		input:               o.InputSchema,
 	}
 	if t.Coerce == "" {
 		t.Coerce = CoerceLax
@@ -456,8 +468,8 @@ func (t *Tool) ValidateArguments(args *Arguments) (*Arguments, []Conversion, err
 	var out *Arguments
 	var conv []Conversion
 	if d.typed {
-		cs := t.compiled
-		if cs == nil || !bytes.Equal(t.compiledFrom, t.RequestOptions) {
+		cs := t.currentSchema(d)
+		if cs == nil {
 			var err error
 			if cs, err = compileParameters(name, t.RequestOptions); err != nil {
 				return nil, nil, err
@@ -486,6 +498,20 @@ func (t *Tool) ValidateArguments(args *Arguments) (*Arguments, []Conversion, err
 		return nil, nil, err
 	}
 	return out, conv, nil
+}
+
+// currentSchema is the compiled schema that validates the arguments: the
+// InputSchema when RequestOptions is not given, else RequestOptions as
+// compiled at construction, or nil when RequestOptions was reassigned since
+// (the caller compiles it then).
+func (t *Tool) currentSchema(d *derivedFields) *CompiledSchema {
+	if !d.given {
+		return t.input
+	}
+	if t.compiled != nil && bytes.Equal(t.compiledFrom, t.RequestOptions) {
+		return t.compiled
+	}
+	return nil
 }
 
 // ToolFromDict is LionAGI's Tool.from_dict: a record cannot recreate a

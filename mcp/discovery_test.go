@@ -155,7 +155,7 @@ func TestRegisterServerRefusesHostileServers(t *testing.T) {
 		{
 			name: "inputSchema that does not compile",
 			list: listOf(map[string]any{"name": "s", "inputSchema": map[string]any{"type": "object", "minProperties": "x"}}),
-			code: core.CodeInvalidSchema, contains: `server "hostile"`,
+			code: core.CodeInvalidSchema, contains: `server "hostile": tool "s": `,
 		},
 		{
 			name: "description that is not a string",

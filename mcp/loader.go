@@ -101,13 +101,18 @@ type LoadOptions struct {
 	// (default nil: none).
 	RequestOptionsMap map[string]map[string]json.RawMessage
 	// OnWarning receives each server that registers nothing because of a
-	// failure other than a policy refusal or an unsupported (command)
-	// config (default nil: the failure is only visible as the server's
-	// empty list).
+	// failure other than a policy refusal, among them each command (stdio)
+	// server, as an unsupported error naming it (default nil: the failure
+	// is only visible as the server's empty list).
 	OnWarning func(server string, err error)
 	// Result is RegisterOptions.Result for every server (default "":
 	// ResultLionAGI).
 	Result ResultMode
+	// Strict refuses the whole load with unsupported when a selected
+	// server's config has a command (default false: that server gets [] and
+	// goes to OnWarning while the URL servers load). No process is ever
+	// started either way.
+	Strict bool
 }
 
 // LoadMcpConfig registers the tools of the servers of one .mcp.json text
@@ -116,13 +121,14 @@ type LoadOptions struct {
 //
 // It refuses the whole load, before m changes: with invalid-request, what
 // LoadConfig refuses and a nil m; with unsupported-type, a Security that
-// does not Validate; with unsupported, a selected server whose config has a
-// command (there are no processes); with policy-denied, a selected server
-// the policy refuses, at any point of its discovery. Every server is
-// discovered before any is registered. Any other failure of one server
-// (a malformed config, transport, timeout, invalid tools, a name collision
-// at registration) gives it [] and is passed to OnWarning; the other
-// servers are unaffected.
+// does not Validate; with unsupported, under Strict, a selected server
+// whose config has a command (there are no processes); with policy-denied,
+// a selected server the policy refuses, at any point of its discovery.
+// Every server is discovered before any is registered. Any other failure
+// of one server (a command config without Strict, a malformed config,
+// transport, timeout, invalid tools, a name collision at registration)
+// gives it [] and is passed to OnWarning; the other servers are
+// unaffected.
 func LoadMcpConfig(ctx context.Context, p *Pool, m *core.Manager, data []byte, opts *LoadOptions) (servers []string, names map[string][]string, err error) {
 	if m == nil {
 		return nil, nil, core.Errorf(core.CodeInvalidRequest, "", "loadMcpConfig needs a tool manager")
@@ -182,7 +188,7 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 		return nil, nil, err
 	}
 	order := serverOrder(configs, o.ServerNames)
-	valid, err := validConfigs(configs, order, o.Security, warn)
+	valid, err := validConfigs(configs, order, o.Security, o.Strict, warn)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -244,10 +250,11 @@ func serverOrder(configs []NamedConfig, requested []string) []string {
 
 // validConfigs validates the config of each server in order against sec.
 // A server that is not in the config, or whose config is malformed, is
-// passed to warn and left out; a command config (unsupported) or a URL the
-// policy refuses ends the whole load. A config's own "security" is dropped:
-// a config file cannot grant itself trust.
-func validConfigs(configs []NamedConfig, order []string, sec *Security, warn func(string, error)) (map[string]*ServerConfig, error) {
+// passed to warn and left out, as is a command config (unsupported) unless
+// strict, when it ends the whole load; a URL the policy refuses ends the
+// whole load. A config's own "security" is dropped: a config file cannot
+// grant itself trust.
+func validConfigs(configs []NamedConfig, order []string, sec *Security, strict bool, warn func(string, error)) (map[string]*ServerConfig, error) {
 	byName := make(map[string]json.RawMessage, len(configs))
 	for _, c := range configs {
 		byName[c.Name] = c.Raw
@@ -261,7 +268,7 @@ func validConfigs(configs []NamedConfig, order []string, sec *Security, warn fun
 		}
 		cfg, err := ValidateServerConfig(name, raw)
 		if err != nil {
-			if errors.Is(err, core.ErrUnsupported) {
+			if strict && errors.Is(err, core.ErrUnsupported) {
 				return nil, err
 			}
 			warn(name, err)

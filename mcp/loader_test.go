@@ -133,7 +133,7 @@ func TestLoadMcpConfigAbortsBeforeRegistering(t *testing.T) {
 		sec  *Security
 		code core.Code
 	}{
-		{"a command config", mcpJSON("good", urlConfig(good), "cmd", `{"command": "npx", "args": ["-y", "srv"], "env": {"K": "v"}}`), loopback(), core.CodeUnsupported},
+		{"a command config, strict", mcpJSON("good", urlConfig(good), "cmd", `{"command": "npx", "args": ["-y", "srv"], "env": {"K": "v"}}`), loopback(), core.CodeUnsupported},
 		{"a URL the policy refuses", mcpJSON("good", urlConfig(good), "ip", `{"url": "https://10.0.0.7/mcp"}`), loopback(), core.CodePolicyDenied},
 		{"a refusal during discovery", mcpJSON("good", urlConfig(good), "sse", fmt.Sprintf(`{"url": %q, "transport": "sse"}`, offOrigin.url)), loopback(), core.CodePolicyDenied},
 		{"no policy", mcpJSON("good", urlConfig(good)), nil, core.CodePolicyDenied},
@@ -145,14 +145,14 @@ func TestLoadMcpConfigAbortsBeforeRegistering(t *testing.T) {
 			p := NewPool(nil)
 			defer p.Cleanup(context.Background())
 			m := localManager(t)
-			_, _, err := LoadMcpConfig(context.Background(), p, m, tc.data, &LoadOptions{Security: tc.sec})
+			_, _, err := LoadMcpConfig(context.Background(), p, m, tc.data, &LoadOptions{Security: tc.sec, Strict: true})
 			var ce *core.Error
 			require.ErrorAs(t, err, &ce)
 			assert.Equal(t, tc.code, ce.Code, "got %s (%s), want %s", ce.Code, ce.Message, tc.code)
 			noSecret(t, err.Error(), planted)
 			assert.Equal(t, []string{"local"}, m.Names())
 
-			tools, err := LoadMcpTools(context.Background(), p, tc.data, &LoadOptions{Security: tc.sec})
+			tools, err := LoadMcpTools(context.Background(), p, tc.data, &LoadOptions{Security: tc.sec, Strict: true})
 			assert.ErrorIs(t, err, &core.Error{Code: tc.code})
 			assert.Nil(t, tools)
 		})
@@ -163,6 +163,33 @@ func TestLoadMcpConfigAbortsBeforeRegistering(t *testing.T) {
 	assert.ErrorIs(t, err, core.ErrInvalidRequest)
 	_, _, err = LoadMcpConfig(context.Background(), nil, core.NewManager(nil), mcpJSON(), nil)
 	assert.ErrorIs(t, err, core.ErrInvalidRequest)
+}
+
+func TestLoadMcpConfigSkipsCommandServers(t *testing.T) {
+	_, good := serveStreamable(t, fixtureTools(nil))
+	data := mcpJSON("cmd", `{"command": "npx", "args": ["-y", "srv"], "env": {"K": "`+planted+`"}}`, "good", urlConfig(good))
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	m := localManager(t)
+	warned := map[string]error{}
+	onWarning := func(server string, err error) { warned[server] = err }
+	servers, names, err := LoadMcpConfig(context.Background(), p, m, data, &LoadOptions{Security: loopback(), OnWarning: onWarning})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"cmd", "good"}, servers)
+	assert.Equal(t, []string{}, names["cmd"])
+	assert.Contains(t, names["good"], "mcp__good__echo")
+	var ce *core.Error
+	require.ErrorAs(t, warned["cmd"], &ce)
+	assert.Equal(t, core.CodeUnsupported, ce.Code)
+	assert.Equal(t, "cmd", ce.Tool)
+	noSecret(t, ce.Error(), planted)
+	assert.Len(t, warned, 1)
+
+	warned = map[string]error{}
+	tools, err := LoadMcpTools(context.Background(), p, data, &LoadOptions{Security: loopback(), OnWarning: onWarning})
+	require.NoError(t, err)
+	assert.NotEmpty(t, tools)
+	assert.ErrorIs(t, warned["cmd"], core.ErrUnsupported)
 }
 
 func TestLoadMcpTools(t *testing.T) {

@@ -17,10 +17,6 @@ type proxy struct {
 	sec  *Security // the policy as given; nil refuses every call (fail-closed)
 	name string    // the registered name
 	wire string    // the tool's name on the server
-	// validate is the tool's compiled inputSchema when no requestOptions
-	// validate the arguments at match time; Call checks the arguments
-	// against it (JSON Schema only: no key is dropped, nothing converted).
-	validate *core.CompiledSchema
 	// mode is what a call responds with (RegisterOptions.Result).
 	mode ResultMode
 	// output is the tool's compiled outputSchema (nil when it has none):
@@ -45,8 +41,9 @@ func (p *proxy) Signature() (core.Signature, error) {
 // values ([]any of map[string]any, numbers as json.Number); in ResultFull
 // mode the whole CallToolResult as a map[string]any.
 //
-// It fails with: invalid-arguments when args break the discovered
-// inputSchema; policy-denied when the policy refuses a request (a nil
+// The arguments are the ones match validated against the tool's
+// inputSchema (see RegisterServer); Call sends them as given. It fails
+// with: invalid-arguments when they are not JSON; policy-denied when the policy refuses a request (a nil
 // policy refuses all); timeout when an answer takes longer than TimeoutMs;
 // tool-error for a result whose isError is true (LionAGI returns such
 // content as a success; toolgate fails the call so the FunctionCalling
@@ -56,11 +53,6 @@ func (p *proxy) Signature() (core.Signature, error) {
 // transport for any other network, protocol or server failure. Every error
 // names the server and none holds a header value.
 func (p *proxy) Call(ctx context.Context, args *core.Arguments) (any, error) {
-	if p.validate != nil && args != nil {
-		if _, _, err := p.validate.Normalize(p.name, args, core.CoerceNone); err != nil {
-			return nil, err
-		}
-	}
 	body := []byte("{}")
 	if args != nil {
 		b, err := args.MarshalJSON()

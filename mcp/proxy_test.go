@@ -67,7 +67,7 @@ func callRecorder(calls *atomic.Int32, last *atomic.Value) func(http.ResponseWri
 	}
 }
 
-func TestProxyValidatesAndSendsArguments(t *testing.T) {
+func TestProxyValidatesAtMatchAsTypedTools(t *testing.T) {
 	h := newHostile(t)
 	var calls atomic.Int32
 	var last atomic.Value
@@ -81,23 +81,58 @@ func TestProxyValidatesAndSendsArguments(t *testing.T) {
 	names, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "s", URL: h.url}, &RegisterOptions{Security: loopback()})
 	require.NoError(t, err)
 	name := names[0]
+	tool, _ := m.Get(name)
+	assert.Nil(t, tool.RequestOptions, "the inputSchema validates without being request_options (LionAGI's record)")
+	assert.Equal(t, []string{}, tool.MinimumAcceptableFields())
 
-	fc := invoke(t, m, name, map[string]any{"n": json.Number("1")})
-	require.Equal(t, core.StatusFailed, fc.Status)
-	var ce *core.Error
-	require.ErrorAs(t, fc.Err, &ce)
-	assert.Equal(t, core.CodeInvalidArguments, ce.Code, "got %s (%s), want invalid-arguments", ce.Code, ce.Message)
+	// A missing required field is refused at match, naming the field, before any request.
+	a := core.NewArguments()
+	a.Set("n", json.Number("1"))
+	for _, run := range []func() error{
+		func() error { _, err := m.Validate(&core.Request{Function: name, Arguments: a}); return err },
+		func() error { _, err := m.Match(&core.Request{Function: name, Arguments: a}); return err },
+		func() error {
+			_, err := m.Invoke(context.Background(), &core.Request{Function: name, Arguments: a})
+			return err
+		},
+	} {
+		err := run()
+		var ce *core.Error
+		require.ErrorAs(t, err, &ce)
+		assert.Equal(t, core.CodeInvalidArguments, ce.Code, "got %s (%s), want invalid-arguments", ce.Code, ce.Message)
+		assert.Contains(t, ce.Message, "/q")
+	}
 	assert.Zero(t, calls.Load(), "got %d calls at the server, want none for invalid arguments", calls.Load())
 
-	a := core.NewArguments()
+	// Lax coercion as for a local typed tool: "12" becomes 12 and is reported;
+	// a key the schema does not name is dropped; big integers stay exact.
+	a = core.NewArguments()
+	a.Set("q", "x")
+	a.Set("n", "12")
+	a.Set("extra", true)
+	fc, err := m.Invoke(context.Background(), &core.Request{Function: name, Arguments: a})
+	require.NoError(t, err)
+	require.Equal(t, core.StatusCompleted, fc.Status, "got %s (%v)", fc.Status, fc.Err)
+	assert.Equal(t, []core.Conversion{{Path: "/n", From: "string", To: "integer"}}, fc.Conversions)
+	assert.Equal(t, "ok", fc.Response)
+	assert.Equal(t, `v1.find {"q":"x","n":12}`, last.Load(), "got the wire call %v", last.Load())
+
+	a = core.NewArguments()
 	a.Set("q", "x")
 	a.Set("n", json.Number("12345678901234567890"))
-	a.Set("extra", true)
 	fc, err = m.Invoke(context.Background(), &core.Request{Function: name, Arguments: a})
 	require.NoError(t, err)
 	require.Equal(t, core.StatusCompleted, fc.Status, "got %s (%v)", fc.Status, fc.Err)
-	assert.Equal(t, "ok", fc.Response)
-	assert.Equal(t, `v1.find {"q":"x","n":12345678901234567890,"extra":true}`, last.Load(), "got the wire call %v", last.Load())
+	assert.Empty(t, fc.Conversions)
+	assert.Equal(t, `v1.find {"q":"x","n":12345678901234567890}`, last.Load(), "got the wire call %v", last.Load())
+
+	// Coerce "none" on the tool is honoured as for a local typed tool.
+	tool.Coerce = core.CoerceNone
+	a = core.NewArguments()
+	a.Set("q", "x")
+	a.Set("n", "12")
+	_, err = m.Match(&core.Request{Function: name, Arguments: a})
+	assert.ErrorIs(t, err, core.ErrInvalidArguments)
 }
 
 func TestProxyRequestOptionsValidateAtMatch(t *testing.T) {

@@ -49,11 +49,12 @@ type RegisterOptions struct {
 // Discovered tools get the provider schema {"type":"function","function":
 // {"name","description","parameters"}} with the tool's inputSchema as
 // parameters and no "strict" key (docs/lionagi.md, "The derivation"); a tool without a
-// description has "description": null. Without RequestOptions for a tool,
-// its inputSchema is compiled now and the proxy checks each call's
-// arguments against it before sending (invalid-arguments; nothing is
-// dropped or converted); with RequestOptions, those validate at match time
-// as for any typed tool.
+// description has "description": null. Its inputSchema (or its
+// RequestOptions, when given) validates the arguments at match time as for
+// any typed local tool (core.ToolOptions.InputSchema): lax coercion with
+// its conversions reported, unnamed keys dropped, invalid-arguments before
+// anything is sent. Tool.RequestOptions stays nil without RequestOptions
+// and MinimumAcceptableFields is then empty (the proxy's **kwargs).
 //
 // It refuses, before m changes: with policy-denied, a nil Security or a URL
 // (or, during discovery, any request) the policy refuses; with
@@ -217,9 +218,7 @@ func buildTool(px *proxy, d descriptor, reqOpts json.RawMessage) (*core.Tool, er
 	opts := &core.ToolOptions{Parameters: reqOpts}
 	if d.inputSchema != nil {
 		opts.Schema = discoveredSchema(name, d)
-		if len(reqOpts) == 0 {
-			px.validate = d.compiled
-		}
+		opts.InputSchema = d.compiled // validates when reqOpts is not given
 	}
 	t, err := core.NewTool(px, opts)
 	if err != nil {

@@ -596,7 +596,7 @@ export interface McpServerConfig {
   headers?: Record<string, string>;
 }
 
-/** One server of a `.mcp.json` file. A `command` server is refused with `unsupported`. */
+/** One server of a `.mcp.json` file. A `command` server is never started: registerMcpServer refuses it with `unsupported`, loaders skip it with an `unsupported` warning (or refuse the config with `strict`). */
 export interface McpConfigEntry {
   url?: string;
   transport?: McpTransport;
@@ -696,7 +696,10 @@ export interface McpLoadConfigOptions {
   security?: Security | null;
   /** What calls respond with: "lionagi" (default) or "full" (the whole CallToolResult). */
   result?: McpResultMode;
+  /** Each skipped server, a command (stdio) server as code `unsupported`; nothing is ever started. */
   onWarning?: McpWarningHandler;
+  /** true: a command server refuses the whole config with `unsupported` (default false: it is skipped and warned). */
+  strict?: boolean;
 }
 
 /** Options of loadMcpTools. */
@@ -707,7 +710,10 @@ export interface McpLoadToolsOptions {
   security?: Security | null;
   /** What calls respond with: "lionagi" (default) or "full" (the whole CallToolResult). */
   result?: McpResultMode;
+  /** Each skipped server, a command (stdio) server as code `unsupported`; nothing is ever started. */
   onWarning?: McpWarningHandler;
+  /** true: a command server refuses the whole config with `unsupported` (default false: it is skipped and warned). */
+  strict?: boolean;
 }
 
 /** What checkUrl returns. */

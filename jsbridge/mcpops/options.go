@@ -6,6 +6,6 @@ import "github.com/toolgate/toolgate/jsbridge"
 // writes them into the npm package, so JS and Go check the same names.
 var Calls = map[string]jsbridge.Options{
 	"registerMcpServer": {Go: []string{"toolNames", "requestOptions", "update", "security", "qualify", "result"}},
-	"loadMcpConfig":     {Go: []string{"serverNames", "update", "security", "result"}, JSOnly: []string{"onWarning"}},
-	"loadMcpTools":      {Go: []string{"serverNames", "requestOptionsMap", "security", "result"}, JSOnly: []string{"onWarning"}},
+	"loadMcpConfig":     {Go: []string{"serverNames", "update", "security", "result", "strict"}, JSOnly: []string{"onWarning"}},
+	"loadMcpTools":      {Go: []string{"serverNames", "requestOptionsMap", "security", "result", "strict"}, JSOnly: []string{"onWarning"}},
 }

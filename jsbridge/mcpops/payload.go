@@ -76,7 +76,8 @@ func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload [
 }
 
 // loadMcpConfig is b.loadMcpConfig. payload: {"config": <.mcp.json
-// object or its JSON text>, "options": {serverNames?, update?, security?}};
+// object or its JSON text>, "options": {serverNames?, update?, security?,
+// strict?}};
 // the result is {"result": {server: [names]} in server order, "warnings":
 // [{"server", "error": {code, message, tool?}}]}. A missing config is
 // invalid-request; other refusals are mcp.LoadMcpConfig's.
@@ -127,7 +128,7 @@ func loadMcpConfig(ctx context.Context, p *mcp.Pool, m *core.Manager, payload []
 
 // loadMcpTools is tg.loadMcpTools. payload: {"config"?: <.mcp.json object
 // or its JSON text>, "options": {serverNames?, requestOptionsMap?,
-// security?}}; it returns the tools and the warnings as a JSON array
+// security?, strict?}}; it returns the tools and the warnings as a JSON array
 // [{"server", "error": {code, message, tool?}}] ("[]" when none).
 // Refusals are mcp.LoadMcpTools'.
 func loadMcpTools(ctx context.Context, p *mcp.Pool, payload []byte) ([]*core.Tool, json.RawMessage, error) {
@@ -243,6 +244,9 @@ func loadOptions(call string, opts map[string]json.RawMessage, o *mcp.LoadOption
 		return err
 	}
 	if o.Update, err = boolOption(call, "update", opts["update"]); err != nil {
+		return err
+	}
+	if o.Strict, err = boolOption(call, "strict", opts["strict"]); err != nil {
 		return err
 	}
 	o.Security, err = securityOption(opts["security"])

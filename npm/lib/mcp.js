@@ -139,19 +139,22 @@ export class McpBranch extends Branch {
 
   /**
    * Registers every server of a `.mcp.json` config (object or JSON text); resolves to
-   * {server: names}. A server that fails for a reason other than policy or an unsupported
-   * transport gets [] and is reported to onWarning (default console.warn). Node and browser.
+   * {server: names}. A server that fails for a reason other than policy gets [] and is reported
+   * to onWarning (default console.warn); a command (stdio) server is never started and is reported
+   * as `unsupported`, unless `strict: true` refuses the whole config. Node and browser.
    */
   async loadMcpConfig(config, opts) {
     const call = "loadMcpConfig";
     const o = checkOptions(opts, MCP_OPTIONS.loadMcpConfig, call);
     checkBoolean(o.update, call, "update");
+    checkBoolean(o.strict, call, "strict");
     const onWarning = checkOnWarning(o.onWarning, call);
     const options = compact({
       serverNames: checkNames(o.serverNames, call, "serverNames"),
       update: o.update,
       security: securityJSON(o.security),
       result: checkResult(o.result, call),
+      strict: o.strict,
     });
     const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
@@ -167,6 +170,7 @@ export class McpBranch extends Branch {
 export async function loadMcpTools(ctx, config, opts) {
   const call = "loadMcpTools";
   const o = checkOptions(opts, MCP_OPTIONS.loadMcpTools, call);
+  checkBoolean(o.strict, call, "strict");
   const onWarning = checkOnWarning(o.onWarning, call);
   const requestOptionsMap = schemaMaps(o.requestOptionsMap, call);
   const options = compact({
@@ -174,6 +178,7 @@ export async function loadMcpTools(ctx, config, opts) {
     requestOptionsMap,
     security: securityJSON(o.security),
     result: checkResult(o.result, call),
+    strict: o.strict,
   });
   const out = await ctx.inst.callAsync(OP.mcpLoadMcpTools, 0, toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
   const tools = out.tools.map((info) => goToolFromInfo(ctx, info));

@@ -279,7 +279,10 @@ describe("policy and refusals", () => {
     const b = tg.branch();
     const all = { allowUrls: true, allowCommands: true };
     await rejectsWith(b.registerMcpServer({ name: "local", command: "npx", args: ["-y", "x"] }, { security: all }), "unsupported", "registerMcpServer");
-    await rejectsWith(b.loadMcpConfig({ mcpServers: { local: { command: "npx" } } }, { security: all }), "unsupported", "loadMcpConfig");
+    await rejectsWith(b.loadMcpConfig({ mcpServers: { local: { command: "npx" } } }, { security: all, strict: true }), "unsupported", "loadMcpConfig strict");
+    const warned = [];
+    assert.deepEqual(await b.loadMcpConfig({ mcpServers: { local: { command: "npx" } } }, { security: all, onWarning: (s, e) => warned.push([s, e.code]) }), { local: [] });
+    assert.deepEqual(warned, [["local", "unsupported"]], "without strict a command server is skipped and warned");
     assert.throws(() => b.register({ local: { command: "npx" } }), (e) => e.code === "unsupported");
     assert.equal(b.tools.size, 0);
   });

@@ -46,6 +46,14 @@ async function mcp(): Promise<void> {
     { security: { allowUrls: true, urlAllowlist: ["mcp.example.com"] }, qualify: true },
   );
   const loaded = await b.loadMcpConfig({ mcpServers: { docs: { url: "https://mcp.example.com/mcp" } } }, { security: tg.mcp.trusted() });
+  const skipped = await b.loadMcpConfig({ mcpServers: { fs: { command: "npx" } } }, {
+    security: tg.mcp.trusted(),
+    strict: false,
+    onWarning: (server: string, e) => void [server, e.code],
+  });
+  const tools = await tg.loadMcpTools({ mcpServers: {} }, { security: tg.mcp.trusted(), strict: true });
+  void skipped;
+  void tools;
   const verdict = tg.mcp.checkUrl("https://x.example/", tg.mcp.trusted());
   const allowed: boolean = verdict.allowed;
   await tg.mcp.cleanup();

@@ -41,6 +41,15 @@ export class GoInstance {
 
   _newGo() {
     const go = new Go();
+    this._go = go;
+    const gojs = go.importObject.gojs;
+    const schedule = gojs["runtime.scheduleTimeoutEvent"];
+    if (typeof schedule === "function") {
+      gojs["runtime.scheduleTimeoutEvent"] = (sp) => {
+        schedule(sp);
+        this._holdTimers();
+      };
+    }
     go.exit = (code) => {
       // wasm_exec keeps Go's timers as JS timeouts; after an exit they would
       // resume a dead program and throw from a timer, so clear them.
@@ -49,6 +58,20 @@ export class GoInstance {
       this._exited(code);
     };
     return go;
+  }
+
+  /**
+   * Lets Go's timers keep Node's event loop alive only while an asynchronous call is in flight.
+   * Go's js/wasm scheduler leaves the JS timeout it set for a timer scheduled after that timer is
+   * stopped (runtime.beforeIdle replaces it only with a sooner one), so an MCP request's 60 s
+   * deadline would hold the process open long after the call and tg.mcp.cleanup() ended. With no call
+   * in flight nothing waits on a Go timer, so they are unref()'d; browsers have no unref, and no exit.
+   */
+  _holdTimers() {
+    const hold = this.pending.size > 0;
+    for (const t of this._go?._scheduledTimeouts?.values() ?? []) {
+      if (typeof t?.ref === "function") hold ? t.ref() : t.unref();
+    }
   }
 
   _run(go, instance) {
@@ -189,13 +212,16 @@ export class GoInstance {
     let onAbort;
     const out = await new Promise((resolve, reject) => {
       this.pending.add(reject);
+      this._holdTimers();
       promise.then(
         (v) => {
           this.pending.delete(reject);
+          this._holdTimers();
           resolve(v);
         },
         (e) => {
           this.pending.delete(reject);
+          this._holdTimers();
           reject(e);
         },
       );

@@ -167,6 +167,7 @@ type hostile struct {
 	toolsList func(w http.ResponseWriter, r *http.Request, m rpcMessage)
 	toolsCall func(w http.ResponseWriter, r *http.Request, m rpcMessage)
 	requests  atomic.Int32
+	notified  chan rpcMessage // each notification the server gets, when not nil (buffered by the test)
 	stop      chan struct{}
 	mu        sync.Mutex // guards toolsList and toolsCall once requests run (setCall)
 }
@@ -208,6 +209,12 @@ func (h *hostile) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if m.ID == nil {
+		if h.notified != nil {
+			select {
+			case h.notified <- m:
+			default:
+			}
+		}
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}

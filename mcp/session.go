@@ -260,6 +260,8 @@ func (s *session) initialize(ctx context.Context) (json.RawMessage, *jsonrpcErro
 // call sends one request and returns its answer's result or error member.
 // The request's exchange (the id its answer must carry) travels in the
 // context to the guard, and the id is pending on the connection meanwhile.
+// A request abandoned because ctx ended is announced with
+// notifications/cancelled (cancelNotice).
 func (s *session) call(ctx context.Context, method string, params any) (json.RawMessage, *jsonrpcErrorObj, error) {
 	id := json.RawMessage(strconv.FormatInt(s.nextID.Add(1), 10))
 	p, err := json.Marshal(params)
@@ -281,6 +283,7 @@ func (s *session) call(ctx context.Context, method string, params any) (json.Raw
 		m, err = s.callStreamable(ctx, x, method, body)
 	}
 	if err != nil {
+		s.cancelNotice(ctx, method, id, err)
 		return nil, nil, err
 	}
 	if m.Error != nil {

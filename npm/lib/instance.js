@@ -47,7 +47,8 @@ export class GoInstance {
     if (typeof schedule === "function") {
       gojs["runtime.scheduleTimeoutEvent"] = (sp) => {
         schedule(sp);
-        this._holdTimers();
+        const t = go._scheduledTimeouts?.get(go._nextCallbackTimeoutID - 1); // the one just set
+        if (this.pending.size === 0 && typeof t?.unref === "function") t.unref();
       };
     }
     go.exit = (code) => {
@@ -66,6 +67,8 @@ export class GoInstance {
    * stopped (runtime.beforeIdle replaces it only with a sooner one), so an MCP request's 60 s
    * deadline would hold the process open long after the call and tg.mcp.cleanup() ended. With no call
    * in flight nothing waits on a Go timer, so they are unref()'d; browsers have no unref, and no exit.
+   * Called when the first call starts and when the last one ends; a timer set in between is held
+   * (Node's default), one set with no call in flight is unref()'d as it is set.
    */
   _holdTimers() {
     const hold = this.pending.size > 0;
@@ -212,16 +215,18 @@ export class GoInstance {
     let onAbort;
     const out = await new Promise((resolve, reject) => {
       this.pending.add(reject);
-      this._holdTimers();
+      if (this.pending.size === 1) this._holdTimers(); // the first call in flight: hold them
+      const settled = () => {
+        this.pending.delete(reject);
+        if (this.pending.size === 0) this._holdTimers(); // the last one done: let go
+      };
       promise.then(
         (v) => {
-          this.pending.delete(reject);
-          this._holdTimers();
+          settled();
           resolve(v);
         },
         (e) => {
-          this.pending.delete(reject);
-          this._holdTimers();
+          settled();
           reject(e);
         },
       );

@@ -46,6 +46,9 @@ type descriptor struct {
 	inputSchema json.RawMessage // a JSON object, compacted
 	compiled    *core.CompiledSchema
 	output      *core.CompiledSchema // the compiled outputSchema; nil when none
+	annotations json.RawMessage      // the "annotations" object as sent (compacted); nil when none
+	ann         *Annotations         // its hints; nil when none
+	filtered    bool                 // the Filter dropped it: only wire is set
 }
 
 // discover lists every tool of the server page by page (at most
@@ -53,6 +56,13 @@ type descriptor struct {
 // validates every descriptor. It changes nothing anywhere: the caller
 // registers the result or nothing.
 func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security) ([]descriptor, error) {
+	return p.discoverFiltered(ctx, cfg, sec, nil)
+}
+
+// discoverFiltered is discover with f applied (nil keeps all): a tool f
+// drops is returned with only its name and filtered set (see
+// validateDescriptors for what it is still checked for).
+func (p *Pool) discoverFiltered(ctx context.Context, cfg *ServerConfig, sec *Security, f *Filter) ([]descriptor, error) {
 	var raws []json.RawMessage
 	err := p.run(ctx, cfg, sec, "", func(ctx context.Context, e *entry, c *conn) error {
 		raws = raws[:0]
@@ -95,7 +105,7 @@ func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security) (
 	if err != nil {
 		return nil, err
 	}
-	return validateDescriptors(cfg, raws)
+	return validateDescriptors(cfg, raws, f)
 }
 
 // parsePage reads one tools/list result: its tools and its nextCursor.
@@ -131,7 +141,13 @@ func parsePage(cfg *ServerConfig, raw json.RawMessage) ([]json.RawMessage, strin
 // (core.CompileSchema: a $ref outside the schema, to file: or https:, is
 // refused and nothing is read), or an outputSchema that is not an object
 // or does not compile.
-func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage) ([]descriptor, error) {
+//
+// A tool f does not keep (f nil keeps all) is checked only for being an
+// object with a valid name advertised once (its name is what the filter
+// reads) and comes back as {wire, filtered: true}: its description and
+// schemas are not read, so a broken tool can be filtered out without
+// refusing the server.
+func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage, f *Filter) ([]descriptor, error) {
 	out := make([]descriptor, 0, len(raws))
 	seen := make(map[string]bool, len(raws))
 	for i, raw := range raws {
@@ -147,6 +163,10 @@ func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage) ([]descripto
 			return nil, err
 		}
 		d := descriptor{wire: name, description: json.RawMessage("null")}
+		if d.annotations, d.ann = parseAnnotations(fields["annotations"]); !f.keeps(name, d.ann) {
+			out = append(out, descriptor{wire: name, filtered: true})
+			continue
+		}
 		if v, ok := fields["description"]; ok {
 			switch jsontext.Kind(v) {
 			case "string", "null":

@@ -113,6 +113,12 @@ type LoadOptions struct {
 	// goes to OnWarning while the URL servers load). No process is ever
 	// started either way.
 	Strict bool
+	// Filter is RegisterOptions.Filter for every server (default nil: all
+	// tools); a bad pattern refuses the whole load.
+	Filter *Filter
+	// Approval is RegisterOptions.Approval for every server (default nil:
+	// none); what Approval.Validate refuses refuses the whole load.
+	Approval *Approval
 }
 
 // LoadMcpConfig registers the tools of the servers of one .mcp.json text
@@ -120,7 +126,8 @@ type LoadOptions struct {
 // order) with their registered names (empty for a server that failed).
 //
 // It refuses the whole load, before m changes: with invalid-request, what
-// LoadConfig refuses and a nil m; with unsupported-type, a Security that
+// LoadConfig refuses, a nil m, a bad Filter pattern and what
+// Approval.Validate refuses; with unsupported-type, a Security that
 // does not Validate; with unsupported, under Strict, a selected server
 // whose config has a command (there are no processes); with policy-denied,
 // a selected server the policy refuses, at any point of its discovery.
@@ -187,6 +194,12 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 	if _, err := ParseResultMode("loading an MCP config", string(o.Result)); err != nil {
 		return nil, nil, err
 	}
+	if err := o.Filter.Validate("loading an MCP config"); err != nil {
+		return nil, nil, err
+	}
+	if err := o.Approval.Validate("loading an MCP config"); err != nil {
+		return nil, nil, err
+	}
 	order := serverOrder(configs, o.ServerNames)
 	valid, err := validConfigs(configs, order, o.Security, o.Strict, warn)
 	if err != nil {
@@ -203,6 +216,8 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 			Result:         o.Result,
 			Update:         o.Update,
 			Security:       o.Security,
+			Filter:         o.Filter,
+			Approval:       o.Approval,
 		})
 		if err != nil {
 			if errors.Is(err, core.ErrPolicyDenied) || errors.Is(err, core.ErrUnsupported) {

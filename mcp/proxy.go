@@ -22,6 +22,11 @@ type proxy struct {
 	// output is the tool's compiled outputSchema (nil when it has none):
 	// structuredContent is checked against it.
 	output *core.CompiledSchema
+	// annotations are the tool's annotations as the server sent them (nil
+	// when none, and for declared tools).
+	annotations json.RawMessage
+	// gate is the tool's approval (nil: none needed).
+	gate *gate
 }
 
 // Signature is LionAGI's proxy signature: the registered name, the
@@ -49,6 +54,9 @@ func (p *proxy) Signature() (core.Signature, error) {
 // content as a success; toolgate fails the call so the FunctionCalling
 // ends failed: the message quotes the text content, Result holds the whole
 // result and the Cause is a *ToolError with the unwrapped content);
+// policy-denied with rule "approval", before anything is sent, when the
+// tool needs approval (RegisterOptions.Approval) and the hook did not
+// approve this call;
 // invalid-result when structuredContent breaks the tool's outputSchema;
 // transport for any other network, protocol or server failure. Every error
 // names the server and none holds a header value.
@@ -60,6 +68,15 @@ func (p *proxy) Call(ctx context.Context, args *core.Arguments) (any, error) {
 			return nil, core.Errorf(core.CodeInvalidArguments, p.name, "the arguments of %s are not JSON: %v", p.name, err)
 		}
 		body = b
+	}
+	if p.gate != nil {
+		if e := checkServerURL(p.cfg.URL, p.sec, p.cfg.Name, p.cfg); e != nil {
+			e.Tool = p.name
+			return nil, e // refused anyway: no one is asked to approve it
+		}
+		if err := p.approve(ctx, body); err != nil {
+			return nil, err
+		}
 	}
 	return p.pool.callTool(ctx, p, json.RawMessage(body))
 }

@@ -40,6 +40,13 @@ type RegisterOptions struct {
 	// ResultLionAGI, LionAGI's unwrapping; ResultFull gives the whole
 	// CallToolResult). An unknown mode is unsupported-type.
 	Result ResultMode
+	// Filter chooses the tools registered, after discovery and before the
+	// all-or-nothing registration (default nil: all). With ToolNames only
+	// Allow and Block apply; a hint filter is refused (invalid-request).
+	Filter *Filter
+	// Approval makes the tools it selects ask its hook before each call
+	// (default nil: no approval). See Approval.Validate for its refusals.
+	Approval *Approval
 }
 
 // RegisterServer discovers the tools of cfg's server (or, with ToolNames,
@@ -116,6 +123,9 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 	if err != nil {
 		return nil, err
 	}
+	if err := checkPolicies(cfg, o); err != nil {
+		return nil, err
+	}
 	reqOpts := map[string]json.RawMessage{}
 	for k, v := range o.RequestOptions {
 		if v = bytes.TrimSpace(v); len(v) > 0 && string(v) != "null" {
@@ -130,9 +140,9 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 			if err := checkWireName(cfg, n, seen, "toolNames:", "toolNames lists %q twice"); err != nil {
 				return nil, err
 			}
-			descs = append(descs, descriptor{wire: n})
+			descs = append(descs, descriptor{wire: n, filtered: !o.Filter.keepsName(n)})
 		}
-	} else if descs, err = p.discover(ctx, cfg, sec); err != nil {
+	} else if descs, err = p.discoverFiltered(ctx, cfg, sec, o.Filter); err != nil {
 		return nil, err
 	}
 	if err := checkRequestOptionKeys(cfg, reqOpts, descs); err != nil {
@@ -140,13 +150,18 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 	}
 	byName := map[string]string{}
 	for _, d := range descs {
+		if d.filtered {
+			continue
+		}
 		name := registeredName(cfg.Name, d.wire, qualify)
 		if other, dup := byName[name]; dup {
 			return nil, serverError(core.CodeDuplicateTool, cfg.Name, cfg,
 				"the tools %q and %q would both register as %q", other, d.wire, name)
 		}
 		byName[name] = d.wire
-		t, err := buildTool(&proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire, mode: mode}, d, reqOpts[d.wire])
+		px := &proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire, mode: mode,
+			annotations: d.annotations, gate: o.Approval.gateFor(d.annotations, d.ann)}
+		t, err := buildTool(px, d, reqOpts[d.wire])
 		if err != nil {
 			return nil, err
 		}
@@ -155,6 +170,22 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 		b.wires = append(b.wires, d.wire)
 	}
 	return b, nil
+}
+
+// checkPolicies refuses, with invalid-request naming the server, a bad
+// filter pattern, a hint filter beside declared ToolNames, and what
+// Approval.Validate refuses.
+func checkPolicies(cfg *ServerConfig, o *RegisterOptions) error {
+	where := "server " + strconv.QuoteToASCII(cfg.Name)
+	if err := o.Filter.Validate(where); err != nil {
+		return named(err, cfg.Name)
+	}
+	if len(o.ToolNames) > 0 {
+		if err := checkDeclaredFilter(cfg, o.Filter); err != nil {
+			return err
+		}
+	}
+	return named(o.Approval.Validate(where), cfg.Name)
 }
 
 // checkConfig refuses a nil or malformed Go-built ServerConfig with

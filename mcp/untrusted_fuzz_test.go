@@ -23,7 +23,7 @@ func FuzzUntrustedToolsList(f *testing.F) {
 			mustBeCoreError(t, err)
 			return
 		}
-		descs, err := validateDescriptors(cfg, tools)
+		descs, err := validateDescriptors(cfg, tools, nil)
 		if err != nil {
 			mustBeCoreError(t, err)
 			return

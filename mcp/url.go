@@ -41,14 +41,17 @@ const (
 	RulePort        Rule = "port"         // empty, leading zero, out of 1–65535
 	RuleAllowlist   Rule = "allowlist"    // host or host:port not in urlAllowlist
 	RuleOrigin      Rule = "origin"       // a request leaves the configured server's origin
+	// RuleApproval is not a URL rule: a call of a tool that requireApproval
+	// selects was not approved by the approve hook (approval.go).
+	RuleApproval Rule = "approval"
 )
 
 // Rules lists every Rule (RuleOrigin is the transport's, applied after the
-// URL check). The TypeScript PolicyRule union is generated from it.
+// URL check; RuleApproval the approval gate's, applied to each call). The TypeScript PolicyRule union is generated from it.
 var Rules = []Rule{
 	RuleNoPolicy, RuleAllowURLs, RuleLength, RuleCharacters, RuleParse, RuleScheme, RuleOpaque,
 	RuleUserinfo, RuleHostEmpty, RuleHostPercent, RuleIPForbidden, RuleIPLiteral, RuleHostname,
-	RuleNumericHost, RuleLocalName, RulePort, RuleAllowlist, RuleOrigin,
+	RuleNumericHost, RuleLocalName, RulePort, RuleAllowlist, RuleOrigin, RuleApproval,
 }
 
 // Verdict is the URL policy's answer for one URL, as tg.mcp.checkUrl

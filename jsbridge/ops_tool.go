@@ -51,6 +51,9 @@ type toolInfo struct {
 	Signature               *core.Signature `json:"signature,omitempty"`
 	Metadata                map[string]any  `json:"metadata"`
 	MCP                     bool            `json:"mcp,omitempty"`
+	// MCPTool is an MCP proxy's {server, tool, annotations} (JS tool.mcp);
+	// absent for other tools.
+	MCPTool json.RawMessage `json:"mcpTool,omitempty"`
 	// Precheck is core's Tool.Precheck for a typed JS tool: the program of
 	// npm/lib/precheck.js, which only ever answers "certainly valid".
 	Precheck json.RawMessage `json:"precheck,omitempty"`
@@ -152,6 +155,9 @@ func (b *Bridge) info(t *core.Tool, sig *core.Signature) *toolInfo {
 		Signature:               sig,
 		Metadata:                t.Metadata,
 		MCP:                     t.MCP,
+	}
+	if d, ok := t.Callable.(interface{ MCPTool() json.RawMessage }); ok {
+		in.MCPTool = d.MCPTool()
 	}
 	if _, isJS := t.Callable.(*jsCallable); isJS && sig != nil && len(sig.Params) == 1 && sig.Params[0].Kind == core.ParamKeywords {
 		in.Precheck = t.Precheck()

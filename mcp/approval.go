@@ -50,7 +50,10 @@ type ApprovalRequest struct {
 
 // ApprovalFunc decides one call: approved true lets it be sent; false, an
 // error, or no answer within the timeout denies it. reason (optional) is
-// quoted in the denial. It must return when ctx is done.
+// quoted in the denial, and so is the error's message (a hook made from a
+// JS function says "the approve hook threw: TypeError", never the thrown
+// text). It should return when ctx is done; one that does not is not
+// waited for.
 type ApprovalFunc func(ctx context.Context, req *ApprovalRequest) (approved bool, reason string, err error)
 
 // Approval is the approval policy of a server's tools.
@@ -166,7 +169,7 @@ func (p *proxy) approve(ctx context.Context, args json.RawMessage) error {
 	case hctx.Err() != nil:
 		return p.denied("the approve hook did not answer within %d ms", g.timeout.Milliseconds())
 	case a.err != nil:
-		return p.denied("the approve hook failed: %s", p.cfg.cut(core.AsError(a.err).Message, 200))
+		return p.denied("%s", p.cfg.cut(core.AsError(a.err).Message, 200))
 	case a.reason != "":
 		return p.denied("the approve hook refused it: %s", p.cfg.quote(a.reason, 200))
 	}

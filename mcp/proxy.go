@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // proxy is the core.Callable of an MCP tool, LionAGI's mcp_callable(**kwargs):
@@ -139,26 +141,54 @@ func errorText(cfg *ServerConfig, content []any) string {
 
 // ProxyFactory returns the core.ManagerOptions.MCPFactory of the full
 // build: it turns a one-entry MCP config {name: {url, headers?,
-// transport?, security?}} into LionAGI's proxy tool, registered under the
-// bare name with the proxy schema (one "kwargs" string), calling the wire
-// tool name on the server. The config's own "security" is the policy,
-// checked on every call (without one every call fails with policy-denied);
-// nothing is contacted at registration. It refuses with unsupported a
-// config with a command, and with invalid-tool or unsupported-type what
-// ValidateServerConfig refuses.
+// transport?, security?, result?}} into LionAGI's proxy tool, registered
+// under the bare name with the proxy schema (one "kwargs" string), calling
+// the wire tool name on the server. The config's own "security" is the
+// policy, checked on every call (without one every call fails with
+// policy-denied); its "result" ("lionagi", the default, or "full") is the
+// ResultMode, kept in the record's config; nothing is contacted at
+// registration. It refuses with unsupported a config with a command, with
+// unsupported-type a "result" that is neither mode, and with invalid-tool
+// or unsupported-type what ValidateServerConfig refuses.
 func (p *Pool) ProxyFactory() func(name string, config json.RawMessage) (*core.Tool, error) {
 	return func(name string, config json.RawMessage) (*core.Tool, error) {
 		cfg, err := ValidateServerConfig(name, config)
 		if err != nil {
 			return nil, err
 		}
-		px := &proxy{pool: p, cfg: cfg, sec: cfg.Security, name: name, wire: name}
+		mode, given, err := configResult(name, config)
+		if err != nil {
+			return nil, err
+		}
+		px := &proxy{pool: p, cfg: cfg, sec: cfg.Security, name: name, wire: name, mode: mode}
 		t, err := core.NewTool(px, nil)
 		if err != nil {
 			return nil, err
 		}
 		t.MCP = true
-		t.MCPConfig = map[string]any{name: cfg.Redacted()}
+		rec := cfg.Redacted()
+		if given {
+			rec["result"] = string(mode)
+		}
+		t.MCPConfig = map[string]any{name: rec}
 		return t, nil
 	}
+}
+
+// configResult reads a one-entry config's "result" (absent or null:
+// ResultLionAGI, given false); a value that is not "lionagi" or "full" is
+// unsupported-type naming the server. config is a valid object here.
+func configResult(name string, config json.RawMessage) (ResultMode, bool, error) {
+	fields, _ := jsontext.Members(config)
+	v, ok := fields["result"]
+	if !ok || jsontext.Kind(v) == jsontext.Null {
+		return ResultLionAGI, false, nil
+	}
+	var s string
+	if jsontext.Kind(v) != jsontext.String || json.Unmarshal(v, &s) != nil {
+		return "", false, core.Errorf(core.CodeUnsupportedType, name, "server %s: \"result\" must be \"lionagi\" or \"full\", got %s",
+			strconv.QuoteToASCII(name), jsontext.Kind(v))
+	}
+	mode, err := ParseResultMode("server "+strconv.QuoteToASCII(name), s)
+	return mode, true, named(err, name)
 }

@@ -31,12 +31,17 @@ type ToolResult struct {
 }
 
 // ToolResultError is the error of a ToolResult: the toolgate code ("" for
-// an error of the tool's own), the message and the problems found in the
-// arguments, each with its JSON Pointer and keyword.
+// an error of the tool's own), the message, the problems found in the
+// arguments, each with its JSON Pointer and keyword, and a tool-error's
+// own result.
 type ToolResultError struct {
 	Code    Code    `json:"code,omitempty"`
 	Message string  `json:"message"`
 	Issues  []Issue `json:"issues,omitempty"`
+	// Result is the tool's own result of a tool-error (the MCP
+	// CallToolResult, as Error.Result holds it); the mcp target sends its
+	// content items. nil for every other error.
+	Result json.RawMessage `json:"result,omitempty"`
 }
 
 // ToolResult returns the call's outcome as target's tool-result message
@@ -106,7 +111,11 @@ func resultError(err error) *ToolResultError {
 	}
 	var e *Error
 	if errors.As(err, &e) {
-		return &ToolResultError{Code: e.Code, Message: e.Message, Issues: e.Issues}
+		out := &ToolResultError{Code: e.Code, Message: e.Message, Issues: e.Issues}
+		if e.Code == CodeToolError {
+			out.Result = e.Result
+		}
+		return out
 	}
 	return &ToolResultError{Message: err.Error()}
 }

@@ -22,7 +22,8 @@ import (
 //     FunctionResponse documents); integers beyond ±(2^53−1) in value are
 //     written as strings of their exact digits, so JavaScript keeps them;
 //   - mcp: {"content": [{"type": "text", "text": text}]}, with "isError":
-//     true for a failure only.
+//     true for a failure only; a tool-error whose Result has a content
+//     array sends those items (the tool's own content) instead of the text.
 //
 // The text of a completed call is its output: a string as is, any other
 // value as JSON. A failure's text is written for the model (FailureText):
@@ -60,14 +61,36 @@ func FormatToolResult(target string, r *ToolResult) (json.RawMessage, error) {
 	case ProviderGemini:
 		geminiResponse(&b, r, text)
 	case ProviderMCP:
-		var item resultWriter
-		item.object().str("type", "text").str("text", text)
-		b.object().raw("content", append(append([]byte{'['}, item.close()...), ']'))
+		content := toolErrorContent(r.Error)
+		if content == nil {
+			var item resultWriter
+			item.object().str("type", "text").str("text", text)
+			content = append(append([]byte{'['}, item.close()...), ']')
+		}
+		b.object().raw("content", content)
 		if failed {
 			b.raw("isError", []byte("true"))
 		}
 	}
 	return b.close(), nil
+}
+
+// toolErrorContent is the content array of a tool-error's own result (the
+// tool's content items, for the mcp target), or nil when e is not a
+// tool-error or its result has no content array.
+func toolErrorContent(e *ToolResultError) json.RawMessage {
+	if e == nil || e.Code != CodeToolError {
+		return nil
+	}
+	fields, ok := jsontext.Members(e.Result)
+	if !ok {
+		return nil
+	}
+	c := bytes.TrimSpace(fields["content"])
+	if jsontext.Kind(c) != jsontext.Array || !json.Valid(c) {
+		return nil
+	}
+	return c
 }
 
 // geminiResponse writes Gemini's functionResponse part.

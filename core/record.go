@@ -85,8 +85,9 @@ func (t *Tool) ToDict(mode string) (json.RawMessage, error) {
 // FunctionCallingClass ("node_metadata" in mode "db"); duration is null
 // before Invoke; a response that cannot be marshalled is
 // "<unserializable>"; error is null or {"error": name, "message": ...}
-// where name is "ToolgateError" (with "code", and "issues" when there are
-// any) for an *Error, the ErrorName of an ErrorNamer, otherwise the Go type
+// where name is "ToolgateError" (with "code", "issues" when there are
+// any, and "result", the tool's own result, for a tool-error only: no
+// LionAGI record has one) for an *Error, the ErrorName of an ErrorNamer, otherwise the Go type
 // name without package or pointer; retryable is always null. A call that
 // came with a provider call id ends with "call_id" (LionAGI has no such key;
 // a call without one writes LionAGI's record exactly). It refuses an
@@ -245,6 +246,9 @@ func errorJSON(err error) []byte {
 		w.value("code", string(e.Code))
 		if len(e.Issues) > 0 {
 			w.value("issues", e.Issues)
+		}
+		if e.Code == CodeToolError && len(e.Result) > 0 {
+			w.value("result", e.Result) // the tool's own (redacted) result: not LionAGI's, which has no tool-error
 		}
 	} else {
 		w.value("error", ErrorName(err))

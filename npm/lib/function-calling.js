@@ -18,7 +18,8 @@ function newUUID() {
 
 /**
  * A record's error, as Go's core errorJSON writes it: {error: "ToolgateError", message, code,
- * issues?} for a ToolgateError (issues only when there are any), {error: name, message} for an
+ * issues?, result?} for a ToolgateError (issues only when there are any; result, the MCP
+ * CallToolResult, only for a tool-error), {error: name, message} for an
  * Error, {error: typeof, message: String(v)} for any other thrown value, and {error: "undefined"
  * | "null", message: the same} when a failed call threw nothing that has a type.
  */
@@ -29,6 +30,7 @@ function errorRecord(err, failed) {
     if (ToolgateError.isInstance(err)) {
       const out = { error: "ToolgateError", message: String(err.message), code: String(err.code) };
       if (Array.isArray(err.issues) && err.issues.length > 0) out.issues = recordValue(err.issues);
+      if (err.code === "tool-error" && err.result != null) out.result = recordValue(err.result);
       return out;
     }
     if (err instanceof Error) return { error: String(err.name || "Error"), message: String(err.message) };

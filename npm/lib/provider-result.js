@@ -57,6 +57,8 @@ function errorData(err) {
     if (Array.isArray(err.issues) && err.issues.length > 0) {
       out.issues = err.issues.map((is) => ({ path: String(is?.path ?? ""), keyword: String(is?.keyword ?? ""), message: String(is?.message ?? "") }));
     }
+    const result = toolErrorResult(err);
+    if (result !== undefined) out.result = result;
     return out;
   }
   if (err instanceof Error) {
@@ -64,4 +66,14 @@ function errorData(err) {
     return { message: name && name !== "Error" ? `${name}: ${safeText(err)}` : safeText(err) };
   }
   return { message: err === undefined ? "the call did not complete" : safeText(err) };
+}
+
+/** A tool-error's own result (the MCP CallToolResult) when it is plain JSON, for the mcp target's content items; else undefined (the failure text is sent). */
+function toolErrorResult(err) {
+  if (err.code !== "tool-error" || err.result === null || typeof err.result !== "object") return undefined;
+  try {
+    return JSON.parse(JSON.stringify(err.result));
+  } catch {
+    return undefined; // a BigInt or a cycle: the text is sent instead
+  }
 }

@@ -1,0 +1,42 @@
+package core
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A tool-error's own content items reach the mcp target; every other
+// target, and every other error, keeps the failure text.
+func TestFormatToolResultToolErrorContent(t *testing.T) {
+	whole := json.RawMessage(`{"content":[{"type":"text","text":"disk full"},{"type":"image","data":"aGk=","mimeType":"image/png"}],"isError":true}`)
+	fc := &FunctionCalling{CallID: "c1", Status: StatusFailed, Err: &Error{Code: CodeToolError, Tool: "mcp__s__save",
+		Message: `server "s": tool "save" reported an error: "disk full"`, Result: whole}}
+	fc.Tool = &Tool{Schema: json.RawMessage(`{"type":"function","function":{"name":"mcp__s__save","parameters":{"type":"object"}}}`)}
+	r, err := fc.Result()
+	require.NoError(t, err)
+	assert.JSONEq(t, string(whole), string(r.Error.Result), "the ToolResult carries the tool's own result")
+
+	got, err := FormatToolResult(ProviderMCP, r)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"content":[{"type":"text","text":"disk full"},{"type":"image","data":"aGk=","mimeType":"image/png"}],"isError":true}`, string(got))
+
+	got, err = FormatToolResult(ProviderAnthropic, r)
+	require.NoError(t, err)
+	assert.Contains(t, string(got), `"is_error":true`)
+	assert.Contains(t, string(got), "disk full")
+	assert.NotContains(t, string(got), "aGk=", "other targets send the failure text")
+
+	other := &ToolResult{Function: "f", Error: &ToolResultError{Code: CodeTransport, Message: "down", Result: whole}}
+	got, err = FormatToolResult(ProviderMCP, other)
+	require.NoError(t, err)
+	assert.NotContains(t, string(got), "aGk=", "only a tool-error sends its content")
+
+	noContent := &ToolResult{Function: "f", Error: &ToolResultError{Code: CodeToolError, Message: "bad", Result: json.RawMessage(`{"isError":true}`)}}
+	got, err = FormatToolResult(ProviderMCP, noContent)
+	require.NoError(t, err)
+	assert.Contains(t, string(got), `"type":"text"`, "without content items the text is sent")
+	assert.Contains(t, string(got), `"isError":true`)
+}

@@ -145,6 +145,8 @@ export interface Tool {
   /** Epoch seconds. */
   readonly createdAt: number;
   readonly metadata: Record<string, unknown>;
+  /** For a tool of an MCP server: its server, wire name and annotations (a fresh copy each time); null for other tools. */
+  readonly mcp: McpToolInfo | null;
   /** The declaration record with LionAGI's keys; never a callable; secrets redacted. */
   toDict(mode?: "python" | "json" | "db"): ToolRecord;
 }
@@ -207,11 +209,12 @@ export interface FunctionCalling {
 }
 
 /**
- * A one-entry MCP config: {name: {url, headers?, transport?, security?}}. The full build registers it
+ * A one-entry MCP config: {name: {url, headers?, transport?, security?, result?}}. The full build registers it
  * under the bare key with a proxy schema, checking its URL on each call against its own `security`
- * (fail-closed without one); the core build refuses it with `unsupported`.
+ * (fail-closed without one); `result` is what its calls respond with ("lionagi", the default, or
+ * "full"). The core build refuses it with `unsupported`.
  */
-export type McpEntry = Record<string, { url?: string; command?: string; headers?: Record<string, string>; transport?: "streamable-http" | "sse"; security?: Security | null }>;
+export type McpEntry = Record<string, { url?: string; command?: string; headers?: Record<string, string>; transport?: "streamable-http" | "sse"; security?: Security | null; result?: McpResultMode }>;
 
 /** Anything a branch registers. */
 export type ToolLike = Tool | ((...args: any[]) => unknown) | McpEntry;
@@ -616,8 +619,83 @@ export interface McpConfigFile {
 /** Maps wire tool names (as the server names them) to JSON Schemas (or zod 4 schemas) for local validation. */
 export type McpRequestOptions = Record<string, ParametersSchema>;
 
+/**
+ * An MCP tool's annotations (tools/list), as the server sent them. They are hints from the server,
+ * not guarantees; absent hints take the spec's defaults: readOnlyHint false, destructiveHint true,
+ * idempotentHint false, openWorldHint true.
+ */
+export interface McpToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+  [key: string]: unknown;
+}
+
+/** `tool.mcp` of an MCP tool. */
+export interface McpToolInfo {
+  /** The server's name. */
+  server: string;
+  /** The tool's name on the server. */
+  tool: string;
+  /** Its annotations as sent; null when it has none (declared tools, one-entry configs). */
+  annotations: McpToolAnnotations | null;
+}
+
+/**
+ * Which discovered tools are registered. A tool is kept when it matches `allow` (default: every
+ * tool), matches no `block` entry (block wins), and each hint given equals the tool's effective
+ * hint (the spec's defaults when absent; a read-only tool counts as non-destructive and idempotent).
+ * Entries are wire tool names or globs (`*` any run, `?` one character).
+ * @example { block: ["delete_*"], readOnlyHint: true }
+ */
+export interface McpToolFilter {
+  allow?: string[] | Set<string>;
+  block?: string[] | Set<string>;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
+/** Which tools need approval: effective destructiveHint true, effective openWorldHint true, or every tool. */
+export type McpApprovalRule = "destructive" | "openWorld" | "all";
+
+/** What the approve hook is asked about one call. */
+export interface McpApprovalRequest {
+  server: string;
+  /** The tool's name on the server. */
+  tool: string;
+  /** The registered name (what the model called). */
+  name: string;
+  /** The arguments as they will be sent: validated and coerced. */
+  arguments: Record<string, unknown>;
+  annotations: McpToolAnnotations | null;
+  /** The requireApproval rules that selected this tool. */
+  rules: McpApprovalRule[];
+}
+
+/** The approve hook's answer: only `true` (or `{approved: true}`) lets the call be sent. */
+export type McpApprovalAnswer = boolean | { approved: boolean; reason?: string };
+
+/** Decides one call; a throw, a rejection, no answer within approvalTimeoutMs or any other answer denies it. */
+export type McpApproveHook = (request: McpApprovalRequest, context: { signal: AbortSignal }) => McpApprovalAnswer | Promise<McpApprovalAnswer>;
+
+/** The tool policy options every MCP entry point takes (one filter and one approval policy for all servers of a config). */
+export interface McpToolPolicyOptions {
+  /** Which discovered tools are registered; with `toolNames` only allow/block apply. */
+  filter?: McpToolFilter;
+  /** Tools whose calls need the approve hook's yes; needs `approve` (default: none). */
+  requireApproval?: McpApprovalRule[];
+  /** Asked before each call of a tool requireApproval selects; fail-closed. */
+  approve?: McpApproveHook;
+  /** How long a call waits for approve (default 120000 ms). */
+  approvalTimeoutMs?: number;
+}
+
 /** Options of registerMcpServer. */
-export interface McpRegisterOptions {
+export interface McpRegisterOptions extends McpToolPolicyOptions {
   /** Declares these wire tool names instead of discovering them (no tools/list). */
   toolNames?: string[];
   /** Keyed by wire tool name; an unknown key is an error before anything is registered. */
@@ -688,7 +766,7 @@ export interface McpCallToolResult {
 export type McpWarningHandler = (server: string, error: ToolgateError) => void;
 
 /** Options of loadMcpConfig. */
-export interface McpLoadConfigOptions {
+export interface McpLoadConfigOptions extends McpToolPolicyOptions {
   /** Only these servers of the config. */
   serverNames?: string[];
   update?: boolean;
@@ -703,7 +781,7 @@ export interface McpLoadConfigOptions {
 }
 
 /** Options of loadMcpTools. */
-export interface McpLoadToolsOptions {
+export interface McpLoadToolsOptions extends McpToolPolicyOptions {
   serverNames?: string[];
   /** server → wire tool name → JSON Schema. */
   requestOptionsMap?: Record<string, McpRequestOptions>;

@@ -8,6 +8,7 @@ import { jsonSchemaOf } from "./schema.js";
 import { goToolFromInfo } from "./tool.js";
 import { Branch } from "./branch.js";
 import { MCP_OPTIONS, OP } from "./contract.js";
+import { policyOptions } from "./mcp-policy.js";
 
 /** The security object as JSON-ready data: Sets become arrays; null/undefined mean none (fail-closed). */
 function securityJSON(security) {
@@ -133,6 +134,7 @@ export class McpBranch extends Branch {
       security: securityJSON(o.security),
       qualify: o.qualify,
       result: checkResult(o.result, call),
+      ...policyOptions(this.#ctx, o, call),
     });
     return this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON({ config, options }, { code: "invalid-tool", what: call }));
   }
@@ -155,6 +157,7 @@ export class McpBranch extends Branch {
       security: securityJSON(o.security),
       result: checkResult(o.result, call),
       strict: o.strict,
+      ...policyOptions(this.#ctx, o, call),
     });
     const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
@@ -179,6 +182,7 @@ export async function loadMcpTools(ctx, config, opts) {
     security: securityJSON(o.security),
     result: checkResult(o.result, call),
     strict: o.strict,
+    ...policyOptions(ctx, o, call),
   });
   const out = await ctx.inst.callAsync(OP.mcpLoadMcpTools, 0, toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
   const tools = out.tools.map((info) => goToolFromInfo(ctx, info));

@@ -93,6 +93,13 @@ export class Tool {
   get metadata() {
     return structuredClone(this.#info.metadata);
   }
+  /**
+   * For a tool of an MCP server: {server, tool, annotations} (the server's name, the tool's name on
+   * it, its annotations as the server sent them or null), a fresh copy each time; null otherwise.
+   */
+  get mcp() {
+    return this.#info.mcpTool ? structuredClone(this.#info.mcpTool) : null;
+  }
   /** The declaration record (LionAGI's keys and order); never a callable. */
   toDict(mode = "python") {
     return recordValue(parseExact(this.#ctx.inst.call(OP.toolToDict, this._handle(), JSON.stringify({ mode }))));

@@ -53,16 +53,11 @@ type descriptor struct {
 
 // discover lists every tool of the server page by page (at most
 // MaxListPages pages, no cursor repeated, at most MaxServerTools tools) and
-// validates every descriptor. It changes nothing anywhere: the caller
-// registers the result or nothing.
-func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security) ([]descriptor, error) {
-	return p.discoverFiltered(ctx, cfg, sec, nil)
-}
-
-// discoverFiltered is discover with f applied (nil keeps all): a tool f
-// drops is returned with only its name and filtered set (see
-// validateDescriptors for what it is still checked for).
-func (p *Pool) discoverFiltered(ctx context.Context, cfg *ServerConfig, sec *Security, f *Filter) ([]descriptor, error) {
+// validates every descriptor, applying f (nil keeps all): a tool f drops
+// is returned with only its name and filtered set (see validateDescriptors
+// for what it is still checked for). It changes nothing anywhere: the
+// caller registers the result or nothing.
+func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f *Filter) ([]descriptor, error) {
 	var raws []json.RawMessage
 	err := p.run(ctx, cfg, sec, "", func(ctx context.Context, e *entry, c *conn) error {
 		raws = raws[:0]

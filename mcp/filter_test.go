@@ -39,7 +39,6 @@ func annotatedServer(t *testing.T) *hostile {
 	return h
 }
 
-
 func TestEffectiveHintsSpecDefaults(t *testing.T) {
 	var none *Annotations
 	assert.Equal(t, EffectiveHints{ReadOnly: false, Destructive: true, Idempotent: false, OpenWorld: true}, none.Effective(),

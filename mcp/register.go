@@ -142,7 +142,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 			}
 			descs = append(descs, descriptor{wire: n, filtered: !o.Filter.keepsName(n)})
 		}
-	} else if descs, err = p.discoverFiltered(ctx, cfg, sec, o.Filter); err != nil {
+	} else if descs, err = p.discover(ctx, cfg, sec, o.Filter); err != nil {
 		return nil, err
 	}
 	if err := checkRequestOptionKeys(cfg, reqOpts, descs); err != nil {

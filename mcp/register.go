@@ -63,8 +63,15 @@ type RegisterOptions struct {
 // anything is sent. Tool.RequestOptions stays nil without RequestOptions
 // and MinimumAcceptableFields is then empty (the proxy's **kwargs).
 //
+// Filter drops tools after discovery (or among ToolNames) before anything
+// is built: a dropped tool is not registered, collides with nothing and
+// its schemas are not read. Approval gives each tool it selects a gate
+// that asks the hook before every call (proxy.Call).
+//
 // It refuses, before m changes: with policy-denied, a nil Security or a URL
 // (or, during discovery, any request) the policy refuses; with
+// invalid-request, a bad Filter pattern, a hint Filter beside ToolNames and
+// what Approval.Validate refuses (nothing is contacted); with
 // unsupported-type, a Security that does not Validate; with invalid-tool,
 // a nil or malformed cfg, a declared or discovered name that breaks the MCP
 // name rule, a RequestOptions key naming no tool; with duplicate-tool, a

@@ -9,8 +9,12 @@ import (
 
 	"github.com/toolgate/toolgate/core"
 	"github.com/toolgate/toolgate/internal/jsontext"
+	"github.com/toolgate/toolgate/jsbridge"
 	"github.com/toolgate/toolgate/mcp"
 )
+
+// callHost runs a JS hook (jsbridge.CallHost); tests replace it.
+var callHost = jsbridge.CallHost
 
 // filterKeys are the members of the filter option.
 var filterKeys = []string{"allow", "block", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}

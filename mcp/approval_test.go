@@ -204,3 +204,37 @@ func TestApprovalRequestJSON(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"server":"s","tool":"t","name":"mcp__s__t","arguments":{"a":1},"annotations":null,"rules":["all"]}`, string(b))
 }
+
+func TestApprovalCallerCancellationIsNotADenial(t *testing.T) {
+	h := typedServer(t)
+	calls, _ := callCounter(h)
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	asked := make(chan struct{})
+	m := registerGated(t, h, p, []ApprovalRule{ApproveAll}, func(ctx context.Context, _ *ApprovalRequest) (bool, string, error) {
+		close(asked)
+		<-ctx.Done()
+		return false, "", ctx.Err()
+	}, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { <-asked; cancel() }()
+	a := core.NewArguments()
+	a.Set("q", "x")
+	fc, err := m.Invoke(ctx, &core.Request{Function: "read", Arguments: a})
+	require.NoError(t, err)
+	assert.Equal(t, core.StatusCancelled, fc.Status, "got %s (%v)", fc.Status, fc.Err)
+	var ce *core.Error
+	if errors.As(fc.Err, &ce) {
+		assert.NotEqual(t, "approval", ce.Rule)
+	}
+	assert.Zero(t, calls.Load())
+
+	// The gate's own error path, called directly: a done context is the caller's failure.
+	px := &proxy{cfg: &ServerConfig{Name: "s"}, name: "n", wire: "w", gate: &gate{rules: []ApprovalRule{ApproveAll}, timeout: time.Second,
+		approve: func(context.Context, *ApprovalRequest) (bool, string, error) { return true, "", nil }}}
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	err = px.approve(done, json.RawMessage(`{}`))
+	require.Error(t, err)
+	assert.NotEqual(t, "approval", core.AsError(err).Rule, "a cancelled caller is not denied by approval")
+}

@@ -229,6 +229,23 @@ describe("MCP filtering and approval", () => {
     assert.equal(await aborted, true);
   });
 
+  test("the caller's cancellation during an approval ends the call as cancelled, not denied, and sends nothing", async () => {
+    const b = tg.branch();
+    let hookSignal;
+    await b.registerMcpServer({ name: "lo", url: local.url }, {
+      security: LOOPBACK, requireApproval: ["all"],
+      approve: (_req, { signal }) => { hookSignal = signal; return new Promise(() => {}); },
+    });
+    const before = local.calls.length;
+    const ctrl = new AbortController();
+    setTimeout(() => ctrl.abort(), 30);
+    const fc = await b.invoke({ function: "mcp__lo__bare", arguments: {} }, { signal: ctrl.signal });
+    assert.ok(fc.status === "aborted" || fc.status === "cancelled", `got ${fc.status} (${fc.error?.code}: ${fc.error?.message})`);
+    assert.notEqual(fc.error?.rule, "approval");
+    assert.equal(hookSignal.aborted, true, "the hook is told to stop");
+    assert.equal(local.calls.length, before);
+  });
+
   test("requireApproval without approve (and approve without requireApproval) refuses, registering nothing", async () => {
     const b = tg.branch();
     await assert.rejects(b.registerMcpServer({ name: "lo", url: local.url }, { security: LOOPBACK, requireApproval: ["destructive"] }),

@@ -22,8 +22,8 @@ import (
 //     FunctionResponse documents); integers beyond ±(2^53−1) in value are
 //     written as strings of their exact digits, so JavaScript keeps them;
 //   - mcp: {"content": [{"type": "text", "text": text}]}, with "isError":
-//     true for a failure only; a tool-error whose Result has a content
-//     array sends those items (the tool's own content) instead of the text.
+//     true for a failure only; a tool-error whose Result has content
+//     items sends those (the tool's own content) instead of the text.
 //
 // The text of a completed call is its output: a string as is, any other
 // value as JSON. A failure's text is written for the model (FailureText):
@@ -77,7 +77,7 @@ func FormatToolResult(target string, r *ToolResult) (json.RawMessage, error) {
 
 // toolErrorContent is the content array of a tool-error's own result (the
 // tool's content items, for the mcp target), or nil when e is not a
-// tool-error or its result has no content array.
+// tool-error or its result has no content items.
 func toolErrorContent(e *ToolResultError) json.RawMessage {
 	if e == nil || e.Code != CodeToolError {
 		return nil
@@ -87,8 +87,9 @@ func toolErrorContent(e *ToolResultError) json.RawMessage {
 		return nil
 	}
 	c := bytes.TrimSpace(fields["content"])
-	if jsontext.Kind(c) != jsontext.Array || !json.Valid(c) {
-		return nil
+	var items []json.RawMessage
+	if jsontext.Kind(c) != jsontext.Array || json.Unmarshal(c, &items) != nil || len(items) == 0 {
+		return nil // no items of its own: the failure text says what happened
 	}
 	return c
 }

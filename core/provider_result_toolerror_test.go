@@ -34,9 +34,11 @@ func TestFormatToolResultToolErrorContent(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, string(got), "aGk=", "only a tool-error sends its content")
 
-	noContent := &ToolResult{Function: "f", Error: &ToolResultError{Code: CodeToolError, Message: "bad", Result: json.RawMessage(`{"isError":true}`)}}
-	got, err = FormatToolResult(ProviderMCP, noContent)
-	require.NoError(t, err)
-	assert.Contains(t, string(got), `"type":"text"`, "without content items the text is sent")
-	assert.Contains(t, string(got), `"isError":true`)
+	for _, res := range []string{`{"isError":true}`, `{"content":[],"isError":true}`, `{"content":"x"}`} {
+		noContent := &ToolResult{Function: "f", Error: &ToolResultError{Code: CodeToolError, Message: "bad", Result: json.RawMessage(res)}}
+		got, err = FormatToolResult(ProviderMCP, noContent)
+		require.NoError(t, err)
+		assert.Contains(t, string(got), `"text":"`, "%s: without content items the text is sent", res)
+		assert.Contains(t, string(got), `"isError":true`)
+	}
 }

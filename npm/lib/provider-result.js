@@ -68,12 +68,17 @@ function errorData(err) {
   return { message: err === undefined ? "the call did not complete" : safeText(err) };
 }
 
-/** A tool-error's own result (the MCP CallToolResult) when it is plain JSON, for the mcp target's content items; else undefined (the failure text is sent). */
+/**
+ * A tool-error's own content items ({content} of the MCP CallToolResult) when they are plain JSON, for
+ * the mcp target; else undefined (the failure text is sent). The rest of the result stays out: Go reads
+ * only its content, and a BigInt elsewhere (in _meta) must not cost the items.
+ */
 function toolErrorResult(err) {
-  if (err.code !== "tool-error" || err.result === null || typeof err.result !== "object") return undefined;
+  const content = err.code === "tool-error" ? err.result?.content : undefined;
+  if (!Array.isArray(content)) return undefined;
   try {
-    return JSON.parse(JSON.stringify(err.result));
+    return { content: JSON.parse(JSON.stringify(content)) };
   } catch {
-    return undefined; // a BigInt or a cycle: the text is sent instead
+    return undefined; // a BigInt or a cycle inside an item: the text is sent instead
   }
 }

@@ -168,11 +168,12 @@ describe("MCP results", () => {
       assert.deepEqual(fc.error.result, {
         content: [{ type: "text", text: "no such repo: acme/x" }], structuredContent: { count: "n/a" }, isError: true,
       }, "the whole result, its structuredContent not checked on isError");
-      for (const target of ["openai-chat", "anthropic", "mcp"]) {
+      for (const target of ["openai-chat", "anthropic"]) {
         const text = JSON.stringify(tg.toolResult(fc, target));
         assert.match(text, /no such repo: acme\/x/, `${target} shows the tool's own text`);
         assert.match(text, /tool-error/, `${target} names the code`);
       }
+      assert.deepEqual(tg.toolResult(fc, "mcp").content, [{ type: "text", text: "no such repo: acme/x" }], "mcp sends the tool's own content items");
       assert.equal(tg.toolResult(fc, "anthropic").is_error, true);
       assert.equal(tg.toolResult(fc, "mcp").isError, true);
 

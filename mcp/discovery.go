@@ -46,6 +46,7 @@ type descriptor struct {
 	inputSchema json.RawMessage // a JSON object, compacted
 	compiled    *core.CompiledSchema
 	output      *core.CompiledSchema // the compiled outputSchema; nil when none
+	raw         json.RawMessage      // the whole descriptor, compacted (nil for a declared tool)
 }
 
 // discover lists every tool of the server page by page (at most
@@ -146,7 +147,7 @@ func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage) ([]descripto
 		if err := checkWireName(cfg, name, seen, "the tool name", "the server advertises the tool %q twice"); err != nil {
 			return nil, err
 		}
-		d := descriptor{wire: name, description: json.RawMessage("null")}
+		d := descriptor{wire: name, description: json.RawMessage("null"), raw: compactJSON(raw)}
 		if v, ok := fields["description"]; ok {
 			switch jsontext.Kind(v) {
 			case "string", "null":

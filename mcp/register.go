@@ -40,6 +40,14 @@ type RegisterOptions struct {
 	// ResultLionAGI, LionAGI's unwrapping; ResultFull gives the whole
 	// CallToolResult). An unknown mode is unsupported-type.
 	Result ResultMode
+	// OnProgress receives the progress notifications of the tools' calls;
+	// given, every tools/call asks for them (default nil: none asked).
+	OnProgress ProgressFunc
+	// OnToolsChanged receives each refresh of the tools after the server's
+	// notifications/tools/list_changed (listchanged.go); given, the
+	// standalone GET stream is opened, and held until Pool.Cleanup
+	// (default nil: list changes seen on other streams still refresh).
+	OnToolsChanged ToolsChangedFunc
 }
 
 // RegisterServer discovers the tools of cfg's server (or, with ToolNames,
@@ -79,7 +87,11 @@ func RegisterServer(ctx context.Context, p *Pool, m *core.Manager, cfg *ServerCo
 	if err != nil {
 		return nil, err
 	}
-	return b.commit(m, o.Update)
+	names, err := b.commit(m, o.Update)
+	if err == nil {
+		p.follow(m, b.cfg, &o) // listchanged.go
+	}
+	return names, err
 }
 
 // batch is one server's tools, built and checked, not registered yet.
@@ -146,7 +158,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 				"the tools %q and %q would both register as %q", other, d.wire, name)
 		}
 		byName[name] = d.wire
-		t, err := buildTool(&proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire, mode: mode}, d, reqOpts[d.wire])
+		t, err := buildTool(&proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire, mode: mode, onProgress: o.OnProgress, raw: d.raw}, d, reqOpts[d.wire])
 		if err != nil {
 			return nil, err
 		}

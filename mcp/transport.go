@@ -141,7 +141,7 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 	sink.reset()
 	x := valueFrom[exchange](req.Context())
 	stream := req.Method == wire.MethodGet
-	standalone := valueFrom[standaloneMark](req.Context()) != nil                 // getstream.go: its own backoff and sink
+	standalone := valueFrom[standaloneMark](req.Context()) != nil                // getstream.go: its own backoff and sink
 	connStream := stream && !standalone && req.Header.Get("Last-Event-ID") == "" // not a request's resumed stream
 	if err := g.admit(req, x, stream && !connStream && !standalone); err != nil {
 		var ce *core.Error

@@ -68,6 +68,9 @@ func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload [
 	if o.Result, err = resultOption(call, opts["result"]); err != nil {
 		return nil, err
 	}
+	if o.OnProgress, o.OnToolsChanged, err = listenerOptions(call, opts, true); err != nil { // hooks.go
+		return nil, err
+	}
 	names, err := mcp.RegisterServer(ctx, p, m, cfg, &o)
 	if err != nil {
 		return nil, err
@@ -100,6 +103,9 @@ func loadMcpConfig(ctx context.Context, p *mcp.Pool, m *core.Manager, payload []
 	}
 	var o mcp.LoadOptions
 	if err := loadOptions(call, opts, &o); err != nil {
+		return nil, err
+	}
+	if o.OnProgress, o.OnToolsChanged, err = listenerOptions(call, opts, true); err != nil { // hooks.go
 		return nil, err
 	}
 	var warnings warningList
@@ -147,6 +153,9 @@ func loadMcpTools(ctx context.Context, p *mcp.Pool, payload []byte) ([]*core.Too
 	}
 	var o mcp.LoadOptions
 	if err := loadOptions(call, opts, &o); err != nil {
+		return nil, nil, err
+	}
+	if o.OnProgress, _, err = listenerOptions(call, opts, false); err != nil { // hooks.go
 		return nil, nil, err
 	}
 	if v, ok := opts["requestOptionsMap"]; ok {

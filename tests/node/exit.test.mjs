@@ -46,6 +46,27 @@ console.log(fc.status, fc.response);
   });
 }
 
+test("with onToolsChanged (the standalone GET stream held open), tg.mcp.cleanup() lets the process exit", async () => {
+  const out = await runProgram(
+    "mcp-list-changes",
+    `import { initialize } from "toolgate";
+import { startEverything } from ${JSON.stringify(join(here, "mcp-servers.mjs"))};
+const srv = await startEverything("streamable-http");
+const tg = await initialize();
+const b = tg.branch();
+const security = { allowUrls: true, allowLoopbackHttp: true, timeoutMs: 600000 };
+await b.registerMcpServer({ name: "ev", url: srv.url }, { security, onToolsChanged: () => {} });
+for (let i = 0; i < 500 && tg[Symbol.for("toolgate.debug")].mcpStats().standaloneStreams === 0; i++) await new Promise((r) => setTimeout(r, 10));
+const streams = tg[Symbol.for("toolgate.debug")].mcpStats().standaloneStreams;
+const fc = await b.invoke({ function: "mcp__ev__echo", arguments: { message: "hi" } });
+await tg.mcp.cleanup();
+await srv.stop();
+console.log(fc.status, fc.response, "streams", streams);
+`,
+  );
+  assert.match(out, /completed Echo: hi streams 1/);
+});
+
 test("a call in flight still holds its timers: a hanging handler's timeoutMs ends it as cancelled, then the process exits", async () => {
   const out = await runProgram(
     "handler-timeout",

@@ -22,6 +22,9 @@ type notifier struct {
 	url   string
 	quiet bool // no listChanged capability
 	noGet bool // 405 to GET
+	// legacy serves the legacy SSE transport (GET /sse, POST /message)
+	// instead; set it before the first request.
+	legacy bool
 
 	mu      sync.Mutex
 	tools   []any
@@ -79,6 +82,10 @@ func event(method string, params any) string {
 }
 
 func (n *notifier) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if n.legacy {
+		n.serveLegacy(w, r)
+		return
+	}
 	switch r.Method {
 	case http.MethodGet:
 		n.serveGet(w, r)
@@ -97,16 +104,10 @@ func (n *notifier) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch m.Method {
 	case "initialize":
-		caps := map[string]any{"tools": map[string]any{"listChanged": !n.quiet}}
 		w.Header().Set("Mcp-Session-Id", "notifier-session")
-		writeResult(w, m.ID, map[string]any{"protocolVersion": "2025-06-18", "capabilities": caps,
-			"serverInfo": map[string]any{"name": "notifier", "version": "0"}})
+		writeResult(w, m.ID, n.initResult())
 	case "tools/list":
-		n.lists.Add(1)
-		n.mu.Lock()
-		tools := n.tools
-		n.mu.Unlock()
-		writeResult(w, m.ID, map[string]any{"tools": tools})
+		writeResult(w, m.ID, n.listResult())
 	case "tools/call":
 		n.call(w, m)
 	default:
@@ -114,8 +115,18 @@ func (n *notifier) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// call answers tools/call.
+// call answers tools/call on an SSE stream.
 func (n *notifier) call(w http.ResponseWriter, m rpcMessage) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	for _, ev := range n.callEvents(m) {
+		_, _ = io.WriteString(w, ev)
+		w.(http.Flusher).Flush()
+	}
+}
+
+// callEvents are the events that answer a tools/call: its notifications,
+// then its answer.
+func (n *notifier) callEvents(m rpcMessage) []string {
 	n.mu.Lock()
 	n.calls = append(n.calls, m.Params)
 	n.mu.Unlock()
@@ -126,31 +137,80 @@ func (n *notifier) call(w http.ResponseWriter, m rpcMessage) {
 		} `json:"_meta"`
 	}
 	_ = json.Unmarshal(m.Params, &p)
-	w.Header().Set("Content-Type", "text/event-stream")
 	var token any
 	_ = json.Unmarshal(p.Meta.Token, &token)
+	var out []string
 	switch p.Name {
 	case "slow":
 		for i := 1; i <= 3; i++ {
 			if token != nil {
-				_, _ = io.WriteString(w, event(methodProgress, map[string]any{"progressToken": token, "progress": i, "total": 3, "message": fmt.Sprintf("step %d", i)}))
+				out = append(out, event(methodProgress, map[string]any{"progressToken": token, "progress": i, "total": 3, "message": fmt.Sprintf("step %d", i)}))
 			}
 			if i == 2 {
-				_, _ = io.WriteString(w, event(methodProgress, map[string]any{"progressToken": "someone-else", "progress": 9}))
+				out = append(out, event(methodProgress, map[string]any{"progressToken": "someone-else", "progress": 9}))
 			}
-			w.(http.Flusher).Flush()
 		}
 	case "touch":
-		_, _ = io.WriteString(w, event(methodToolsListChanged, nil))
+		out = append(out, event(methodToolsListChanged, nil))
 	}
-	answer, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": m.ID, "result": map[string]any{"content": []any{map[string]any{"type": "text", "text": "done"}}}})
-	_, _ = io.WriteString(w, "event: message\ndata: "+string(answer)+"\n\n")
+	return append(out, answerEvent(m.ID, map[string]any{"content": []any{map[string]any{"type": "text", "text": "done"}}}))
+}
+
+// answerEvent is one SSE event carrying a JSON-RPC result.
+func answerEvent(id json.RawMessage, result any) string {
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "result": result})
+	return "event: message\ndata: " + string(b) + "\n\n"
+}
+
+// initResult is the notifier's initialize result.
+func (n *notifier) initResult() map[string]any {
+	caps := map[string]any{"tools": map[string]any{"listChanged": !n.quiet}}
+	return map[string]any{"protocolVersion": "2025-06-18", "capabilities": caps, "serverInfo": map[string]any{"name": "notifier", "version": "0"}}
+}
+
+// listResult is the notifier's tools/list result, counted.
+func (n *notifier) listResult() map[string]any {
+	n.lists.Add(1)
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return map[string]any{"tools": n.tools}
+}
+
+// serveLegacy is the legacy SSE transport: GET /sse is the stream (its
+// endpoint event, then every answer and notification in order), POST
+// /message queues them.
+func (n *notifier) serveLegacy(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet {
+		n.push <- "event: endpoint\ndata: /message\n\n"
+		n.serveGet(w, r)
+		return
+	}
+	var m rpcMessage
+	_ = json.NewDecoder(io.LimitReader(r.Body, 1<<20)).Decode(&m)
+	w.WriteHeader(http.StatusAccepted)
+	if m.ID == nil || m.Method == "" {
+		return
+	}
+	var evs []string
+	switch m.Method {
+	case "initialize":
+		evs = []string{answerEvent(m.ID, n.initResult())}
+	case "tools/list":
+		evs = []string{answerEvent(m.ID, n.listResult())}
+	case "tools/call":
+		evs = n.callEvents(m)
+	default:
+		evs = []string{answerEvent(m.ID, map[string]any{})}
+	}
+	for _, ev := range evs {
+		n.push <- ev
+	}
 }
 
 // serveGet serves the standalone stream: the events pushed, until
 // closeStream, the client or the test goes away.
 func (n *notifier) serveGet(w http.ResponseWriter, r *http.Request) {
-	if n.noGet {
+	if n.noGet && !n.legacy {
 		n.refused.Add(1)
 		http.Error(w, "no GET stream", http.StatusMethodNotAllowed)
 		return

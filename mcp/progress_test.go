@@ -41,12 +41,21 @@ func progresses(evs []ProgressEvent) []float64 {
 }
 
 func TestProgressReachesTheHookInOrderAndNoneAfterTheEnd(t *testing.T) {
+	for _, transport := range []string{TransportStreamableHTTP, TransportSSE} {
+		t.Run(transport, func(t *testing.T) { testProgress(t, transport) })
+	}
+}
+
+// testProgress is TestProgressReachesTheHookInOrderAndNoneAfterTheEnd over
+// one transport.
+func testProgress(t *testing.T, transport string) {
 	n := newNotifier(t, toolJSON("slow"))
+	n.legacy = transport == TransportSSE
 	p := NewPool(nil)
 	defer p.Cleanup(context.Background())
 	var reg, call progressLog
 	m := core.NewManager(nil)
-	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "nf", URL: n.url},
+	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "nf", URL: n.url, Transport: transport},
 		&RegisterOptions{Security: loopback(), OnProgress: reg.add})
 	require.NoError(t, err)
 

@@ -4,13 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
-	mcpgo "github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -43,27 +44,73 @@ func (n *notified) of(id int64) []string {
 	return append([]string(nil), n.got[id]...)
 }
 
-// serveSteps serves an mcp-go server declaring listChanged whose tool
-// "steps" reports progress 1..2 of 2.
-func serveSteps(t *testing.T) (*server.MCPServer, string) {
-	s := server.NewMCPServer("steps", "1.0.0", server.WithToolCapabilities(true))
-	s.AddTool(mcpgo.NewTool("steps"), func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		if req.Params.Meta != nil && req.Params.Meta.ProgressToken != nil {
-			for i := 1; i <= 2; i++ {
-				_ = server.ServerFromContext(ctx).SendNotificationToClient(ctx, "notifications/progress",
-					map[string]any{"progressToken": req.Params.Meta.ProgressToken, "progress": i, "total": 2})
-			}
+// serveSteps serves a Streamable HTTP server declaring listChanged (405 to
+// GET) whose tool "steps" answers on an SSE stream: progress 1 and 2 of 2
+// for the call's token, then notifications/tools/list_changed (after which
+// tools/list adds "later"), then the answer.
+func serveSteps(t *testing.T) string {
+	var touched atomic.Bool
+	tool := func(name string) map[string]any {
+		return map[string]any{"name": name, "inputSchema": map[string]any{"type": "object"}}
+	}
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.WriteHeader(http.StatusMethodNotAllowed)
+			return
 		}
-		return mcpgo.NewToolResultText("done"), nil
-	})
-	ts := httptest.NewServer(server.NewStreamableHTTPServer(s))
+		var m struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+			Params struct {
+				Meta struct {
+					Token json.RawMessage `json:"progressToken"`
+				} `json:"_meta"`
+			} `json:"params"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&m)
+		if m.ID == nil {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+		msg := func(v map[string]any) string {
+			v["jsonrpc"] = "2.0"
+			b, _ := json.Marshal(v)
+			return "data: " + string(b) + "\n\n"
+		}
+		w.Header().Set("Content-Type", "text/event-stream")
+		var out []string
+		switch m.Method {
+		case "initialize":
+			out = append(out, msg(map[string]any{"id": m.ID, "result": map[string]any{"protocolVersion": "2025-06-18",
+				"capabilities": map[string]any{"tools": map[string]any{"listChanged": true}}, "serverInfo": map[string]any{"name": "s", "version": "0"}}}))
+		case "tools/list":
+			tools := []any{tool("steps")}
+			if touched.Load() {
+				tools = append(tools, tool("later"))
+			}
+			out = append(out, msg(map[string]any{"id": m.ID, "result": map[string]any{"tools": tools}}))
+		case "tools/call":
+			for i := 1; i <= 2 && m.Params.Meta.Token != nil; i++ {
+				out = append(out, msg(map[string]any{"method": "notifications/progress",
+					"params": map[string]any{"progressToken": m.Params.Meta.Token, "progress": i, "total": 2}}))
+			}
+			touched.Store(true)
+			out = append(out, msg(map[string]any{"method": "notifications/tools/list_changed"}))
+			out = append(out, msg(map[string]any{"id": m.ID, "result": map[string]any{"content": []any{map[string]any{"type": "text", "text": "done"}}}}))
+		default:
+			out = append(out, msg(map[string]any{"id": m.ID, "result": map[string]any{}}))
+		}
+		for _, ev := range out {
+			_, _ = io.WriteString(w, ev)
+		}
+	}))
 	t.Cleanup(ts.Close)
-	return s, ts.URL + "/mcp"
+	return ts.URL + "/mcp"
 }
 
 func TestListenerOptionsNotifyTheHost(t *testing.T) {
 	host := fakeHost(t)
-	s, url := serveSteps(t)
+	url := serveSteps(t)
 	p := newPool()
 	defer p.Cleanup(context.Background())
 	b := jsbridge.New("test")
@@ -88,16 +135,11 @@ func TestListenerOptionsNotifyTheHost(t *testing.T) {
 	assert.Equal(t, want, host.of(7), "the registration's listener")
 	assert.Equal(t, want, host.of(9), "the call's listener")
 
-	for i := 0; i < 500 && p.Stats().StandaloneStreams == 0; i++ {
-		time.Sleep(10 * time.Millisecond)
-	}
-	s.AddTool(mcpgo.NewTool("later"), func(context.Context, mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		return mcpgo.NewToolResultText("later"), nil
-	})
 	for i := 0; i < 500 && len(host.of(8)) == 0; i++ {
 		time.Sleep(10 * time.Millisecond)
 	}
 	assert.Equal(t, []string{`{"server":"st","added":["mcp__st__later"],"removed":[],"changed":[]}`}, host.of(8))
+	assert.True(t, m.Has("mcp__st__later"), "the branch is held weakly: it must live to be refreshed")
 }
 
 func TestListenerOptionsRefuseWhatIsNotAHook(t *testing.T) {

@@ -46,25 +46,42 @@ console.log(fc.status, fc.response);
   });
 }
 
-test("with onToolsChanged (the standalone GET stream held open), tg.mcp.cleanup() lets the process exit", async () => {
+test("with onToolsChanged (the standalone GET stream held open), tg.mcp.cleanup() closes it and the process exits", async () => {
+  // The server runs in the program: its close() resolves only once every connection has ended, so
+  // the program gets past it only if cleanup() closed the stream.
   const out = await runProgram(
     "mcp-list-changes",
-    `import { initialize } from "toolgate";
-import { startEverything } from ${JSON.stringify(join(here, "mcp-servers.mjs"))};
-const srv = await startEverything("streamable-http");
+    `import http from "node:http";
+import { randomUUID } from "node:crypto";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { initialize } from "toolgate";
+const sessions = new Map();
+let gets = 0;
+const httpServer = http.createServer(async (req, res) => {
+  if (req.method === "GET") gets++;
+  let t = sessions.get(req.headers["mcp-session-id"]);
+  if (!t) {
+    const server = new McpServer({ name: "live", version: "1.0.0" });
+    server.registerTool("echo", { inputSchema: {} }, async () => ({ content: [{ type: "text", text: "hi" }] }));
+    t = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => sessions.set(id, t) });
+    await server.connect(t);
+  }
+  await t.handleRequest(req, res);
+});
+await new Promise((r) => httpServer.listen(0, "127.0.0.1", r));
 const tg = await initialize();
 const b = tg.branch();
 const security = { allowUrls: true, allowLoopbackHttp: true, timeoutMs: 600000 };
-await b.registerMcpServer({ name: "ev", url: srv.url }, { security, onToolsChanged: () => {} });
-for (let i = 0; i < 500 && tg[Symbol.for("toolgate.debug")].mcpStats().standaloneStreams === 0; i++) await new Promise((r) => setTimeout(r, 10));
-const streams = tg[Symbol.for("toolgate.debug")].mcpStats().standaloneStreams;
-const fc = await b.invoke({ function: "mcp__ev__echo", arguments: { message: "hi" } });
+await b.registerMcpServer({ name: "live", url: \`http://127.0.0.1:\${httpServer.address().port}/mcp\` }, { security, onToolsChanged: () => {} });
+for (let i = 0; i < 500 && gets === 0; i++) await new Promise((r) => setTimeout(r, 10));
+const fc = await b.invoke({ function: "mcp__live__echo", arguments: {} });
 await tg.mcp.cleanup();
-await srv.stop();
-console.log(fc.status, fc.response, "streams", streams);
+await new Promise((r) => httpServer.close(r));
+console.log(fc.status, fc.response, "streams", gets);
 `,
   );
-  assert.match(out, /completed Echo: hi streams 1/);
+  assert.match(out, /completed hi streams 1/);
 });
 
 test("a call in flight still holds its timers: a hanging handler's timeoutMs ends it as cancelled, then the process exits", async () => {

@@ -251,6 +251,7 @@ func (f *follower) apply(ctx context.Context) *ToolsChangedEvent {
 		return nil
 	}
 	o := f.opts
+	o.refresh = true // requestOptions of a tool the server dropped wait for its return
 	b, err := prepareServer(ctx, f.p, f.cfg, &o)
 	if err != nil {
 		return &ToolsChangedEvent{Server: f.cfg.Name, Error: core.AsError(err)}

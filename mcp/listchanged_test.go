@@ -2,7 +2,9 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -183,4 +185,60 @@ func TestStandaloneStream405IsNoStream(t *testing.T) {
 	ev := log.wait(t, 1)[0]
 	assert.Equal(t, []string{"mcp__nf__a"}, ev.Removed, "list changes on call streams still refresh")
 	assert.EqualValues(t, 0, p.Stats().StandaloneStreams)
+}
+
+func TestListChangedKeepsRequestOptionsOfADroppedTool(t *testing.T) {
+	n := newNotifier(t, toolJSON("a"), toolJSON("touch"))
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	var log changeLog
+	m := core.NewManager(nil)
+	schema := json.RawMessage(`{"type":"object","properties":{"q":{"type":"string","maxLength":3}}}`)
+	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "nf", URL: n.url},
+		&RegisterOptions{Security: loopback(), RequestOptions: map[string]json.RawMessage{"a": schema}, OnToolsChanged: log.add})
+	require.NoError(t, err)
+	n.setTools(toolJSON("touch"))
+	require.Equal(t, core.StatusCompleted, invoke(t, m, "mcp__nf__touch", nil).Status)
+	ev := log.wait(t, 1)[0]
+	require.Nil(t, ev.Error, "a tool named in requestOptions may go away")
+	assert.Equal(t, []string{"mcp__nf__a"}, ev.Removed)
+	n.setTools(toolJSON("touch"), toolJSON("a"))
+	require.Equal(t, core.StatusCompleted, invoke(t, m, "mcp__nf__touch", nil).Status)
+	log.wait(t, 2)
+	_, err = m.Match(&core.Request{Function: "mcp__nf__a", Arguments: argsOf(map[string]any{"q": "toolong"})})
+	assert.True(t, errors.Is(err, core.ErrInvalidArguments), "its requestOptions apply again when it returns: %v", err)
+}
+
+func TestAFollowedBranchIsHeldWeakly(t *testing.T) {
+	n := newNotifier(t, toolJSON("a"))
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	func() {
+		m := core.NewManager(nil)
+		_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "nf", URL: n.url}, &RegisterOptions{Security: loopback()})
+		require.NoError(t, err)
+	}()
+	lists := n.lists.Load()
+	waitUntil(t, "the branch is collected", func() bool {
+		runtime.GC()
+		p.followed.mu.Lock()
+		defer p.followed.mu.Unlock()
+		for k := range p.followed.byKey {
+			return k.m.Value() == nil
+		}
+		return true
+	})
+	c := connOf(t, p, n.url)
+	c.guard.notification(&jsonrpcMessage{Method: methodToolsListChanged})
+	time.Sleep(3 * listChangedDebounce)
+	assert.Equal(t, lists, n.lists.Load(), "nobody holds the branch: no refresh")
+}
+
+// argsOf builds core.Arguments from a map.
+func argsOf(m map[string]any) *core.Arguments {
+	a := core.NewArguments()
+	for k, v := range m {
+		a.Set(k, v)
+	}
+	return a
 }

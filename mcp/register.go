@@ -48,6 +48,8 @@ type RegisterOptions struct {
 	// standalone GET stream is opened, and held until Pool.Cleanup
 	// (default nil: list changes seen on other streams still refresh).
 	OnToolsChanged ToolsChangedFunc
+
+	refresh bool // a list-change refresh: requestOptions may name tools the server no longer lists
 }
 
 // RegisterServer discovers the tools of cfg's server (or, with ToolNames,
@@ -147,7 +149,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 	} else if descs, err = p.discover(ctx, cfg, sec); err != nil {
 		return nil, err
 	}
-	if err := checkRequestOptionKeys(cfg, reqOpts, descs); err != nil {
+	if err := checkRequestOptionKeys(cfg, reqOpts, descs); err != nil && !o.refresh {
 		return nil, err
 	}
 	byName := map[string]string{}

@@ -215,21 +215,9 @@ func RegistryChanges() *atomic.Uint64 { return &registryChanges }
 // stored. On error the registry is unchanged. MCP discovery uses it so that
 // a server's tools appear together or not at all.
 func (m *Manager) RegisterBatch(tools []*Tool, update bool, check func(existing, incoming *Tool) error) error {
-	names := make([]string, len(tools))
-	seen := make(map[string]bool, len(tools))
-	for i, t := range tools {
-		if t == nil {
-			return Errorf(CodeUnsupportedType, "", registrationTypeMessage)
-		}
-		name := t.Function()
-		if name == "" {
-			return Errorf(CodeInvalidTool, "", "the tool's schema has no function name.")
-		}
-		if seen[name] {
-			return Errorf(CodeDuplicateTool, name, "Tool %s appears twice in one registration.", name)
-		}
-		seen[name] = true
-		names[i] = name
+	names, err := batchNames(tools)
+	if err != nil {
+		return err
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()

@@ -172,7 +172,14 @@ func (f *sseFilter) pass() bool {
 	}
 	data := []byte(f.data)
 	var msg jsonrpcMessage
-	if json.Unmarshal(data, &msg) != nil || !msg.hasID() {
+	if json.Unmarshal(data, &msg) != nil {
+		return true
+	}
+	if isNotification(&msg) {
+		f.g.notification(&msg) // notifications.go
+		return true
+	}
+	if !msg.hasID() {
 		return true
 	}
 	if msg.Method != "" {

@@ -19,6 +19,9 @@ type conn struct {
 	dead         atomic.Bool // the connection was lost or the session ended
 	sessionEnded atomic.Bool // the server answered 404 for the session: it ran nothing
 	closeMu      sync.Once
+
+	toolsListChanged atomic.Bool      // the server declared capabilities.tools.listChanged
+	stream           standaloneStream // getstream.go
 }
 
 // close ends the session and the guard once.
@@ -38,6 +41,7 @@ func connect(ctx context.Context, p *Pool, e *entry) (*conn, error) {
 	g := newGuard(cfg, sec, p.base)
 	g.stats = &p.stats
 	c := &conn{guard: g, sess: newSession(cfg, g)}
+	p.hookListChanged(e, c)
 	onLost := func(err error) {
 		// The SSE stream ended: requests waiting for an answer on it fail
 		// now; the next operation connects again.
@@ -56,7 +60,7 @@ func connect(ctx context.Context, p *Pool, e *entry) (*conn, error) {
 		got.set(raw, rpcErr)
 		return err
 	})
-	_, rpcErr := got.get()
+	raw, rpcErr := got.get()
 	if err == nil && rpcErr != nil {
 		err = errNoAnswer
 	}
@@ -64,6 +68,8 @@ func connect(ctx context.Context, p *Pool, e *entry) (*conn, error) {
 		c.close()
 		return nil, classify(ctx, cfg, "", sink, c, rpcErr, err)
 	}
+	c.toolsListChanged.Store(toolsListChanged(raw))
+	p.connected(e, c)
 	return c, nil
 }
 

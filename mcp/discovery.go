@@ -49,6 +49,7 @@ type descriptor struct {
 	annotations json.RawMessage      // the "annotations" object as sent (compacted); nil when none
 	ann         *Annotations         // its hints; nil when none
 	filtered    bool                 // the Filter dropped it: only wire is set
+	raw         json.RawMessage      // the whole descriptor, compacted (nil for a declared tool)
 }
 
 // discover lists every tool of the server page by page (at most
@@ -157,7 +158,7 @@ func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage, f *Filter) (
 		if err := checkWireName(cfg, name, seen, "the tool name", "the server advertises the tool %q twice"); err != nil {
 			return nil, err
 		}
-		d := descriptor{wire: name, description: json.RawMessage("null")}
+		d := descriptor{wire: name, description: json.RawMessage("null"), raw: compactJSON(raw)}
 		if d.annotations, d.ann = parseAnnotations(fields["annotations"]); !f.keeps(name, d.ann) {
 			out = append(out, descriptor{wire: name, filtered: true})
 			continue

@@ -119,6 +119,13 @@ type LoadOptions struct {
 	// Approval is RegisterOptions.Approval for every server (default nil:
 	// none); what Approval.Validate refuses refuses the whole load.
 	Approval *Approval
+	// OnProgress is RegisterOptions.OnProgress for every server.
+	OnProgress ProgressFunc
+	// OnToolsChanged is RegisterOptions.OnToolsChanged for every server
+	// (LoadMcpTools ignores it: its tools are in no branch).
+	OnToolsChanged ToolsChangedFunc
+
+	noFollow bool // LoadMcpTools: the tools go into no branch, so no list change is followed
 }
 
 // LoadMcpConfig registers the tools of the servers of one .mcp.json text
@@ -165,8 +172,13 @@ func LoadMcpTools(ctx context.Context, p *Pool, data []byte, opts *LoadOptions) 
 			return nil, err
 		}
 	}
+	var o LoadOptions
+	if opts != nil {
+		o = *opts
+	}
+	o.OnToolsChanged, o.noFollow = nil, true
 	m := core.NewManager(nil)
-	if _, _, err := loadInto(ctx, p, m, configs, opts); err != nil {
+	if _, _, err := loadInto(ctx, p, m, configs, &o); err != nil {
 		return nil, err
 	}
 	return m.Tools(), nil
@@ -211,14 +223,7 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 		if !ok {
 			continue
 		}
-		b, err := prepareServer(ctx, p, cfg, &RegisterOptions{
-			RequestOptions: o.RequestOptionsMap[name],
-			Result:         o.Result,
-			Update:         o.Update,
-			Security:       o.Security,
-			Filter:         o.Filter,
-			Approval:       o.Approval,
-		})
+		b, err := prepareServer(ctx, p, cfg, registerOptionsOf(&o, name))
 		if err != nil {
 			if errors.Is(err, core.ErrPolicyDenied) || errors.Is(err, core.ErrUnsupported) {
 				return nil, nil, err
@@ -240,9 +245,26 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 			warn(name, err)
 			continue
 		}
+		if !o.noFollow {
+			p.follow(m, b.cfg, registerOptionsOf(&o, name)) // listchanged.go
+		}
 		names[name] = registered
 	}
 	return order, names, nil
+}
+
+// registerOptionsOf is what a load registers the server name with.
+func registerOptionsOf(o *LoadOptions, name string) *RegisterOptions {
+	return &RegisterOptions{
+		RequestOptions: o.RequestOptionsMap[name],
+		Result:         o.Result,
+		Update:         o.Update,
+		Security:       o.Security,
+		Filter:         o.Filter,
+		Approval:       o.Approval,
+		OnProgress:     o.OnProgress,
+		OnToolsChanged: o.OnToolsChanged,
+	}
 }
 
 // serverOrder is the servers to load: those of the config in its order, or

@@ -39,6 +39,8 @@ type Pool struct {
 	entries map[string]*entry
 
 	stats counters // what the connections dropped, limited or refused (Stats)
+
+	followed followers // registrations whose list changes are followed (listchanged.go)
 }
 
 // NewPool returns an empty pool.
@@ -52,6 +54,7 @@ func NewPool(opts *Options) *Pool {
 
 // entry is one pool key: a server config under one policy.
 type entry struct {
+	key     string // its key in Pool.entries (entryKeyOf)
 	cfg     *ServerConfig
 	sec     *Security // defaults applied
 	timeout time.Duration
@@ -71,6 +74,7 @@ func (p *Pool) Cleanup(ctx context.Context) error {
 	entries := p.entries
 	p.entries = map[string]*entry{}
 	p.mu.Unlock()
+	p.followed.pause()
 	var conns []*conn
 	for _, e := range entries {
 		e.mu.Lock()
@@ -112,16 +116,22 @@ func configFingerprint(cfg *ServerConfig) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// entryKeyOf is the pool key of cfg under sec (defaults applied): the
+// server's name, configFingerprint and the policy's Fingerprint.
+func entryKeyOf(cfg *ServerConfig, sec *Security) string {
+	return cfg.Name + "\x00" + configFingerprint(cfg) + "\x00" + sec.Fingerprint()
+}
+
 // entryFor returns the entry of cfg under sec (defaults applied), creating it.
 func (p *Pool) entryFor(cfg *ServerConfig, sec *Security) *entry {
-	id := cfg.Name + "\x00" + configFingerprint(cfg)
-	key := id + "\x00" + sec.Fingerprint()
+	key := entryKeyOf(cfg, sec)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if e, ok := p.entries[key]; ok {
 		return e
 	}
 	e := &entry{
+		key:     key,
 		cfg:     cfg,
 		sec:     sec,
 		timeout: time.Duration(sec.TimeoutMs) * time.Millisecond,

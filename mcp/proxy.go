@@ -29,6 +29,11 @@ type proxy struct {
 	annotations json.RawMessage
 	// gate is the tool's approval (nil: none needed).
 	gate *gate
+	// onProgress receives the progress of its calls (RegisterOptions.OnProgress).
+	onProgress ProgressFunc
+	// raw is the tool's descriptor as tools/list gave it (compacted): a
+	// refresh compares it to tell a changed tool (listchanged.go).
+	raw json.RawMessage
 }
 
 // Signature is LionAGI's proxy signature: the registered name, the
@@ -109,7 +114,9 @@ func (p *Pool) callTool(ctx context.Context, px *proxy, args json.RawMessage) (a
 		if len(args) == 0 {
 			args = json.RawMessage("{}")
 		}
-		raw, err := p.request(ctx, e, c, tool, "tools/call", map[string]any{"name": wire, "arguments": args})
+		params := map[string]any{"name": wire, "arguments": args}
+		defer trackProgress(ctx, px, c, params)() // progress.go
+		raw, err := p.request(ctx, e, c, tool, "tools/call", params)
 		if err != nil {
 			return err
 		}

@@ -47,6 +47,16 @@ type RegisterOptions struct {
 	// Approval makes the tools it selects ask its hook before each call
 	// (default nil: no approval). See Approval.Validate for its refusals.
 	Approval *Approval
+	// OnProgress receives the progress notifications of the tools' calls;
+	// given, every tools/call asks for them (default nil: none asked).
+	OnProgress ProgressFunc
+	// OnToolsChanged receives each refresh of the tools after the server's
+	// notifications/tools/list_changed (listchanged.go); given, the
+	// standalone GET stream is opened, and held until Pool.Cleanup
+	// (default nil: list changes seen on other streams still refresh).
+	OnToolsChanged ToolsChangedFunc
+
+	refresh bool // a list-change refresh: requestOptions may name tools the server no longer lists
 }
 
 // RegisterServer discovers the tools of cfg's server (or, with ToolNames,
@@ -93,7 +103,11 @@ func RegisterServer(ctx context.Context, p *Pool, m *core.Manager, cfg *ServerCo
 	if err != nil {
 		return nil, err
 	}
-	return b.commit(m, o.Update)
+	names, err := b.commit(m, o.Update)
+	if err == nil {
+		p.follow(m, b.cfg, &o) // listchanged.go
+	}
+	return names, err
 }
 
 // batch is one server's tools, built and checked, not registered yet.
@@ -152,7 +166,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 	} else if descs, err = p.discover(ctx, cfg, sec, o.Filter); err != nil {
 		return nil, err
 	}
-	if err := checkRequestOptionKeys(cfg, reqOpts, descs); err != nil {
+	if err := checkRequestOptionKeys(cfg, reqOpts, descs); err != nil && !o.refresh {
 		return nil, err
 	}
 	byName := map[string]string{}
@@ -167,7 +181,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 		}
 		byName[name] = d.wire
 		px := &proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire, mode: mode,
-			annotations: d.annotations, gate: o.Approval.gateFor(d.annotations, d.ann)}
+			annotations: d.annotations, gate: o.Approval.gateFor(d.annotations, d.ann), onProgress: o.OnProgress, raw: d.raw}
 		t, err := buildTool(px, d, reqOpts[d.wire])
 		if err != nil {
 			return nil, err

@@ -22,12 +22,32 @@ type Stats struct {
 	// StreamResumesRefused counts resumes refused because one request's
 	// stream had been resumed maxStreamResumes times already.
 	StreamResumesRefused int64 `json:"streamResumesRefused"`
+	// ProgressDelivered counts progress notifications passed to a hook.
+	ProgressDelivered int64 `json:"progressDelivered"`
+	// ProgressDropped counts those that were not: a token of no call in
+	// progress (or of one that ended), no numeric progress, or past
+	// maxProgressPerCall.
+	ProgressDropped int64 `json:"progressDropped"`
+	// ListChanged counts notifications/tools/list_changed received.
+	ListChanged int64 `json:"listChanged"`
+	// ToolRefreshes counts the refreshes of a registration's tools they
+	// caused (failed ones included).
+	ToolRefreshes int64 `json:"toolRefreshes"`
+	// NotificationsIgnored counts notifications not acted on: a method the
+	// client does not follow, or a list change from a server that did not
+	// declare listChanged or that no registration follows.
+	NotificationsIgnored int64 `json:"notificationsIgnored"`
+	// StandaloneStreams counts the standalone GET streams opened
+	// (Streamable HTTP), reconnections included.
+	StandaloneStreams int64 `json:"standaloneStreams"`
 }
 
 // counters are a pool's Stats as they are counted.
 type counters struct {
 	answersDropped, serverRequestsAnswered, serverRequestsDropped atomic.Int64
 	streamResumes, streamResumesRefused                           atomic.Int64
+	progressDelivered, progressDropped, listChanged               atomic.Int64
+	toolRefreshes, notificationsIgnored, standaloneStreams        atomic.Int64
 }
 
 // Stats returns what the pool's connections have counted so far.
@@ -39,5 +59,11 @@ func (p *Pool) Stats() Stats {
 		ServerRequestsDropped:  c.serverRequestsDropped.Load(),
 		StreamResumes:          c.streamResumes.Load(),
 		StreamResumesRefused:   c.streamResumesRefused.Load(),
+		ProgressDelivered:      c.progressDelivered.Load(),
+		ProgressDropped:        c.progressDropped.Load(),
+		ListChanged:            c.listChanged.Load(),
+		ToolRefreshes:          c.toolRefreshes.Load(),
+		NotificationsIgnored:   c.notificationsIgnored.Load(),
+		StandaloneStreams:      c.standaloneStreams.Load(),
 	}
 }

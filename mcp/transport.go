@@ -53,6 +53,9 @@ type guard struct {
 	allowed  atomic.Pointer[string]     // the last URL check allowed
 	life     context.Context            // ends when the connection closes (close): answers to server requests end with it
 	close    context.CancelFunc
+
+	progress    progressTokens         // calls waiting for progress notifications (progress.go)
+	listChanged atomic.Pointer[func()] // what a notifications/tools/list_changed runs (listchanged.go)
 }
 
 // newGuard returns the guard of one connection. sec must have its defaults
@@ -138,8 +141,9 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 	sink.reset()
 	x := valueFrom[exchange](req.Context())
 	stream := req.Method == wire.MethodGet
-	connStream := stream && req.Header.Get("Last-Event-ID") == "" // not a request's resumed stream
-	if err := g.admit(req, x, stream && !connStream); err != nil {
+	standalone := valueFrom[standaloneMark](req.Context()) != nil                // getstream.go: its own backoff and sink
+	connStream := stream && !standalone && req.Header.Get("Last-Event-ID") == "" // not a request's resumed stream
+	if err := g.admit(req, x, stream && !connStream && !standalone); err != nil {
 		var ce *core.Error
 		if errors.As(err, &ce) {
 			return nil, g.record(sink, connStream, ce)
@@ -244,6 +248,8 @@ func (g *guard) body(req *wire.Request, x *exchange, connStream, sse bool, b *ca
 	switch {
 	case !sse:
 		return b
+	case valueFrom[standaloneMark](req.Context()) != nil:
+		return newSSEFilter(g, req.Context(), targetOf(req), "", false, b)
 	case connStream:
 		return newSSEFilter(g, req.Context(), nil, "", g.cfg.Transport == TransportSSE, b)
 	case x != nil:

@@ -361,7 +361,11 @@ export interface Branch {
   /** Never throws. */
   validate(request: ToolRequest): ValidationResult;
   /** Resolves to the FunctionCalling whatever its status; rejects only for what match throws. */
-  invoke(request: ToolRequest, options?: { signal?: AbortSignal }): Promise<FunctionCalling>;
+  invoke(request: ToolRequest, options?: {
+    signal?: AbortSignal;
+    /** This call's progress notifications, for an MCP tool (other tools report none); until the call ends, never after. */
+    onProgress?: McpProgressHandler;
+  }): Promise<FunctionCalling>;
   /** A new registry holding the same Tool objects. */
   clone(): Branch;
 }
@@ -708,7 +712,42 @@ export interface McpRegisterOptions extends McpToolPolicyOptions {
   qualify?: boolean;
   /** What calls respond with: "lionagi" (default, single text → string) or "full" (the whole CallToolResult). */
   result?: McpResultMode;
+  /** Each progress notification of the tools' calls (every tools/call then asks for progress). */
+  onProgress?: McpProgressHandler;
+  /**
+   * Each refresh of the server's tools after its notifications/tools/list_changed. Given, the
+   * server's standalone stream is held open: call `tg.mcp.cleanup()` to let a Node process exit.
+   */
+  onToolsChanged?: McpToolsChangedHandler;
 }
+
+/** One progress notification of an MCP tool call. */
+export interface McpProgressEvent {
+  /** The server's name. */
+  server: string;
+  /** The tool's name on the server. */
+  tool: string;
+  /** The tool's registered name. */
+  name: string;
+  progress: number;
+  total?: number;
+  /** The server's message, redacted and cut to 500 bytes. */
+  message?: string;
+}
+
+/** Receives progress notifications, in the order the server sent them, while the call runs. */
+export type McpProgressHandler = (event: McpProgressEvent) => void;
+
+/**
+ * One refresh of a server's tools in a branch after its notifications/tools/list_changed: the
+ * registered names added, removed and changed; or the error that refused the refresh (the old tools stay).
+ */
+export type McpToolsChangedEvent =
+  | { server: string; added: string[]; removed: string[]; changed: string[]; error?: undefined }
+  | { server: string; error: ToolgateError; added?: undefined; removed?: undefined; changed?: undefined };
+
+/** Receives each refresh of a server's tools. */
+export type McpToolsChangedHandler = (event: McpToolsChangedEvent) => void;
 
 /**
  * What a call of an MCP tool responds with (`fc.response`): `"lionagi"` (the default) unwraps as
@@ -778,6 +817,10 @@ export interface McpLoadConfigOptions extends McpToolPolicyOptions {
   onWarning?: McpWarningHandler;
   /** true: a command server refuses the whole config with `unsupported` (default false: it is skipped and warned). */
   strict?: boolean;
+  /** Each progress notification of the tools' calls. */
+  onProgress?: McpProgressHandler;
+  /** Each refresh of a server's tools after its list_changed; holds the standalone stream open until `tg.mcp.cleanup()`. */
+  onToolsChanged?: McpToolsChangedHandler;
 }
 
 /** Options of loadMcpTools. */
@@ -792,6 +835,8 @@ export interface McpLoadToolsOptions extends McpToolPolicyOptions {
   onWarning?: McpWarningHandler;
   /** true: a command server refuses the whole config with `unsupported` (default false: it is skipped and warned). */
   strict?: boolean;
+  /** Each progress notification of the tools' calls. (No onToolsChanged: these tools are in no branch; load again to see a new list.) */
+  onProgress?: McpProgressHandler;
 }
 
 /** What checkUrl returns. */

@@ -16,6 +16,7 @@ import (
 //	async mcp.registerServer  handle = branch  → ["names"]
 //	async mcp.loadMcpConfig   handle = branch  → {"result": {server: names}, "warnings": [...]}
 //	async mcp.loadMcpTools                     → {"tools": [toolInfo], "warnings": [...]}
+//	async mcp.invoke          handle = tool    → the response (tool.invoke with onProgress)
 //	async mcp.cleanup                          → true
 //	sync  mcp.checkUrl                         → {"allowed", "rule"?, "reason"?}
 //	sync  mcp.debugStats, mcp.debugHost        (tests only, through tg[Symbol.for("toolgate.debug")])
@@ -43,6 +44,7 @@ func Register(b *jsbridge.Bridge, pool *mcp.Pool, fetchStats func() (liveFuncs, 
 	b.RegisterAsync("mcp.loadMcpTools", func(ctx context.Context, b *jsbridge.Bridge, _ int64, payload []byte) (any, error) {
 		return describeTools(ctx, b, pool, payload)
 	})
+	b.RegisterAsync("mcp.invoke", invokeTool) // hooks.go
 	b.RegisterAsync("mcp.cleanup", func(ctx context.Context, _ *jsbridge.Bridge, _ int64, _ []byte) (any, error) {
 		if err := pool.Cleanup(ctx); err != nil {
 			return nil, err
@@ -74,6 +76,12 @@ func debugStats(pool *mcp.Pool, fetchStats func() (liveFuncs, inFlight int64)) m
 		"serverRequestsDropped":  s.ServerRequestsDropped,
 		"streamResumes":          s.StreamResumes,
 		"streamResumesRefused":   s.StreamResumesRefused,
+		"progressDelivered":      s.ProgressDelivered,
+		"progressDropped":        s.ProgressDropped,
+		"listChanged":            s.ListChanged,
+		"toolRefreshes":          s.ToolRefreshes,
+		"notificationsIgnored":   s.NotificationsIgnored,
+		"standaloneStreams":      s.StandaloneStreams,
 	}
 }
 

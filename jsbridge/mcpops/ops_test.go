@@ -193,6 +193,8 @@ func TestDebugStats(t *testing.T) {
 		"fetchLiveFuncs": 3, "fetchInFlight": 1,
 		"answersDropped": 0, "serverRequestsAnswered": 0, "serverRequestsDropped": 0,
 		"streamResumes": 0, "streamResumesRefused": 0,
+		"progressDelivered": 0, "progressDropped": 0, "listChanged": 0, "toolRefreshes": 0,
+		"notificationsIgnored": 0, "standaloneStreams": 0,
 	}, got)
 	assert.Equal(t, int64(0), debugStats(p, nil)["fetchLiveFuncs"], "no fetch transport reports zeros")
 }

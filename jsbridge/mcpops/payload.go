@@ -75,6 +75,9 @@ func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload [
 	if o.Approval, err = approvalOption(call, opts); err != nil {
 		return nil, err
 	}
+	if o.OnProgress, o.OnToolsChanged, err = listenerOptions(call, opts, true); err != nil { // hooks.go
+		return nil, err
+	}
 	names, err := mcp.RegisterServer(ctx, p, m, cfg, &o)
 	if err != nil {
 		return nil, err
@@ -107,6 +110,9 @@ func loadMcpConfig(ctx context.Context, p *mcp.Pool, m *core.Manager, payload []
 	}
 	var o mcp.LoadOptions
 	if err := loadOptions(call, opts, &o); err != nil {
+		return nil, err
+	}
+	if o.OnProgress, o.OnToolsChanged, err = listenerOptions(call, opts, true); err != nil { // hooks.go
 		return nil, err
 	}
 	var warnings warningList
@@ -154,6 +160,9 @@ func loadMcpTools(ctx context.Context, p *mcp.Pool, payload []byte) ([]*core.Too
 	}
 	var o mcp.LoadOptions
 	if err := loadOptions(call, opts, &o); err != nil {
+		return nil, nil, err
+	}
+	if o.OnProgress, _, err = listenerOptions(call, opts, false); err != nil { // hooks.go
 		return nil, nil, err
 	}
 	if v, ok := opts["requestOptionsMap"]; ok {

@@ -244,11 +244,18 @@ export class Branch {
   get _prechecked() {
     return this.#prechecked;
   }
-  /** Matches and runs a call; resolves to the FunctionCalling whatever its status. */
+  /**
+   * Matches and runs a call; resolves to the FunctionCalling whatever its status. `onProgress`
+   * receives the progress notifications of an MCP tool's call (other tools report none).
+   */
   async invoke(request, opts) {
-    const signal = checkSignal(checkOptions(opts, ["signal"], "invoke").signal, "invoke");
+    const o = checkOptions(opts, ["signal", "onProgress"], "invoke");
+    const signal = checkSignal(o.signal, "invoke");
+    if (o.onProgress !== undefined && o.onProgress !== null && typeof o.onProgress !== "function") {
+      throw new ToolgateError("unsupported-type", `invoke: option onProgress must be a function, got ${describe(o.onProgress)}`);
+    }
     const fc = this.match(request);
-    await run(this.#ctx, fc, signal);
+    await run(this.#ctx, fc, signal, o.onProgress ?? undefined);
     return fc;
   }
   /** A new registry holding the same Tool objects, of the same class as this one. */

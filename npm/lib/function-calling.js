@@ -145,11 +145,17 @@ export function positional(sig, args) {
 }
 
 /** Calls a tool with named arguments: the typed handler, the JS function, or Go (an MCP tool). Node and browser. */
-export async function callTool(ctx, toolObj, args, signal) {
+export async function callTool(ctx, toolObj, args, signal, onProgress) {
   const spec = toolObj._spec;
   if (spec.kind === "typed") return spec.handler(args);
   if (spec.kind === "function") return spec.fn(...positional(toolObj._signature, args));
-  return ctx.inst.callAsync(OP.toolInvoke, toolObj._handle(), toJSON(args, { code: "invalid-arguments", what: `the arguments of ${toolObj.function}` }), signal);
+  const text = toJSON(args, { code: "invalid-arguments", what: `the arguments of ${toolObj.function}` });
+  if (onProgress && OP.mcpInvoke) {
+    // An MCP tool's call with its own progress listener (jsbridge/mcpops/hooks.go).
+    const payload = `{"arguments":${text},"onProgress":${ctx.inst.hostFunction(onProgress, "onProgress")}}`;
+    return ctx.inst.callAsync(OP.mcpInvoke, toolObj._handle(), payload, signal);
+  }
+  return ctx.inst.callAsync(OP.toolInvoke, toolObj._handle(), text, signal);
 }
 
 /** Why a call stopped early: an abort or the timeout; reason becomes fc.error. */
@@ -162,7 +168,7 @@ function cancellation(reason) {
 }
 
 /** pre → handler → post for fc; a preprocessor's result replaces fc.arguments. */
-async function pipeline(ctx, fc, spec, signal) {
+async function pipeline(ctx, fc, spec, signal, onProgress) {
   let args = fc.arguments;
   if (spec.preprocessor) {
     args = await spec.preprocessor(args, spec.preprocessorKwargs);
@@ -172,7 +178,7 @@ async function pipeline(ctx, fc, spec, signal) {
     }
     fc.arguments = args;
   }
-  let res = await callTool(ctx, fc.tool, args, signal);
+  let res = await callTool(ctx, fc.tool, args, signal, onProgress);
   if (signal?.aborted) return undefined;
   if (spec.postprocessor) res = await spec.postprocessor(res, spec.postprocessorKwargs);
   return res;
@@ -182,7 +188,7 @@ async function pipeline(ctx, fc, spec, signal) {
  * Runs pre → handler → post for fc under its AbortSignal and the tool's timeoutMs; total: every
  * outcome becomes a status (completed, failed, cancelled), with duration set. Node and browser.
  */
-export async function run(ctx, fc, signal) {
+export async function run(ctx, fc, signal, onProgress) {
   if (fc.status !== "pending") return;
   const spec = fc.tool._spec;
   if (signal?.aborted) {
@@ -199,7 +205,7 @@ export async function run(ctx, fc, signal) {
   let timer;
   let onAbort;
   try {
-    const work = pipeline(ctx, fc, spec, ctrl?.signal);
+    const work = pipeline(ctx, fc, spec, ctrl?.signal, onProgress);
     if (!cancellable) {
       fc.response = await work;
     } else {

@@ -65,6 +65,39 @@ function defaultOnWarning(server, error) {
   console.warn(`toolgate: MCP server ${JSON.stringify(server)} registered no tools: [${error.code}] ${error.message}`);
 }
 
+/** Refuses a listener option that is not a function (undefined: none). */
+function checkListener(v, call, key) {
+  if (v !== undefined && v !== null && typeof v !== "function") {
+    throw new ToolgateError("unsupported-type", `${call}: option ${key} must be a function, got ${describe(v)}`);
+  }
+  return v ?? undefined;
+}
+
+/** The onToolsChanged wrapper of each listener (one per function, so Go gets one number for it): its event's error becomes a ToolgateError. */
+const toolsChangedWrappers = new WeakMap();
+function toolsChangedListener(fn) {
+  let w = toolsChangedWrappers.get(fn);
+  if (!w) {
+    w = (ev) => fn(ev && ev.error ? { server: ev.server, error: errorFromData(ev.error) } : ev);
+    toolsChangedWrappers.set(fn, w);
+  }
+  return w;
+}
+
+/**
+ * The listener options as the numbers Go notifies (host calls): onProgress, and with `tools`
+ * onToolsChanged (which opens the server's standalone stream: call tg.mcp.cleanup() to let a
+ * Node process exit).
+ */
+function listeners(ctx, o, call, tools) {
+  const progress = checkListener(o.onProgress, call, "onProgress");
+  const changed = tools ? checkListener(o.onToolsChanged, call, "onToolsChanged") : undefined;
+  return {
+    onProgress: progress && ctx.inst.hostFunction(progress, "onProgress"),
+    onToolsChanged: changed && ctx.inst.hostFunction(toolsChangedListener(changed), "onToolsChanged"),
+  };
+}
+
 /** A loader's config: JSON text is passed on as text (Go parses it), an object as JSON. */
 function configJSON(config, call) {
   if (config === undefined || config === null) return null;
@@ -135,6 +168,7 @@ export class McpBranch extends Branch {
       qualify: o.qualify,
       result: checkResult(o.result, call),
       ...policyOptions(this.#ctx, o, call),
+      ...listeners(this.#ctx, o, call, true),
     });
     return this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON({ config, options }, { code: "invalid-tool", what: call }));
   }
@@ -158,6 +192,7 @@ export class McpBranch extends Branch {
       result: checkResult(o.result, call),
       strict: o.strict,
       ...policyOptions(this.#ctx, o, call),
+      ...listeners(this.#ctx, o, call, true),
     });
     const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
@@ -183,6 +218,7 @@ export async function loadMcpTools(ctx, config, opts) {
     result: checkResult(o.result, call),
     strict: o.strict,
     ...policyOptions(ctx, o, call),
+    ...listeners(ctx, o, call, false),
   });
   const out = await ctx.inst.callAsync(OP.mcpLoadMcpTools, 0, toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
   const tools = out.tools.map((info) => goToolFromInfo(ctx, info));
@@ -210,7 +246,7 @@ function mcpNamespace(ctx) {
     checkUrl: (url, security) => checkUrl(ctx, url, security),
     /** An explicit allow-all-URLs policy ({allowUrls: true}), for callers who mean it. A fresh object each call. Node and browser. */
     trusted: () => ({ allowUrls: true }),
-    /** Closes every pooled MCP connection. Node and browser. */
+    /** Closes every pooled MCP connection (and the standalone streams onToolsChanged opened). Node and browser. */
     cleanup: async () => {
       await ctx.inst.callAsync(OP.mcpCleanup, 0, "");
     },

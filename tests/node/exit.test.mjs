@@ -46,6 +46,44 @@ console.log(fc.status, fc.response);
   });
 }
 
+test("with onToolsChanged (the standalone GET stream held open), tg.mcp.cleanup() closes it and the process exits", async () => {
+  // The server runs in the program: its close() resolves only once every connection has ended, so
+  // the program gets past it only if cleanup() closed the stream.
+  const out = await runProgram(
+    "mcp-list-changes",
+    `import http from "node:http";
+import { randomUUID } from "node:crypto";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { initialize } from "toolgate";
+const sessions = new Map();
+let gets = 0;
+const httpServer = http.createServer(async (req, res) => {
+  if (req.method === "GET") gets++;
+  let t = sessions.get(req.headers["mcp-session-id"]);
+  if (!t) {
+    const server = new McpServer({ name: "live", version: "1.0.0" });
+    server.registerTool("echo", { inputSchema: {} }, async () => ({ content: [{ type: "text", text: "hi" }] }));
+    t = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => sessions.set(id, t) });
+    await server.connect(t);
+  }
+  await t.handleRequest(req, res);
+});
+await new Promise((r) => httpServer.listen(0, "127.0.0.1", r));
+const tg = await initialize();
+const b = tg.branch();
+const security = { allowUrls: true, allowLoopbackHttp: true, timeoutMs: 600000 };
+await b.registerMcpServer({ name: "live", url: \`http://127.0.0.1:\${httpServer.address().port}/mcp\` }, { security, onToolsChanged: () => {} });
+for (let i = 0; i < 500 && gets === 0; i++) await new Promise((r) => setTimeout(r, 10));
+const fc = await b.invoke({ function: "mcp__live__echo", arguments: {} });
+await tg.mcp.cleanup();
+await new Promise((r) => httpServer.close(r));
+console.log(fc.status, fc.response, "streams", gets);
+`,
+  );
+  assert.match(out, /completed hi streams 1/);
+});
+
 test("a call in flight still holds its timers: a hanging handler's timeoutMs ends it as cancelled, then the process exits", async () => {
   const out = await runProgram(
     "handler-timeout",

@@ -1,0 +1,34 @@
+package mcp
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// A refresh after notifications/tools/list_changed goes through the
+// registration's own options: its filter keeps blocked tools out of the new
+// set as it did at registration.
+func TestListChangedRefreshKeepsTheFilter(t *testing.T) {
+	n := newNotifier(t, toolJSON("read_a"), toolJSON("delete_a"))
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	var log changeLog
+	m := core.NewManager(nil)
+	o := &RegisterOptions{Security: loopback(), OnToolsChanged: log.add, Filter: &Filter{Block: []string{"delete_*"}}}
+	names, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "nf", URL: n.url}, o)
+	require.NoError(t, err)
+	require.Equal(t, []string{"mcp__nf__read_a"}, names)
+	waitUntil(t, "the standalone stream opens", func() bool { return n.getOpen.Load() == 1 })
+
+	n.setTools(toolJSON("read_a"), toolJSON("read_b"), toolJSON("delete_b"))
+	n.push <- event(methodToolsListChanged, nil)
+	ev := log.wait(t, 1)[0]
+	require.Nil(t, ev.Error)
+	assert.Equal(t, []string{"mcp__nf__read_b"}, ev.Added, "the blocked delete_b is not added")
+	assert.Equal(t, []string{"mcp__nf__read_a", "mcp__nf__read_b"}, m.Names())
+}

@@ -113,6 +113,8 @@ type LoadOptions struct {
 	// goes to OnWarning while the URL servers load). No process is ever
 	// started either way.
 	Strict bool
+	// Hooks is RegisterOptions.Hooks for every server (default nil: none).
+	Hooks *ClientHooks
 }
 
 // LoadMcpConfig registers the tools of the servers of one .mcp.json text
@@ -203,6 +205,7 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 			Result:         o.Result,
 			Update:         o.Update,
 			Security:       o.Security,
+			Hooks:          o.Hooks,
 		})
 		if err != nil {
 			if errors.Is(err, core.ErrPolicyDenied) || errors.Is(err, core.ErrUnsupported) {

@@ -24,7 +24,8 @@ type Options struct {
 }
 
 // Pool holds live MCP clients, keyed by server name, a fingerprint of the
-// server config (URL, transport, headers) and the policy's Fingerprint, and
+// server config (URL, transport, headers), the policy's Fingerprint and the
+// ids of the client hooks (RegisterOptions.Hooks), and
 // reuses them across calls. A key has at most one live session at a time
 // (so at most MaxConnectionsPerServer, which bounds sessions, not calls):
 // concurrent operations (tool listings and calls) share it, all in flight
@@ -115,7 +116,7 @@ func configFingerprint(cfg *ServerConfig) string {
 // entryFor returns the entry of cfg under sec (defaults applied), creating it.
 func (p *Pool) entryFor(cfg *ServerConfig, sec *Security) *entry {
 	id := cfg.Name + "\x00" + configFingerprint(cfg)
-	key := id + "\x00" + sec.Fingerprint()
+	key := id + "\x00" + sec.Fingerprint() + "\x00" + cfg.hooks.key()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if e, ok := p.entries[key]; ok {

@@ -40,6 +40,11 @@ type RegisterOptions struct {
 	// ResultLionAGI, LionAGI's unwrapping; ResultFull gives the whole
 	// CallToolResult). An unknown mode is unsupported-type.
 	Result ResultMode
+	// Hooks are the client capabilities the server may use: roots,
+	// sampling, elicitation (default nil: none declared; every server
+	// request but ping is answered -32601). Registrations share a
+	// connection only when their hooks have the same ids.
+	Hooks *ClientHooks
 }
 
 // RegisterServer discovers the tools of cfg's server (or, with ToolNames,
@@ -103,6 +108,10 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 	if err != nil {
 		return nil, err
 	}
+	if err := o.Hooks.check(cfg); err != nil {
+		return nil, err
+	}
+	cfg.hooks = o.Hooks
 	if err := o.Security.Validate(); err != nil {
 		return nil, named(err, cfg.Name)
 	}

@@ -45,14 +45,18 @@ type guard struct {
 	timeoutErr *core.Error // a request's answer took longer than TimeoutMs
 	capErr     *core.Error // a message was larger than MaxMessageBytes
 
-	stats    *counters                  // the pool's (its own for a guard made alone)
-	pending  pendingIDs                 // requests waiting for an answer (the legacy transport's one stream)
-	limiter  *answerLimiter             // answers to the server's requests
-	resume   resumeLimits               // how often, how slowly a request's SSE stream is resumed
-	lastPost atomic.Pointer[postTarget] // the latest request POSTed: where the connection stream's server requests are answered
-	allowed  atomic.Pointer[string]     // the last URL check allowed
-	life     context.Context            // ends when the connection closes (close): answers to server requests end with it
-	close    context.CancelFunc
+	stats     *counters                  // the pool's (its own for a guard made alone)
+	pending   pendingIDs                 // requests waiting for an answer (the legacy transport's one stream)
+	limiter   *answerLimiter             // answers to the server's requests
+	hooks     *ClientHooks               // the client capabilities (cfg's; nil: none)
+	hookSlots chan struct{}              // hook calls in flight (hookRequest)
+	answers   chan queuedAnswer          // answers waiting for the sender (answerNow)
+	sender    sync.Once                  // starts sendAnswers
+	resume    resumeLimits               // how often, how slowly a request's SSE stream is resumed
+	lastPost  atomic.Pointer[postTarget] // the latest request POSTed: where the connection stream's server requests are answered
+	allowed   atomic.Pointer[string]     // the last URL check allowed
+	life      context.Context            // ends when the connection closes (close): answers to server requests end with it
+	close     context.CancelFunc
 }
 
 // newGuard returns the guard of one connection. sec must have its defaults
@@ -66,16 +70,19 @@ func newGuard(cfg *ServerConfig, sec *Security, base wire.RoundTripper) *guard {
 		base = noBase{}
 	}
 	g := &guard{
-		server:  cfg.Name,
-		cfg:     cfg,
-		sec:     sec,
-		origin:  originOf(cfg.URL),
-		timeout: time.Duration(sec.TimeoutMs) * time.Millisecond,
-		base:    base,
-		conn:    &failureSink{},
-		stats:   &counters{},
-		limiter: newAnswerLimiter(time.Now()),
-		resume:  defaultResumeLimits(),
+		server:    cfg.Name,
+		cfg:       cfg,
+		sec:       sec,
+		origin:    originOf(cfg.URL),
+		timeout:   time.Duration(sec.TimeoutMs) * time.Millisecond,
+		base:      base,
+		conn:      &failureSink{},
+		stats:     &counters{},
+		limiter:   newAnswerLimiter(time.Now()),
+		hooks:     cfg.hooks,
+		hookSlots: make(chan struct{}, maxHooksInFlight),
+		answers:   make(chan queuedAnswer, max(serverRequestBurst, 1)),
+		resume:    defaultResumeLimits(),
 	}
 	g.life, g.close = context.WithCancel(context.Background())
 	g.timeoutErr = g.wrap(core.CodeTimeout, fmt.Sprintf("no answer within %d ms (timeoutMs)", sec.TimeoutMs))
@@ -139,10 +146,13 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 	x := valueFrom[exchange](req.Context())
 	stream := req.Method == wire.MethodGet
 	connStream := stream && req.Header.Get("Last-Event-ID") == "" // not a request's resumed stream
+	// Only the legacy transport's stream is the connection: a failure of
+	// Streamable HTTP's optional GET stream (listen) is no call's cause.
+	connFail := connStream && g.cfg.Transport == TransportSSE
 	if err := g.admit(req, x, stream && !connStream); err != nil {
 		var ce *core.Error
 		if errors.As(err, &ce) {
-			return nil, g.record(sink, connStream, ce)
+			return nil, g.record(sink, connFail, ce)
 		}
 		return nil, err // the caller's own cancellation while a resume waited
 	}
@@ -152,7 +162,7 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 
 	ctx, cancel := context.WithCancelCause(req.Context())
 	timer := time.AfterFunc(g.timeout, func() {
-		g.record(sink, connStream, g.timeoutErr)
+		g.record(sink, connFail, g.timeoutErr)
 		cancel(g.timeoutErr)
 	})
 	done := func() {
@@ -168,12 +178,12 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 		if req.Context().Err() != nil {
 			return nil, err // the caller's own cancellation: not the server's failure
 		}
-		return nil, g.record(sink, connStream, g.wrap(core.CodeTransport, "the request failed: "+describeNetError(g.cfg, err)))
+		return nil, g.record(sink, connFail, g.wrap(core.CodeTransport, "the request failed: "+describeNetError(g.cfg, err)))
 	}
 	if e := g.refuseAnswer(req, resp, sink); e != nil {
 		_ = resp.Body.Close()
 		done()
-		return nil, g.record(sink, connStream, e)
+		return nil, g.record(sink, connFail, e)
 	}
 	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if resp.StatusCode >= 400 && mediaType != "application/json" {
@@ -191,7 +201,7 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 		max:   g.sec.MaxMessageBytes,
 		sse:   mediaType == "text/event-stream",
 		done:  done,
-		onCap: func(e *core.Error) { g.record(sink, connStream, e) },
+		onCap: func(e *core.Error) { g.record(sink, connFail, e) },
 		err:   g.capErr,
 	})
 	return resp, nil
@@ -244,8 +254,10 @@ func (g *guard) body(req *wire.Request, x *exchange, connStream, sse bool, b *ca
 	switch {
 	case !sse:
 		return b
-	case connStream:
-		return newSSEFilter(g, req.Context(), nil, "", g.cfg.Transport == TransportSSE, b)
+	case connStream && g.cfg.Transport == TransportSSE:
+		return newSSEFilter(g, req.Context(), nil, "", true, b)
+	case connStream: // Streamable HTTP's own GET stream (listen): answers go to its URL, with its session
+		return newSSEFilter(g, req.Context(), targetOf(req), "", false, b)
 	case x != nil:
 		return newSSEFilter(g, req.Context(), targetOf(req), x.key, false, b)
 	}

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	"github.com/toolgate/toolgate/internal/wire"
@@ -12,7 +13,8 @@ import (
 // server-everything does; an elicitation a tool handler sends without
 // naming its call, as the conformance suite's server does). The session
 // opens it after initialize when the registration has client hooks (a
-// client without hooks has nothing to answer there but pings), and reopens
+// client without hooks has nothing to answer there but pings), waiting up
+// to listenWait for its answer, and reopens
 // it when the server ends it, waiting the server's retry (1 s without
 // one), doubled for each stream in a row that lasted under
 // listenShortStream, up to maxListenBackoff; after maxShortListens short
@@ -26,26 +28,44 @@ const (
 	maxShortListens   = 5
 )
 
-// listen starts the GET stream's goroutine when the session wants one.
-func (s *session) listen() {
+// listenWait is how long listen waits for the GET stream's headers: a
+// server registers the stream before it answers, so a request it sends
+// there right after (the conformance suite's elicitation) is not lost.
+const listenWait = 2 * time.Second
+
+// listen starts the GET stream's goroutine when the session wants one, and
+// waits for its first answer (at most listenWait or until ctx ends).
+func (s *session) listen(ctx context.Context) {
 	if s.legacy || !s.cfg.hooks.any() {
 		return
 	}
-	go s.listenLoop(s.g.life)
+	ready := make(chan struct{})
+	go s.listenLoop(s.g.life, ready)
+	t := time.NewTimer(listenWait)
+	defer t.Stop()
+	select {
+	case <-ready:
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }
 
 // listenLoop opens the GET stream until life ends, the server refuses it,
-// or it keeps ending quickly.
-func (s *session) listenLoop(life context.Context) {
+// or it keeps ending quickly; ready is closed once the first GET is
+// answered or fails.
+func (s *session) listenLoop(life context.Context, ready chan struct{}) {
 	short, backoff := 0, time.Duration(0)
+	var once sync.Once
+	opened := func() { once.Do(func() { close(ready) }) }
+	defer opened()
 	for life.Err() == nil {
-		opened := time.Now()
-		retry, ok := s.listenOnce(life)
+		start := time.Now()
+		retry, ok := s.listenOnce(life, opened)
 		if !ok {
 			return
 		}
 		short, backoff = short+1, min(max(2*backoff, 100*time.Millisecond), maxListenBackoff)
-		if time.Since(opened) >= listenShortStream {
+		if time.Since(start) >= listenShortStream {
 			short, backoff = 0, 0
 		}
 		if short >= maxShortListens {
@@ -63,8 +83,8 @@ func (s *session) listenLoop(life context.Context) {
 
 // listenOnce reads one GET stream to its end and returns the server's retry
 // (defaultRetry without one); ok is false when the stream was refused or
-// could not be opened.
-func (s *session) listenOnce(life context.Context) (retry time.Duration, ok bool) {
+// could not be opened. opened runs once the GET is answered or failed.
+func (s *session) listenOnce(life context.Context, opened func()) (retry time.Duration, ok bool) {
 	req, err := wire.NewRequest(life, wire.MethodGet, s.cfg.URL, nil)
 	if err != nil {
 		return 0, false
@@ -72,6 +92,7 @@ func (s *session) listenOnce(life context.Context) (retry time.Duration, ok bool
 	s.setHeaders(req.Header, "text/event-stream")
 	req.Header.Del("Content-Type")
 	resp, err := s.g.RoundTrip(req)
+	opened()
 	if err != nil {
 		return 0, false
 	}

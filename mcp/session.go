@@ -254,7 +254,7 @@ func (s *session) initialize(ctx context.Context) (json.RawMessage, *jsonrpcErro
 	if err := s.notify(ctx, "notifications/initialized"); err != nil {
 		return nil, nil, err
 	}
-	s.listen()
+	s.listen(ctx)
 	return raw, nil, nil
 }
 

@@ -78,7 +78,8 @@ type ClientHooks struct {
 	Elicitation *Hook
 }
 
-// hooks are the hooks of kind name, in declaration order.
+// each calls f with the name and hook of each hook given, in declaration
+// order.
 func (h *ClientHooks) each(f func(name string, hook *Hook)) {
 	if h == nil {
 		return

@@ -74,6 +74,7 @@ func TestCoreBuildLinksNoNetwork(t *testing.T) {
 // the other by a decision written here.
 var wasmOnly = []string{
 	"jsbridge/wasm_exports.go",
+	"jsbridge/host_js.go",
 	"jsbridge/fetch/transport.go",
 	"cmd/wasm/*/*.go",
 	"internal/wasmbuf/wasmbuf.go",

@@ -20,8 +20,9 @@ var asyncStats = func() (pending int, liveFuncs int64) { return 0, 0 }
 // linear memory past 2 GiB and keep calling.
 var ballast [][]byte
 
-// registerDebugOps adds debug.stats, debug.exit, debug.echo, debug.sleep
-// and debug.grow.
+// registerDebugOps adds debug.stats, debug.exit, debug.echo, debug.sleep,
+// debug.grow, and debug.host and debug.hostNotify (a host call of the hook
+// whose id is the handle, with the payload: the tests of host calls).
 func registerDebugOps(b *Bridge) {
 	b.RegisterAsync("debug.echo", func(_ context.Context, _ *Bridge, _ int64, payload []byte) (any, error) {
 		return rawJSON(payload), nil
@@ -34,6 +35,11 @@ func registerDebugOps(b *Bridge) {
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
+	})
+	b.RegisterAsync("debug.host", opDebugHost)
+	b.Register("debug.hostNotify", func(_ *Bridge, handle int64, payload []byte) (any, error) {
+		HostNotify(handle, payload)
+		return true, nil
 	})
 	b.Register("debug.stats", func(b *Bridge, _ int64, _ []byte) (any, error) {
 		var ms runtime.MemStats
@@ -65,4 +71,14 @@ func registerDebugOps(b *Bridge) {
 		os.Exit(3) // the JS loader's restart path is what this tests
 		return nil, nil
 	})
+}
+
+// opDebugHost is debug.host: CallHost of the hook whose id is handle, with
+// payload; its answer is the hook's result.
+func opDebugHost(ctx context.Context, _ *Bridge, handle int64, payload []byte) (any, error) {
+	out, err := CallHost(ctx, handle, payload)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }

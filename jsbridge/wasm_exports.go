@@ -77,6 +77,7 @@ func Serve(b *Bridge) {
 	// know when a name may resolve to another tool (npm/lib/branch.js).
 	boot.Set("changes", int(uintptr(unsafe.Pointer(core.RegistryChanges()))))
 	installValidator(boot.Get("validator"))
+	installHost(boot)
 	select {}
 }
 

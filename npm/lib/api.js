@@ -22,6 +22,9 @@ function debugHooks(ctx) {
     grow: (mib) => inst.callJSON(OP.debugGrow, 0, String(mib)),
     echo: (v, signal) => inst.callAsync(OP.debugEcho, 0, toJSON(v), signal),
     sleep: (ms, signal) => inst.callAsync(OP.debugSleep, 0, String(ms), signal),
+    host: (fn, v, signal) => inst.callAsync(OP.debugHost, inst.hostFunction(fn, "test"), toJSON(v), signal),
+    hostNotify: (fn, v) => inst.callJSON(OP.debugHostNotify, inst.hostFunction(fn, "test"), toJSON(v)),
+    hostsInFlight: () => inst.hosts.inFlight,
     get generation() {
       return inst.generation;
     },

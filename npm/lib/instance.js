@@ -2,6 +2,7 @@
 import { Go } from "../wasm_exec.js";
 import { ToolgateError, errorFromGo, errorFromData } from "./errors.js";
 import { parseExact } from "./json.js";
+import { HostTable } from "./host.js";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -24,6 +25,12 @@ export class GoInstance {
     this.pending = new Set();
     this.ex = null;
     this.validator = undefined;
+    this.hosts = new HostTable();
+  }
+
+  /** The number Go calls `fn` by (a hook given as an option); `what` names it in errors. See host.js. */
+  hostFunction(fn, what) {
+    return this.hosts.add(fn, what);
   }
 
   /** Starts the Go program; browsers refuse synchronous instantiation of large modules, so this is async. */
@@ -79,6 +86,7 @@ export class GoInstance {
 
   _run(go, instance) {
     const boot = { validator: this.validator }; // the validator module's call (validator.js), if any
+    this.hosts.install(boot); // boot.host*: Go calling hooks (host.js)
     globalThis[BOOT] = boot;
     try {
       go.run(instance).catch(() => {});

@@ -87,6 +87,35 @@ test("the core and full browser entries work when imported directly", async () =
   await page.close();
 });
 
+test("host calls work in the browser: Go calls an async hook, gets its result, and a hook that throws or hangs ends cleanly", async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  const result = await page.evaluate(async () => {
+    const tg = await (await import("/npm/index.browser.js")).initialize();
+    const debug = tg[Symbol.for("toolgate.debug")];
+    const doubled = await debug.host(async (v, { signal }) => ({ v: v * 2, signal: signal instanceof AbortSignal }), 21);
+    const threw = await debug.host(() => {
+      throw new TypeError("secret-in-message");
+    }, 0).then(() => "resolved", (e) => `${e.code}: ${e.message}`);
+    const ac = new AbortController();
+    let hookSignal;
+    const hung = debug.host((_v, { signal }) => {
+      hookSignal = signal;
+      return new Promise(() => {});
+    }, 0, ac.signal);
+    setTimeout(() => ac.abort(), 20);
+    const abandoned = await hung.then(() => "resolved", () => "rejected");
+    return { doubled, threw, abandoned, hookAborted: hookSignal.aborted, inFlight: debug.hostsInFlight(), after: await debug.host((v) => v, "ok") };
+  });
+  assert.deepEqual(result.doubled, { v: 42, signal: true });
+  assert.match(result.threw, /^internal: the test hook threw: TypeError$/);
+  assert.equal(result.abandoned, "rejected");
+  assert.equal(result.hookAborted, true);
+  assert.equal(result.inFlight, 0);
+  assert.equal(result.after, "ok");
+  await page.close();
+});
+
 test("schemas outside the fast path use toolgate-validator.wasm: fetched after initialize (lazy) or before (eager)", async () => {
   for (const mode of ["lazy", "eager"]) {
     const page = await browser.newPage();

@@ -5,7 +5,7 @@ import "github.com/toolgate/toolgate/jsbridge"
 // Calls are the options of the MCP calls, by JS name. cmd/gen-contract
 // writes them into the npm package, so JS and Go check the same names.
 var Calls = map[string]jsbridge.Options{
-	"registerMcpServer": {Go: []string{"toolNames", "requestOptions", "update", "security", "qualify", "result"}},
-	"loadMcpConfig":     {Go: []string{"serverNames", "update", "security", "result", "strict"}, JSOnly: []string{"onWarning"}},
-	"loadMcpTools":      {Go: []string{"serverNames", "requestOptionsMap", "security", "result", "strict"}, JSOnly: []string{"onWarning"}},
+	"registerMcpServer": {Go: []string{"toolNames", "requestOptions", "update", "security", "qualify", "result", "roots", "sampling", "elicitation"}},
+	"loadMcpConfig":     {Go: []string{"serverNames", "update", "security", "result", "strict", "roots", "sampling", "elicitation"}, JSOnly: []string{"onWarning"}},
+	"loadMcpTools":      {Go: []string{"serverNames", "requestOptionsMap", "security", "result", "strict", "roots", "sampling", "elicitation"}, JSOnly: []string{"onWarning"}},
 }

@@ -23,7 +23,9 @@ import (
 
 // registerServer is b.registerMcpServer. payload: {"config": {name, url,
 // transport?, headers?}, "options": {toolNames?, requestOptions?, update?,
-// security?, qualify?}}; the result is the JSON array of registered names.
+// security?, qualify?, result?, roots?, sampling?, elicitation?}} (the hooks
+// as host function ids: hooksOption); the result is the JSON array of
+// registered names.
 // The policy is options.security only (a "security" key in the config is
 // ignored). Refusals are mcp.ValidateServerConfig's and mcp.RegisterServer's.
 func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload []byte) (json.RawMessage, error) {
@@ -66,6 +68,9 @@ func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload [
 		o.Qualify = &q
 	}
 	if o.Result, err = resultOption(call, opts["result"]); err != nil {
+		return nil, err
+	}
+	if o.Hooks, err = hooksOption(call, opts); err != nil {
 		return nil, err
 	}
 	names, err := mcp.RegisterServer(ctx, p, m, cfg, &o)
@@ -234,7 +239,8 @@ func optionsObject(call string, raw json.RawMessage, keys ...string) (map[string
 	return out, nil
 }
 
-// loadOptions reads serverNames, update, result and security.
+// loadOptions reads serverNames, update, result, strict, the client
+// capability hooks and security.
 func loadOptions(call string, opts map[string]json.RawMessage, o *mcp.LoadOptions) error {
 	var err error
 	if o.Result, err = resultOption(call, opts["result"]); err != nil {
@@ -247,6 +253,9 @@ func loadOptions(call string, opts map[string]json.RawMessage, o *mcp.LoadOption
 		return err
 	}
 	if o.Strict, err = boolOption(call, "strict", opts["strict"]); err != nil {
+		return err
+	}
+	if o.Hooks, err = hooksOption(call, opts); err != nil {
 		return err
 	}
 	o.Security, err = securityOption(opts["security"])

@@ -48,7 +48,7 @@ async function startLocal() {
     );
   const build = () => {
     const server = new McpServer({ name: "local-capabilities", version: "1.0.0" });
-    server.registerTool("ask-defaults", { description: "Elicits a form whose fields have defaults." }, async (_args, extra) => ({
+    server.registerTool("ask-defaults", { description: "Elicits a form whose fields have defaults." }, async (extra) => ({
       content: [{ type: "text", text: await ask(server, extra, { method: "elicitation/create", params: {
         message: "Your details?",
         requestedSchema: { type: "object", properties: {
@@ -59,12 +59,12 @@ async function startLocal() {
         } },
       } }, ElicitResultSchema) }],
     }));
-    server.registerTool("sample", { description: "Asks for sampling." }, async (_args, extra) => ({
+    server.registerTool("sample", { description: "Asks for sampling." }, async (extra) => ({
       content: [{ type: "text", text: await ask(server, extra, { method: "sampling/createMessage", params: {
         messages: [{ role: "user", content: { type: "text", text: "hello" } }], maxTokens: 5,
       } }, CreateMessageResultSchema) }],
     }));
-    server.registerTool("roots", { description: "Asks for the roots." }, async (_args, extra) => ({
+    server.registerTool("roots", { description: "Asks for the roots." }, async (extra) => ({
       content: [{ type: "text", text: await ask(server, extra, { method: "roots/list" }, ListRootsResultSchema) }],
     }));
     return server;
@@ -155,8 +155,8 @@ describe("MCP client capabilities", () => {
   test("a request for a capability that was not declared is answered -32601 and the call still ends", async () => {
     const b = tg.branch();
     await b.registerMcpServer({ name: "local", url: local.url }, { security: LOOPBACK, elicitation: async () => ({ action: "cancel" }) });
-    assert.match(await callText(b, "mcp__local__sample"), /^error -32601 Method not found/);
-    assert.match(await callText(b, "mcp__local__roots"), /^error -32601 Method not found/);
+    assert.match(await callText(b, "mcp__local__sample"), /^error -32601 .*Method not found/);
+    assert.match(await callText(b, "mcp__local__roots"), /^error -32601 .*Method not found/);
     assert.equal(await callText(b, "mcp__local__ask-defaults"), '{"action":"cancel"}', "the declared one still works");
   });
 

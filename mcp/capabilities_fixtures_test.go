@@ -44,6 +44,7 @@ func capableTools() *server.MCPServer {
 	}
 	s.AddTool(mcpgo.NewTool("sample", mcpgo.WithDescription("Asks the client's model.")),
 		func(ctx context.Context, _ mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			//lint:ignore SA1019 servers still ask clients for sampling before protocol 2026-07-28
 			return asText(s.RequestSampling(ctx, mcpgo.CreateMessageRequest{CreateMessageParams: mcpgo.CreateMessageParams{
 				Messages:  []mcpgo.SamplingMessage{{Role: mcpgo.RoleUser, Content: mcpgo.NewTextContent("say hi")}},
 				MaxTokens: 10,

@@ -24,6 +24,7 @@ func serveSampling(t *testing.T) string {
 	s.EnableSampling()
 	s.AddTool(mcpgo.NewTool("ask", mcpgo.WithDescription("Asks the client's model.")),
 		func(ctx context.Context, _ mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+			//lint:ignore SA1019 servers still ask clients for sampling before protocol 2026-07-28
 			r, err := s.RequestSampling(ctx, mcpgo.CreateMessageRequest{CreateMessageParams: mcpgo.CreateMessageParams{
 				Messages: []mcpgo.SamplingMessage{{Role: mcpgo.RoleUser, Content: mcpgo.NewTextContent("hi")}}, MaxTokens: 5}})
 			if err != nil {

@@ -300,3 +300,20 @@ func TestARefusedGETStreamIsNotRetriedNorACallsFailure(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	assert.Equal(t, int32(6), a.requests.Load(), "initialize, initialized, one GET, three calls: got %d requests", a.requests.Load())
 }
+
+func TestAHookPastItsDeadlineAnswersInTime(t *testing.T) {
+	var sawDone atomic.Bool
+	stuck := hookFn("stuck", func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
+		<-ctx.Done()
+		sawDone.Store(true)
+		return nil, ctx.Err()
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	got := runHook(ctx, stuck, "sampling", &jsonrpcMessage{ID: json.RawMessage(`"q"`), Method: "sampling/createMessage"})
+	require.NotNil(t, got.Error)
+	assert.Equal(t, rpcInternal, got.Error.Code)
+	assert.Equal(t, "the client's sampling hook did not answer in time", got.Error.Message)
+	assert.Equal(t, `"q"`, string(got.ID))
+	assert.True(t, sawDone.Load(), "the hook's context ended")
+}

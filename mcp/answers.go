@@ -172,7 +172,11 @@ func (f *sseFilter) pass() bool {
 	}
 	data := []byte(f.data)
 	var msg jsonrpcMessage
-	if json.Unmarshal(data, &msg) != nil || !msg.hasID() {
+	if json.Unmarshal(data, &msg) != nil {
+		return true
+	}
+	if !msg.hasID() {
+		f.g.serverNotice(&msg) // a notification: passed on, after the guard saw it
 		return true
 	}
 	if msg.Method != "" {

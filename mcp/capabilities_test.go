@@ -317,3 +317,35 @@ func TestAHookPastItsDeadlineAnswersInTime(t *testing.T) {
 	assert.Equal(t, `"q"`, string(got.ID))
 	assert.True(t, sawDone.Load(), "the hook's context ended")
 }
+
+func TestAServerCancelEndsTheHookAndSendsNoAnswer(t *testing.T) {
+	a := newAskingServer(t)
+	aborted := make(chan struct{})
+	waiting := hookFn("w", func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
+		<-ctx.Done()
+		close(aborted)
+		return nil, ctx.Err()
+	})
+	_, m := registerAsking(t, a, &ClientHooks{Elicitation: waiting})
+	a.setCall(func(w http.ResponseWriter, r *http.Request, msg rpcMessage) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "data: {\"jsonrpc\":\"2.0\",\"id\":\"ask-0\",\"method\":\"elicitation/create\",\"params\":{\"message\":\"m\",\"requestedSchema\":{\"type\":\"object\"}}}\n\n")
+		fmt.Fprint(w, "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"ask-0\",\"reason\":\"no longer needed\"}}\n\n")
+		w.(http.Flusher).Flush()
+		text := "aborted"
+		select {
+		case <-aborted:
+		case <-time.After(5 * time.Second):
+			text = "the hook was not aborted"
+		}
+		select {
+		case got := <-a.answers:
+			text = "answered: " + describeAnswer(got)
+		case <-time.After(200 * time.Millisecond):
+		}
+		fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":%q}]}}\n\n", msg.ID, text)
+	})
+	fc := invoke(t, m, "mcp__a__t", nil)
+	require.Equal(t, core.StatusCompleted, fc.Status, "got %v", fc.Err)
+	assert.Equal(t, "aborted", fc.Response)
+}

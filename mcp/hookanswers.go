@@ -39,7 +39,8 @@ func invalidParams(format string, args ...any) *rpcFailure {
 // slow hook holds no answer limiter, so pings go on being answered, and a
 // tools/call waiting for the hook's answer is not blocked by the stream
 // reader (which goes on reading). The hook's context ends with the
-// connection or at TimeoutMs.
+// connection, at TimeoutMs, or when the server cancels the request
+// (hookcancel.go: then nothing is answered).
 func (g *guard) hookRequest(to *postTarget, req *jsonrpcMessage, hook *Hook, kind string) {
 	select {
 	case g.hookSlots <- struct{}{}:
@@ -49,11 +50,16 @@ func (g *guard) hookRequest(to *postTarget, req *jsonrpcMessage, hook *Hook, kin
 		return
 	}
 	g.stats.serverRequestsAnswered.Add(1)
+	call, forget := g.hookCalls.start(g.life, idKey(req.ID))
 	go func() {
 		defer func() { <-g.hookSlots }()
-		ctx, cancel := context.WithTimeout(g.life, g.timeout)
+		defer forget()
+		ctx, cancel := context.WithTimeout(call, g.timeout)
 		answer := runHook(ctx, hook, kind, req)
 		cancel()
+		if context.Cause(call) == errServerCancelled {
+			return // MCP: no answer to a request its sender cancelled
+		}
 		body, _ := json.Marshal(answer) // ids, strings and raw JSON always marshal
 		pctx, pcancel := context.WithCancel(g.life)
 		defer pcancel()

@@ -49,6 +49,7 @@ type guard struct {
 	pending   pendingIDs                 // requests waiting for an answer (the legacy transport's one stream)
 	limiter   *answerLimiter             // answers to the server's requests
 	hooks     *ClientHooks               // the client capabilities (cfg's; nil: none)
+	hookCalls hookCalls                  // hook calls in flight, which the server may cancel
 	hookSlots chan struct{}              // hook calls in flight (hookRequest)
 	answers   chan queuedAnswer          // answers waiting for the sender (answerNow)
 	sender    sync.Once                  // starts sendAnswers

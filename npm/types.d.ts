@@ -622,7 +622,7 @@ export interface McpRoot {
   name?: string;
 }
 
-/** What a hook gets besides the request's params: `signal` aborts when the connection closes or `timeoutMs` passes. */
+/** What a hook gets besides the request's params: `signal` aborts when the connection closes, `timeoutMs` passes, or the server cancels its request. */
 export interface McpHookContext {
   signal: AbortSignal;
 }

@@ -41,8 +41,8 @@ async function callText(b, name, args = {}) {
  */
 async function startLocal() {
   const sessions = new Map();
-  const ask = (server, extra, request, schema) =>
-    extra.sendRequest(request, schema).then(
+  const ask = (server, extra, request, schema, options) =>
+    extra.sendRequest(request, schema, options).then(
       (r) => JSON.stringify(r),
       (e) => `error ${e.code} ${e.message}`,
     );
@@ -63,6 +63,11 @@ async function startLocal() {
       content: [{ type: "text", text: await ask(server, extra, { method: "sampling/createMessage", params: {
         messages: [{ role: "user", content: { type: "text", text: "hello" } }], maxTokens: 5,
       } }, CreateMessageResultSchema) }],
+    }));
+    server.registerTool("ask-briefly", { description: "Elicits, giving up after 300 ms (notifications/cancelled)." }, async (extra) => ({
+      content: [{ type: "text", text: await ask(server, extra, { method: "elicitation/create", params: {
+        message: "Quick!", requestedSchema: { type: "object", properties: {} },
+      } }, ElicitResultSchema, { timeout: 300 }) }],
     }));
     server.registerTool("roots", { description: "Asks for the roots." }, async (extra) => ({
       content: [{ type: "text", text: await ask(server, extra, { method: "roots/list" }, ListRootsResultSchema) }],
@@ -176,6 +181,21 @@ describe("MCP client capabilities", () => {
     const again = tg.branch();
     await again.registerMcpServer({ name: "local", url: local.url }, { security: LOOPBACK, sampling: echoModel() });
     assert.match(await callText(again, "mcp__local__sample"), /app model says: hello/);
+  });
+
+  test("when the server cancels its request, the hook's signal aborts", async () => {
+    let aborted;
+    const wasAborted = new Promise((resolve) => { aborted = resolve; });
+    const b = tg.branch();
+    await b.registerMcpServer({ name: "local", url: local.url }, {
+      security: LOOPBACK,
+      elicitation: (_params, { signal }) => new Promise((resolve) => {
+        signal.addEventListener("abort", () => { aborted(true); resolve({ action: "cancel" }); }, { once: true });
+      }),
+    });
+    assert.match(await callText(b, "mcp__local__ask-briefly"), /^error -32001 .*timed out/i);
+    const late = new Promise((resolve) => setTimeout(resolve, 5000, false).unref());
+    assert.equal(await Promise.race([wasAborted, late]), true, "aborted by the server's cancel, well before timeoutMs");
   });
 
   test("hook options of the wrong type are refused, naming the option, and register nothing", async () => {

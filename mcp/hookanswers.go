@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
@@ -19,6 +20,26 @@ const (
 	rpcInvalidParams = -32602 // the request or the hook's answer breaks the protocol's shape
 	rpcInternal      = -32603 // the hook failed, timed out, or too many are running
 )
+
+// serverAsks is a guard's state of the server's requests: the hooks that
+// answer them, the hook calls in flight (at most maxHooksInFlight), and the
+// other answers queued for the connection's one sender.
+type serverAsks struct {
+	hooks   *ClientHooks
+	calls   hookCalls
+	slots   chan struct{}
+	answers chan queuedAnswer
+	sender  sync.Once
+}
+
+// newServerAsks returns the state of a connection answering with hooks.
+func newServerAsks(hooks *ClientHooks) *serverAsks {
+	return &serverAsks{
+		hooks:   hooks,
+		slots:   make(chan struct{}, maxHooksInFlight),
+		answers: make(chan queuedAnswer, max(serverRequestBurst, 1)),
+	}
+}
 
 // rpcFailure is a JSON-RPC error answer in the making.
 type rpcFailure struct {
@@ -43,16 +64,16 @@ func invalidParams(format string, args ...any) *rpcFailure {
 // (hookcancel.go: then nothing is answered).
 func (g *guard) hookRequest(to *postTarget, req *jsonrpcMessage, hook *Hook, kind string) {
 	select {
-	case g.hookSlots <- struct{}{}:
+	case g.asks.slots <- struct{}{}:
 	default:
 		g.answerNow(to, errorAnswer(req.ID, &rpcFailure{code: rpcInternal,
-			msg: fmt.Sprintf("too many requests for the client's hooks at once (at most %d per connection)", cap(g.hookSlots))}))
+			msg: fmt.Sprintf("too many requests for the client's hooks at once (at most %d per connection)", cap(g.asks.slots))}))
 		return
 	}
 	g.stats.serverRequestsAnswered.Add(1)
-	call, forget := g.hookCalls.start(g.life, idKey(req.ID))
+	call, forget := g.asks.calls.start(g.life, idKey(req.ID))
 	go func() {
-		defer func() { <-g.hookSlots }()
+		defer func() { <-g.asks.slots }()
 		defer forget()
 		ctx, cancel := context.WithTimeout(call, g.timeout)
 		answer := runHook(ctx, hook, kind, req)

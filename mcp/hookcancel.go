@@ -55,9 +55,9 @@ func (g *guard) serverNotice(msg *jsonrpcMessage) {
 		return
 	}
 	key := idKey(p.RequestID)
-	g.hookCalls.mu.Lock()
-	cancel := g.hookCalls.cancel[key]
-	g.hookCalls.mu.Unlock()
+	g.asks.calls.mu.Lock()
+	cancel := g.asks.calls.cancel[key]
+	g.asks.calls.mu.Unlock()
 	if cancel != nil {
 		cancel(errServerCancelled)
 	}

@@ -100,7 +100,7 @@ func (g *guard) serverRequest(to *postTarget, req *jsonrpcMessage) {
 		g.stats.serverRequestsDropped.Add(1)
 		return
 	}
-	hook, kind := g.hooks.forMethod(req.Method)
+	hook, kind := g.asks.hooks.forMethod(req.Method)
 	switch {
 	case hook != nil && hook.static == nil:
 		g.hookRequest(to, req, hook, kind)
@@ -125,9 +125,9 @@ func (g *guard) answerNow(to *postTarget, answer jsonrpcMessage) {
 	}
 	body, _ := json.Marshal(answer) // ids, strings and raw JSON always marshal
 	select {
-	case g.answers <- queuedAnswer{to: to, body: body}:
+	case g.asks.answers <- queuedAnswer{to: to, body: body}:
 		g.stats.serverRequestsAnswered.Add(1)
-		g.sender.Do(func() { go g.sendAnswers() })
+		g.asks.sender.Do(func() { go g.sendAnswers() })
 	default:
 		g.stats.serverRequestsDropped.Add(1)
 	}
@@ -138,7 +138,7 @@ func (g *guard) answerNow(to *postTarget, answer jsonrpcMessage) {
 func (g *guard) sendAnswers() {
 	for {
 		select {
-		case q := <-g.answers:
+		case q := <-g.asks.answers:
 			g.postAnswer(g.life, q.to, q.body)
 		case <-g.life.Done():
 			return

@@ -45,19 +45,15 @@ type guard struct {
 	timeoutErr *core.Error // a request's answer took longer than TimeoutMs
 	capErr     *core.Error // a message was larger than MaxMessageBytes
 
-	stats     *counters                  // the pool's (its own for a guard made alone)
-	pending   pendingIDs                 // requests waiting for an answer (the legacy transport's one stream)
-	limiter   *answerLimiter             // answers to the server's requests
-	hooks     *ClientHooks               // the client capabilities (cfg's; nil: none)
-	hookCalls hookCalls                  // hook calls in flight, which the server may cancel
-	hookSlots chan struct{}              // hook calls in flight (hookRequest)
-	answers   chan queuedAnswer          // answers waiting for the sender (answerNow)
-	sender    sync.Once                  // starts sendAnswers
-	resume    resumeLimits               // how often, how slowly a request's SSE stream is resumed
-	lastPost  atomic.Pointer[postTarget] // the latest request POSTed: where the connection stream's server requests are answered
-	allowed   atomic.Pointer[string]     // the last URL check allowed
-	life      context.Context            // ends when the connection closes (close): answers to server requests end with it
-	close     context.CancelFunc
+	stats    *counters                  // the pool's (its own for a guard made alone)
+	pending  pendingIDs                 // requests waiting for an answer (the legacy transport's one stream)
+	limiter  *answerLimiter             // answers to the server's requests
+	asks     *serverAsks                // the client hooks, their calls, the answers queued
+	resume   resumeLimits               // how often, how slowly a request's SSE stream is resumed
+	lastPost atomic.Pointer[postTarget] // the latest request POSTed: where the connection stream's server requests are answered
+	allowed  atomic.Pointer[string]     // the last URL check allowed
+	life     context.Context            // ends when the connection closes (close): answers to server requests end with it
+	close    context.CancelFunc
 }
 
 // newGuard returns the guard of one connection. sec must have its defaults
@@ -71,19 +67,17 @@ func newGuard(cfg *ServerConfig, sec *Security, base wire.RoundTripper) *guard {
 		base = noBase{}
 	}
 	g := &guard{
-		server:    cfg.Name,
-		cfg:       cfg,
-		sec:       sec,
-		origin:    originOf(cfg.URL),
-		timeout:   time.Duration(sec.TimeoutMs) * time.Millisecond,
-		base:      base,
-		conn:      &failureSink{},
-		stats:     &counters{},
-		limiter:   newAnswerLimiter(time.Now()),
-		hooks:     cfg.hooks,
-		hookSlots: make(chan struct{}, maxHooksInFlight),
-		answers:   make(chan queuedAnswer, max(serverRequestBurst, 1)),
-		resume:    defaultResumeLimits(),
+		server:  cfg.Name,
+		cfg:     cfg,
+		sec:     sec,
+		origin:  originOf(cfg.URL),
+		timeout: time.Duration(sec.TimeoutMs) * time.Millisecond,
+		base:    base,
+		conn:    &failureSink{},
+		stats:   &counters{},
+		limiter: newAnswerLimiter(time.Now()),
+		asks:    newServerAsks(cfg.hooks),
+		resume:  defaultResumeLimits(),
 	}
 	g.life, g.close = context.WithCancel(context.Background())
 	g.timeoutErr = g.wrap(core.CodeTimeout, fmt.Sprintf("no answer within %d ms (timeoutMs)", sec.TimeoutMs))

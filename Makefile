@@ -138,7 +138,7 @@ test-types: consumer
 # .build/conformance from tests/conformance/package-lock.json; the system
 # Node runs the client and is never touched.
 CONFORMANCE := $(BUILD)/conformance
-CONFORMANCE_SCENARIOS := initialize tools_call sse-retry
+CONFORMANCE_SCENARIOS := initialize tools_call sse-retry elicitation-sep1034-client-defaults
 $(CONFORMANCE)/node_modules/.package-lock.json: tests/conformance/package.json tests/conformance/package-lock.json
 	rm -rf $(CONFORMANCE) && mkdir -p $(CONFORMANCE)
 	cp tests/conformance/package.json tests/conformance/package-lock.json $(CONFORMANCE)/

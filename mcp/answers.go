@@ -176,6 +176,7 @@ func (f *sseFilter) pass() bool {
 		return true
 	}
 	if isNotification(&msg) {
+		f.g.serverNotice(&msg) // a server's cancellation of a request a hook is answering (hookcancel.go)
 		f.g.notification(&msg) // notifications.go
 		return true
 	}

@@ -11,10 +11,16 @@ import (
 )
 
 // The standalone GET stream of a Streamable HTTP session (docs/security.md,
-// "Notifications"): opened after initialize, only when a registration on
-// the connection has an OnToolsChanged hook and the server declared
-// capabilities.tools.listChanged, because it holds a connection open (in
-// Node: the process stays up until Pool.Cleanup). Its notifications go
+// "Notifications" and "Client capabilities"): opened after initialize,
+// only when the connection's registrations have client hooks (a server
+// sends there the requests that belong to no call of ours: roots/list
+// right after initialize, as server-everything does; an elicitation a
+// tool handler sends without naming its call, as the conformance suite's
+// server does), or one has an OnToolsChanged hook and the server declared
+// capabilities.tools.listChanged; never otherwise, because it holds a
+// connection open (in Node: the process stays up until Pool.Cleanup). For
+// hooks, connecting waits up to listenWait for the stream's answer, so a
+// request the server sends there right after is not lost. Its notifications go
 // through the guard like any stream's. When it ends it is opened again,
 // with Last-Event-ID after an event id, once the server's retry (1 s
 // without one) and the guard's resume backoff have passed; after
@@ -37,20 +43,30 @@ type standaloneStream struct {
 	open bool
 }
 
+// listenWait is how long connecting waits for the standalone stream's
+// answer when the connection has client hooks.
+const listenWait = 2 * time.Second
+
 // openStream opens the connection's standalone GET stream unless it is
-// open, the transport is the legacy one, or the server did not declare
-// listChanged.
-func (c *conn) openStream(p *Pool) {
-	if c.sess.legacy || !c.toolsListChanged.Load() || c.dead.Load() {
+// open or the transport is the legacy one. ready (nil: none) is closed
+// once the first GET is answered or has failed.
+func (c *conn) openStream(p *Pool, ready chan struct{}) {
+	if c.sess.legacy || c.dead.Load() {
+		if ready != nil {
+			close(ready)
+		}
 		return
 	}
 	c.stream.mu.Lock()
 	defer c.stream.mu.Unlock()
 	if c.stream.open {
+		if ready != nil {
+			close(ready)
+		}
 		return
 	}
 	c.stream.open = true
-	go c.runStream(c.guard.life, p)
+	go c.runStream(c.guard.life, p, ready)
 }
 
 // streamState is what a standalone stream remembers across reconnections.
@@ -61,11 +77,18 @@ type streamState struct {
 
 // runStream keeps the standalone stream open until ctx ends (the
 // connection closes) or it gives up.
-func (c *conn) runStream(ctx context.Context, p *Pool) {
+func (c *conn) runStream(ctx context.Context, p *Pool, ready chan struct{}) {
 	st := &streamState{retry: defaultRetry}
+	var once sync.Once
+	opened := func() {
+		if ready != nil {
+			once.Do(func() { close(ready) })
+		}
+	}
+	defer opened()
 	misses := 0
 	for {
-		events, again := c.readStandalone(ctx, p, st)
+		events, again := c.readStandalone(ctx, p, st, opened)
 		if !again || ctx.Err() != nil {
 			return
 		}
@@ -88,8 +111,9 @@ func (c *conn) runStream(ctx context.Context, p *Pool) {
 }
 
 // readStandalone opens the stream once and reads it to its end; it returns
-// how many events it read and whether to open it again.
-func (c *conn) readStandalone(ctx context.Context, p *Pool, st *streamState) (int, bool) {
+// how many events it read and whether to open it again. opened runs once
+// the GET is answered or has failed.
+func (c *conn) readStandalone(ctx context.Context, p *Pool, st *streamState, opened func()) (int, bool) {
 	s := c.sess
 	req, err := wire.NewRequest(withValue(withValue(ctx, &standaloneMark{}), &failureSink{}), wire.MethodGet, s.target(), nil)
 	if err != nil {
@@ -101,6 +125,7 @@ func (c *conn) readStandalone(ctx context.Context, p *Pool, st *streamState) (in
 		req.Header.Set("Last-Event-ID", st.lastID)
 	}
 	resp, err := c.guard.RoundTrip(req)
+	opened()
 	if err != nil {
 		return 0, ctx.Err() == nil && !errors.Is(err, core.ErrPolicyDenied)
 	}
@@ -144,17 +169,28 @@ func (p *Pool) openStreams(entryKey string) {
 	e.mu.Lock()
 	c := e.c
 	e.mu.Unlock()
-	if c != nil {
-		c.openStream(p)
+	if c != nil && c.toolsListChanged.Load() {
+		c.openStream(p, nil)
 	}
 }
 
 // connected wires a new connection of entry e to the pool's notification
 // handling: list changes reach the registrations followed on e, and the
-// standalone stream opens when one wants it.
+// standalone stream opens when the connection has client hooks (waiting up
+// to listenWait for its answer) or a followed registration wants it.
 func (p *Pool) connected(e *entry, c *conn) {
-	if p.wantsStream(e.key) {
-		c.openStream(p)
+	switch {
+	case e.cfg.hooks.any():
+		ready := make(chan struct{})
+		c.openStream(p, ready)
+		t := time.NewTimer(listenWait)
+		defer t.Stop()
+		select {
+		case <-ready:
+		case <-t.C:
+		}
+	case c.toolsListChanged.Load() && p.wantsStream(e.key):
+		c.openStream(p, nil)
 	}
 }
 

@@ -124,6 +124,8 @@ type LoadOptions struct {
 	// OnToolsChanged is RegisterOptions.OnToolsChanged for every server
 	// (LoadMcpTools ignores it: its tools are in no branch).
 	OnToolsChanged ToolsChangedFunc
+	// Hooks is RegisterOptions.Hooks for every server (default nil: none).
+	Hooks *ClientHooks
 
 	noFollow bool // LoadMcpTools: the tools go into no branch, so no list change is followed
 }
@@ -264,6 +266,7 @@ func registerOptionsOf(o *LoadOptions, name string) *RegisterOptions {
 		Approval:       o.Approval,
 		OnProgress:     o.OnProgress,
 		OnToolsChanged: o.OnToolsChanged,
+		Hooks:          o.Hooks,
 	}
 }
 

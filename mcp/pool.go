@@ -24,7 +24,8 @@ type Options struct {
 }
 
 // Pool holds live MCP clients, keyed by server name, a fingerprint of the
-// server config (URL, transport, headers) and the policy's Fingerprint, and
+// server config (URL, transport, headers), the policy's Fingerprint and the
+// ids of the client hooks (RegisterOptions.Hooks), and
 // reuses them across calls. A key has at most one live session at a time
 // (so at most MaxConnectionsPerServer, which bounds sessions, not calls):
 // concurrent operations (tool listings and calls) share it, all in flight
@@ -117,9 +118,10 @@ func configFingerprint(cfg *ServerConfig) string {
 }
 
 // entryKeyOf is the pool key of cfg under sec (defaults applied): the
-// server's name, configFingerprint and the policy's Fingerprint.
+// server's name, configFingerprint, the policy's Fingerprint and the
+// client hooks' ids (registrations with other hooks get other connections).
 func entryKeyOf(cfg *ServerConfig, sec *Security) string {
-	return cfg.Name + "\x00" + configFingerprint(cfg) + "\x00" + sec.Fingerprint()
+	return cfg.Name + "\x00" + configFingerprint(cfg) + "\x00" + sec.Fingerprint() + "\x00" + cfg.hooks.key()
 }
 
 // entryFor returns the entry of cfg under sec (defaults applied), creating it.

@@ -55,6 +55,11 @@ type RegisterOptions struct {
 	// standalone GET stream is opened, and held until Pool.Cleanup
 	// (default nil: list changes seen on other streams still refresh).
 	OnToolsChanged ToolsChangedFunc
+	// Hooks are the client capabilities the server may use: roots,
+	// sampling, elicitation (default nil: none declared; every server
+	// request but ping is answered -32601). Registrations share a
+	// connection only when their hooks have the same ids.
+	Hooks *ClientHooks
 
 	refresh bool // a list-change refresh: requestOptions may name tools the server no longer lists
 }
@@ -131,6 +136,10 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 	if err != nil {
 		return nil, err
 	}
+	if err := o.Hooks.check(cfg); err != nil {
+		return nil, err
+	}
+	cfg.hooks = o.Hooks
 	if err := o.Security.Validate(); err != nil {
 		return nil, named(err, cfg.Name)
 	}

@@ -51,6 +51,8 @@ type ServerConfig struct {
 	// Security is the config's own "security" object (one-entry MCP configs),
 	// nil when absent.
 	Security *Security
+
+	hooks *ClientHooks // the registration's client capabilities (RegisterOptions.Hooks)
 }
 
 // ValidateServerConfig checks the shape of one MCP server config and returns

@@ -231,7 +231,7 @@ func (s *session) setHeaders(h wire.Header, accept string) {
 func (s *session) initialize(ctx context.Context) (json.RawMessage, *jsonrpcErrorObj, error) {
 	params := map[string]any{
 		"protocolVersion": protocolVersion,
-		"capabilities":    map[string]any{},
+		"capabilities":    s.cfg.hooks.capabilities(),
 		"clientInfo":      map[string]any{"name": "toolgate", "version": toolgate.Version},
 	}
 	raw, rpcErr, err := s.call(ctx, "initialize", params)

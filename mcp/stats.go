@@ -10,8 +10,8 @@ type Stats struct {
 	// AnswersDropped counts JSON-RPC answers whose id matched no request
 	// waiting for one (on a request's own stream: not its id).
 	AnswersDropped int64 `json:"answersDropped"`
-	// ServerRequestsAnswered counts the server's own requests (pings) that
-	// were answered.
+	// ServerRequestsAnswered counts the server's own requests (pings, and
+	// those a client hook answers) that were answered.
 	ServerRequestsAnswered int64 `json:"serverRequestsAnswered"`
 	// ServerRequestsDropped counts those that were not: over the rate, while
 	// or while another answer was in flight.

@@ -48,6 +48,7 @@ type guard struct {
 	stats    *counters                  // the pool's (its own for a guard made alone)
 	pending  pendingIDs                 // requests waiting for an answer (the legacy transport's one stream)
 	limiter  *answerLimiter             // answers to the server's requests
+	asks     *serverAsks                // the client hooks, their calls, the answers queued
 	resume   resumeLimits               // how often, how slowly a request's SSE stream is resumed
 	lastPost atomic.Pointer[postTarget] // the latest request POSTed: where the connection stream's server requests are answered
 	allowed  atomic.Pointer[string]     // the last URL check allowed
@@ -78,6 +79,7 @@ func newGuard(cfg *ServerConfig, sec *Security, base wire.RoundTripper) *guard {
 		conn:    &failureSink{},
 		stats:   &counters{},
 		limiter: newAnswerLimiter(time.Now()),
+		asks:    newServerAsks(cfg.hooks),
 		resume:  defaultResumeLimits(),
 	}
 	g.life, g.close = context.WithCancel(context.Background())
@@ -143,10 +145,13 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 	stream := req.Method == wire.MethodGet
 	standalone := valueFrom[standaloneMark](req.Context()) != nil                // getstream.go: its own backoff and sink
 	connStream := stream && !standalone && req.Header.Get("Last-Event-ID") == "" // not a request's resumed stream
+	// Only the legacy transport's stream is the connection: a failure of
+	// Streamable HTTP's standalone GET stream is no call's cause.
+	connFail := connStream && g.cfg.Transport == TransportSSE
 	if err := g.admit(req, x, stream && !connStream && !standalone); err != nil {
 		var ce *core.Error
 		if errors.As(err, &ce) {
-			return nil, g.record(sink, connStream, ce)
+			return nil, g.record(sink, connFail, ce)
 		}
 		return nil, err // the caller's own cancellation while a resume waited
 	}
@@ -156,7 +161,7 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 
 	ctx, cancel := context.WithCancelCause(req.Context())
 	timer := time.AfterFunc(g.timeout, func() {
-		g.record(sink, connStream, g.timeoutErr)
+		g.record(sink, connFail, g.timeoutErr)
 		cancel(g.timeoutErr)
 	})
 	done := func() {
@@ -172,12 +177,12 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 		if req.Context().Err() != nil {
 			return nil, err // the caller's own cancellation: not the server's failure
 		}
-		return nil, g.record(sink, connStream, g.wrap(core.CodeTransport, "the request failed: "+describeNetError(g.cfg, err)))
+		return nil, g.record(sink, connFail, g.wrap(core.CodeTransport, "the request failed: "+describeNetError(g.cfg, err)))
 	}
 	if e := g.refuseAnswer(req, resp, sink); e != nil {
 		_ = resp.Body.Close()
 		done()
-		return nil, g.record(sink, connStream, e)
+		return nil, g.record(sink, connFail, e)
 	}
 	mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type"))
 	if resp.StatusCode >= 400 && mediaType != "application/json" {
@@ -195,7 +200,7 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 		max:   g.sec.MaxMessageBytes,
 		sse:   mediaType == "text/event-stream",
 		done:  done,
-		onCap: func(e *core.Error) { g.record(sink, connStream, e) },
+		onCap: func(e *core.Error) { g.record(sink, connFail, e) },
 		err:   g.capErr,
 	})
 	return resp, nil

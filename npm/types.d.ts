@@ -698,8 +698,84 @@ export interface McpToolPolicyOptions {
   approvalTimeoutMs?: number;
 }
 
+
+/** One root the client offers a server (`roots/list`): `uri` must be a `file://` URI. */
+export interface McpRoot {
+  uri: string;
+  name?: string;
+}
+
+/** What a hook gets besides the request's params: `signal` aborts when the connection closes, `timeoutMs` passes, or the server cancels its request. */
+export interface McpHookContext {
+  signal: AbortSignal;
+}
+
+/** A message of a sampling request or result: its content one block or several. */
+export interface McpSamplingMessage {
+  role: "user" | "assistant";
+  content: McpSamplingContent | McpSamplingContent[];
+}
+
+/** A content block of sampling (text, image, audio, or a tool use/result). */
+export type McpSamplingContent = { type: string; [key: string]: unknown };
+
+/** The params of `sampling/createMessage` as the server sent them. */
+export interface McpCreateMessageParams {
+  messages: McpSamplingMessage[];
+  maxTokens: number;
+  systemPrompt?: string;
+  temperature?: number;
+  stopSequences?: string[];
+  modelPreferences?: Record<string, unknown>;
+  includeContext?: "none" | "thisServer" | "allServers";
+  metadata?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** What a sampling hook resolves to: the model's message, the model's name, why it stopped. */
+export interface McpCreateMessageResult extends McpSamplingMessage {
+  model: string;
+  stopReason?: "endTurn" | "stopSequence" | "maxTokens" | "toolUse" | (string & {});
+  _meta?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** The params of a form-mode `elicitation/create`: a message and the (flat) schema of what to ask. */
+export interface McpElicitParams {
+  mode?: "form";
+  message: string;
+  requestedSchema: { type: "object"; properties: Record<string, Record<string, unknown>>; required?: string[] };
+  [key: string]: unknown;
+}
+
+/** A value of an accepted elicitation. */
+export type McpElicitValue = string | number | boolean | string[];
+
+/**
+ * What an elicitation hook resolves to. On `accept`, fields left out of `content` (or all of them,
+ * without `content`) get the requested schema's defaults (SEP-1034); `decline` and `cancel` carry none.
+ */
+export type McpElicitResult =
+  | { action: "accept"; content?: Record<string, McpElicitValue>; _meta?: Record<string, unknown> }
+  | { action: "decline" | "cancel"; _meta?: Record<string, unknown> };
+
+/**
+ * Client capabilities as hooks, on registerMcpServer, loadMcpConfig and loadMcpTools. Each one is
+ * declared to the server only when given; a server's request for one not given is answered
+ * -32601. A hook that throws or times out answers the server -32603 without its message.
+ * @example { roots: [{ uri: "file:///work", name: "work" }], sampling: async (p) => ({ role: "assistant", content: { type: "text", text: await myModel(p.messages) }, model: "mine" }) }
+ */
+export interface McpClientHooks {
+  /** Answers `roots/list`: a fixed list, or a function returning one (checked on each call). */
+  roots?: McpRoot[] | ((params: unknown, ctx: McpHookContext) => McpRoot[] | Promise<McpRoot[]>);
+  /** Answers `sampling/createMessage`: the application calls its own model. */
+  sampling?: (params: McpCreateMessageParams, ctx: McpHookContext) => McpCreateMessageResult | Promise<McpCreateMessageResult>;
+  /** Answers form-mode `elicitation/create`: ask the user (or accept with the defaults). */
+  elicitation?: (params: McpElicitParams, ctx: McpHookContext) => McpElicitResult | Promise<McpElicitResult>;
+}
+
 /** Options of registerMcpServer. */
-export interface McpRegisterOptions extends McpToolPolicyOptions {
+export interface McpRegisterOptions extends McpToolPolicyOptions, McpClientHooks {
   /** Declares these wire tool names instead of discovering them (no tools/list). */
   toolNames?: string[];
   /** Keyed by wire tool name; an unknown key is an error before anything is registered. */
@@ -805,7 +881,7 @@ export interface McpCallToolResult {
 export type McpWarningHandler = (server: string, error: ToolgateError) => void;
 
 /** Options of loadMcpConfig. */
-export interface McpLoadConfigOptions extends McpToolPolicyOptions {
+export interface McpLoadConfigOptions extends McpToolPolicyOptions, McpClientHooks {
   /** Only these servers of the config. */
   serverNames?: string[];
   update?: boolean;
@@ -824,7 +900,7 @@ export interface McpLoadConfigOptions extends McpToolPolicyOptions {
 }
 
 /** Options of loadMcpTools. */
-export interface McpLoadToolsOptions extends McpToolPolicyOptions {
+export interface McpLoadToolsOptions extends McpToolPolicyOptions, McpClientHooks {
   serverNames?: string[];
   /** server → wire tool name → JSON Schema. */
   requestOptionsMap?: Record<string, McpRequestOptions>;

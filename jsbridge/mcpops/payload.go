@@ -24,7 +24,9 @@ import (
 // registerServer is b.registerMcpServer. payload: {"config": {name, url,
 // transport?, headers?}, "options": {toolNames?, requestOptions?, update?,
 // security?, qualify?, result?, filter?, requireApproval?, approve? (a
-// host function id), approvalTimeoutMs?}}; the result is the JSON array of registered names.
+// host function id), approvalTimeoutMs?, onProgress?, onToolsChanged?,
+// roots?, sampling?, elicitation?}} (hooks and listeners as host function
+// ids); the result is the JSON array of registered names.
 // The policy is options.security only (a "security" key in the config is
 // ignored). Refusals are mcp.ValidateServerConfig's and mcp.RegisterServer's.
 func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload []byte) (json.RawMessage, error) {
@@ -76,6 +78,9 @@ func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload [
 		return nil, err
 	}
 	if o.OnProgress, o.OnToolsChanged, err = listenerOptions(call, opts, true); err != nil { // hooks.go
+		return nil, err
+	}
+	if o.Hooks, err = hooksOption(call, opts); err != nil {
 		return nil, err
 	}
 	names, err := mcp.RegisterServer(ctx, p, m, cfg, &o)
@@ -251,7 +256,7 @@ func optionsObject(call string, raw json.RawMessage, keys ...string) (map[string
 }
 
 // loadOptions reads serverNames, update, result, strict, filter, the
-// approval options and security.
+// approval options, the client capability hooks and security.
 func loadOptions(call string, opts map[string]json.RawMessage, o *mcp.LoadOptions) error {
 	var err error
 	if o.Result, err = resultOption(call, opts["result"]); err != nil {
@@ -270,6 +275,9 @@ func loadOptions(call string, opts map[string]json.RawMessage, o *mcp.LoadOption
 		return err
 	}
 	if o.Approval, err = approvalOption(call, opts); err != nil {
+		return err
+	}
+	if o.Hooks, err = hooksOption(call, opts); err != nil {
 		return err
 	}
 	o.Security, err = securityOption(opts["security"])

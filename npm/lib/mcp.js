@@ -136,6 +136,35 @@ function schemaMaps(maps, call) {
   return out;
 }
 
+/** A hook option: a function, handed to Go by its host-function number. */
+function hookId(ctx, fn, call, key) {
+  if (fn === undefined || fn === null) return undefined;
+  if (typeof fn !== "function") {
+    throw new ToolgateError("unsupported-type", `${call}: option ${key} must be a function, got ${describe(fn)}`);
+  }
+  return ctx.inst.hostFunction(fn, key);
+}
+
+/** The roots option: a fixed array of {uri, name?} (as JSON; Go checks the URIs) or a function. */
+function rootsOption(ctx, roots, call) {
+  if (!Array.isArray(roots)) return hookId(ctx, roots, call, "roots");
+  roots.forEach((r, i) => {
+    if (r === null || typeof r !== "object" || typeof r.uri !== "string" || (r.name !== undefined && typeof r.name !== "string")) {
+      throw new ToolgateError("unsupported-type", `${call}: option roots[${i}] must be {uri: string, name?: string}, got ${describe(r)}`);
+    }
+  });
+  return roots.map((r) => compact({ uri: r.uri, name: r.name }));
+}
+
+/** The client capability options (roots, sampling, elicitation) as Go reads them. */
+function hookOptions(ctx, o, call) {
+  return {
+    roots: rootsOption(ctx, o.roots, call),
+    sampling: hookId(ctx, o.sampling, call, "sampling"),
+    elicitation: hookId(ctx, o.elicitation, call, "elicitation"),
+  };
+}
+
 /**
  * A branch of the full build: a Branch that also registers MCP servers. tg.branch() of the
  * full build makes these, and clone() gives another. Node and browser.
@@ -169,6 +198,7 @@ export class McpBranch extends Branch {
       result: checkResult(o.result, call),
       ...policyOptions(this.#ctx, o, call),
       ...listeners(this.#ctx, o, call, true),
+      ...hookOptions(this.#ctx, o, call),
     });
     return this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON({ config, options }, { code: "invalid-tool", what: call }));
   }
@@ -193,6 +223,7 @@ export class McpBranch extends Branch {
       strict: o.strict,
       ...policyOptions(this.#ctx, o, call),
       ...listeners(this.#ctx, o, call, true),
+      ...hookOptions(this.#ctx, o, call),
     });
     const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
@@ -219,6 +250,7 @@ export async function loadMcpTools(ctx, config, opts) {
     strict: o.strict,
     ...policyOptions(ctx, o, call),
     ...listeners(ctx, o, call, false),
+    ...hookOptions(ctx, o, call),
   });
   const out = await ctx.inst.callAsync(OP.mcpLoadMcpTools, 0, toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
   const tools = out.tools.map((info) => goToolFromInfo(ctx, info));

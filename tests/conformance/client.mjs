@@ -13,13 +13,28 @@ const security = { allowUrls: true, allowLoopbackHttp: true };
 const CALLS = {
   tools_call: ["add_numbers", { a: 2, b: 3 }],
   "sse-retry": ["test_reconnection", {}],
+  "elicitation-sep1034-client-defaults": ["test_client_elicitation_defaults", {}],
+};
+
+/**
+ * The client capabilities of each scenario, as a user gives them. The SEP-1034 server asks for a
+ * form and checks that every field it left to its default arrives with that default: the user
+ * accepts without filling anything in, and toolgate applies the schema's defaults.
+ */
+const HOOKS = {
+  "elicitation-sep1034-client-defaults": {
+    elicitation: async (params) => {
+      console.log(`elicitation: ${params.message}`);
+      return { action: "accept", content: {} };
+    },
+  },
 };
 
 const tg = await initialize();
 let failed = false;
 try {
   const b = tg.branch();
-  const names = await b.registerMcpServer({ name: "conformance", url }, { security });
+  const names = await b.registerMcpServer({ name: "conformance", url }, { security, ...HOOKS[scenario] });
   console.log(`registered ${names.join(", ")}`);
   const call = CALLS[scenario];
   if (call) {

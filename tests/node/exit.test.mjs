@@ -96,3 +96,23 @@ console.log(fc.status, fc.error.code);
   );
   assert.match(out, /cancelled timeout/);
 });
+
+test("with client hooks (a Streamable HTTP GET stream open) and tg.mcp.cleanup(), the process exits", async () => {
+  const out = await runProgram(
+    "mcp-hooks",
+    `import { initialize } from "toolgate";
+import { startEverything } from ${JSON.stringify(join(here, "mcp-servers.mjs"))};
+const srv = await startEverything("streamable-http");
+const tg = await initialize();
+const b = tg.branch();
+const security = { allowUrls: true, allowLoopbackHttp: true, timeoutMs: 600000 };
+const sampling = async (p) => ({ role: "assistant", model: "m", content: { type: "text", text: "hooked " + p.messages[0].content.text } });
+await b.registerMcpServer({ name: "ev", url: srv.url }, { security, sampling, roots: [{ uri: "file:///w" }] });
+const fc = await b.invoke({ function: "mcp__ev__trigger-sampling-request", arguments: { prompt: "hi" } });
+await tg.mcp.cleanup();
+await srv.stop();
+console.log(fc.status, JSON.stringify(fc.response));
+`,
+  );
+  assert.match(out, /completed .*hooked .*hi/);
+});

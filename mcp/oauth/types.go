@@ -1,0 +1,113 @@
+package oauth
+
+import "encoding/json"
+
+// Challenge is what a WWW-Authenticate header of a 401 or 403 says
+// (wwwauth.go ParseChallenge): the Bearer challenge's parameters.
+type Challenge struct {
+	Scheme           string // "Bearer" (as sent); "" when there was no header
+	ResourceMetadata string // resource_metadata: the PRM URL (RFC 9728 §5.1)
+	Scope            string // scope
+	Error            string // error: "invalid_token", "insufficient_scope", …
+	ErrorDescription string // error_description
+}
+
+// ResourceMetadata is a protected resource's metadata (RFC 9728).
+type ResourceMetadata struct {
+	Resource             string   `json:"resource"`
+	AuthorizationServers []string `json:"authorization_servers"`
+	ScopesSupported      []string `json:"scopes_supported,omitempty"`
+	// URL is where it was read from (not in the document).
+	URL string `json:"-"`
+}
+
+// ServerMetadata is an authorization server's metadata (RFC 8414 or
+// OpenID discovery); Fallback marks the 2025-03-26 defaults (/authorize,
+// /token, /register at the MCP server's origin) used when none is found.
+type ServerMetadata struct {
+	Issuer                            string   `json:"issuer"`
+	AuthorizationEndpoint             string   `json:"authorization_endpoint"`
+	TokenEndpoint                     string   `json:"token_endpoint"`
+	RegistrationEndpoint              string   `json:"registration_endpoint,omitempty"`
+	ScopesSupported                   []string `json:"scopes_supported,omitempty"`
+	ResponseTypesSupported            []string `json:"response_types_supported,omitempty"`
+	GrantTypesSupported               []string `json:"grant_types_supported,omitempty"`
+	TokenEndpointAuthMethodsSupported []string `json:"token_endpoint_auth_methods_supported,omitempty"`
+	CodeChallengeMethodsSupported     []string `json:"code_challenge_methods_supported,omitempty"`
+	ClientIDMetadataDocumentSupported bool     `json:"client_id_metadata_document_supported,omitempty"`
+	Fallback                          bool     `json:"-"`
+}
+
+// ClientInfo is the client's registration at one authorization server:
+// pre-registered, a Client ID Metadata Document URL as client_id, or what
+// dynamic registration returned (RFC 7591).
+type ClientInfo struct {
+	ClientID                string `json:"client_id"`
+	ClientSecret            string `json:"client_secret,omitempty"`
+	TokenEndpointAuthMethod string `json:"token_endpoint_auth_method,omitempty"`
+	ClientSecretExpiresAt   int64  `json:"client_secret_expires_at,omitempty"`
+	// Raw is the registration answer as the server sent it (for the
+	// provider to store), nil for pre-registered and CIMD clients.
+	Raw json.RawMessage `json:"-"`
+}
+
+// Tokens is a token endpoint's answer (RFC 6749 §5.1), with ObtainedAt
+// (Unix seconds) set by the flow so expiry can be judged later.
+type Tokens struct {
+	AccessToken  string `json:"access_token"`
+	TokenType    string `json:"token_type"`
+	ExpiresIn    int64  `json:"expires_in,omitempty"`
+	RefreshToken string `json:"refresh_token,omitempty"`
+	Scope        string `json:"scope,omitempty"`
+	ObtainedAt   int64  `json:"obtained_at,omitempty"`
+}
+
+// Settings are what the application configured for one server's
+// authorization (JS: the auth provider's data; its functions are Provider).
+type Settings struct {
+	// RedirectURL is the authorization code flow's redirect_uri ("" when
+	// the flow has no user: client credentials, cross-app access).
+	RedirectURL string
+	// ClientMetadata is the client metadata sent to dynamic registration
+	// (client_name, redirect_uris, grant_types, …), as JSON; the flow fills
+	// redirect_uris from RedirectURL when absent.
+	ClientMetadata json.RawMessage
+	// ClientMetadataURL is an https URL whose document describes the
+	// client (Client ID Metadata Document): used as client_id when the
+	// authorization server says client_id_metadata_document_supported.
+	ClientMetadataURL string
+	// Client is pre-registered client information (nil: register).
+	Client *ClientInfo
+	// Scope is asked for when neither the challenge nor the resource
+	// metadata names one ("" : omitted).
+	Scope string
+	// ClientCredentials selects the client_credentials grant instead of
+	// the authorization code grant (extension): client_secret_basic with
+	// Client's secret, or private_key_jwt with PrivateKeyPEM.
+	ClientCredentials *ClientCredentials
+	// CrossApp selects the cross-app access extension (token exchange at
+	// the identity provider, then the JWT bearer grant).
+	CrossApp *CrossApp
+}
+
+// ClientCredentials configures the client_credentials grant: ClientID and
+// either ClientSecret (client_secret_basic) or PrivateKeyPEM with
+// Algorithm ("ES256" default, "RS256", …) for private_key_jwt.
+type ClientCredentials struct {
+	ClientID      string
+	ClientSecret  string
+	PrivateKeyPEM string
+	Algorithm     string
+}
+
+// CrossApp configures cross-app access: the identity provider's token
+// endpoint, the ID token to exchange, and the client's credentials at the
+// identity provider and at the authorization server.
+type CrossApp struct {
+	IDPTokenEndpoint string
+	IDToken          string
+	IDPClientID      string
+	IDPClientSecret  string
+	ClientID         string
+	ClientSecret     string
+}

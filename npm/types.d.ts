@@ -15,7 +15,7 @@ export interface Issue {
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
  */
 export declare class ToolgateError extends Error {
-  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule; callId?: string; result?: McpCallToolResult; httpStatus?: number; rpcCode?: number; rpcMessage?: string; cause?: unknown });
+  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule; callId?: string; result?: McpCallToolResult; httpStatus?: number; rpcCode?: number; rpcMessage?: string; authStep?: AuthStep; oauthError?: string; oauthErrorDescription?: string; cause?: unknown });
   readonly name: "ToolgateError";
   readonly code: ErrorCode;
   readonly tool?: string;
@@ -46,9 +46,18 @@ export declare class ToolgateError extends Error {
   readonly rpcCode?: number;
   /** That JSON-RPC error's message, with configured secrets redacted and cut to 300 bytes. */
   readonly rpcMessage?: string;
+  /** For `auth-failed` (an MCP server's OAuth flow failed): the step that failed. */
+  readonly authStep?: AuthStep;
+  /** For `auth-failed`: the authorization server's OAuth `error` (invalid_grant, …), when it sent one. */
+  readonly oauthError?: string;
+  /** For `auth-failed`: its `error_description`, redacted and cut to 300 bytes. */
+  readonly oauthErrorDescription?: string;
   /** True for a ToolgateError from any realm or bundle. */
   static isInstance(value: unknown): value is ToolgateError;
 }
+
+/** The step of the MCP OAuth flow an `auth-failed` error names. */
+export type AuthStep = "discovery" | "registration" | "authorization" | "token" | "refresh" | "step-up";
 
 /** A JSON Schema object, or a zod 4 / Standard JSON Schema value that can export one. */
 export type ParametersSchema =

@@ -126,6 +126,8 @@ type LoadOptions struct {
 	OnToolsChanged ToolsChangedFunc
 	// Hooks is RegisterOptions.Hooks for every server (default nil: none).
 	Hooks *ClientHooks
+	// Auth is RegisterOptions.Auth per server name (default nil: none).
+	Auth map[string]*Auth
 
 	noFollow bool // LoadMcpTools: the tools go into no branch, so no list change is followed
 }
@@ -267,6 +269,7 @@ func registerOptionsOf(o *LoadOptions, name string) *RegisterOptions {
 		OnProgress:     o.OnProgress,
 		OnToolsChanged: o.OnToolsChanged,
 		Hooks:          o.Hooks,
+		Auth:           o.Auth[name],
 	}
 }
 

@@ -53,7 +53,7 @@ type session struct {
 	g       *guard
 	cfg     *ServerConfig
 	auth    *authState // the registration's OAuth (nil: none); authsend.go
-	legacy  bool // the legacy SSE transport
+	legacy  bool       // the legacy SSE transport
 	headers map[string]string
 	nextID  atomic.Int64
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/url"
 	"strings"
-	"time"
 )
 
 // Provider is where a flow keeps what it learns and how it reaches the
@@ -41,7 +40,6 @@ var (
 	refreshTokens          = Refresh
 	clientCredentialsToken = ClientCredentialsToken
 	crossAppToken          = CrossAppToken
-	now                    = time.Now
 )
 
 // Authorize runs the flow for the MCP server at serverURL after its

@@ -32,6 +32,7 @@ var (
 	discoverServer         = DiscoverServer
 	legacyServer           = LegacyServer
 	chooseScope            = ChooseScope
+	resourceFor            = ResourceFor
 	register               = Register
 	newPKCE                = NewPKCE
 	newState               = NewState
@@ -83,7 +84,7 @@ func Authorize(ctx context.Context, c *Client, serverURL string, ch Challenge, s
 
 // found is what discovery learned: the resource metadata (nil: the
 // 2025-03-26 fallback), the authorization server's metadata, the resource
-// to name in requests ("" without resource metadata) and the issuer under
+// to name in requests (ResourceFor) and the issuer under
 // which the registration is kept.
 type found struct {
 	prm      *ResourceMetadata
@@ -108,7 +109,6 @@ func discover(ctx context.Context, c *Client, serverURL string, ch Challenge) (*
 		if len(prm.AuthorizationServers) == 0 {
 			return nil, &Error{Step: StepDiscovery, Message: "the resource metadata lists no authorization server"}
 		}
-		at.resource = prm.Resource
 		at.meta, err = discoverServer(ctx, c, prm.AuthorizationServers[0])
 	}
 	if err != nil {
@@ -117,6 +117,7 @@ func discover(ctx context.Context, c *Client, serverURL string, ch Challenge) (*
 	if at.meta == nil {
 		return nil, &Error{Step: StepDiscovery, Message: "no authorization server metadata"}
 	}
+	at.resource = resourceFor(prm, serverURL)
 	at.issuer = at.meta.Issuer
 	if at.issuer == "" {
 		at.issuer = originOnly(serverURL)
@@ -234,9 +235,4 @@ func originOnly(raw string) string {
 		return ""
 	}
 	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host)
-}
-
-// errNotBuilt is the error of a part of the flow not built yet.
-func errNotBuilt(step Step) *Error {
-	return &Error{Step: step, Message: "not built yet"}
 }

@@ -73,7 +73,8 @@ try {
   const b = tg.branch();
   const names = await b.registerMcpServer({ name: "conformance", url }, { security, ...HOOKS[scenario], auth: authFor(scenario) });
   console.log(`registered ${names.join(", ")}`);
-  const call = CALLS[scenario];
+  // Every auth/* server has one tool, test-tool, which the runner's own client calls after listing.
+  const call = CALLS[scenario] ?? (scenario.startsWith("auth/") ? ["test-tool", {}] : undefined);
   if (call) {
     const fc = await b.invoke({ function: `mcp__conformance__${call[0]}`, arguments: call[1] });
     console.log(`${call[0]}: ${fc.status} ${JSON.stringify(fc.response ?? fc.error?.message)}`);

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 
 	"github.com/toolgate/toolgate/core"
@@ -161,7 +162,7 @@ func (st *authState) failure(err error) *core.Error {
 		oe = &oauth.Error{Step: oauth.StepAuthorization, Message: err.Error()}
 	}
 	msg := "OAuth " + string(oe.Step) + " failed: " + sec.Scrub(oe.Message)
-	if oe.OAuthError != "" {
+	if oe.OAuthError != "" && !strings.Contains(oe.Message, oe.OAuthError) {
 		msg += "; the authorization server said " + cfg.quote(sec.Scrub(oe.OAuthError), 100)
 		if oe.ErrorDescription != "" {
 			msg += ": " + cfg.quote(sec.Scrub(oe.ErrorDescription), 300)

@@ -27,20 +27,20 @@ type Provider interface {
 // The functions the flow orchestrates, as variables so the flow's tests
 // can put fakes in their place.
 var (
-	discoverResource       = DiscoverResource
-	checkResource          = CheckResource
-	discoverServer         = DiscoverServer
-	legacyServer           = LegacyServer
-	chooseScope            = ChooseScope
-	resourceFor            = ResourceFor
-	register               = Register
-	newPKCE                = NewPKCE
-	newState               = NewState
-	authorizationURL       = AuthorizationURL
-	exchangeCode           = ExchangeCode
-	refreshTokens          = Refresh
-	clientCredentialsToken = ClientCredentialsToken
-	crossAppToken          = CrossAppToken
+	runDiscoverResource       = DiscoverResource
+	runCheckResource          = CheckResource
+	runDiscoverServer         = DiscoverServer
+	runLegacyServer           = LegacyServer
+	runChooseScope            = ChooseScope
+	runResourceFor            = ResourceFor
+	runRegister               = Register
+	runNewPKCE                = NewPKCE
+	runNewState               = NewState
+	runAuthorizationURL       = AuthorizationURL
+	runExchangeCode           = ExchangeCode
+	runRefreshTokens          = Refresh
+	runClientCredentialsToken = ClientCredentialsToken
+	runCrossAppToken          = CrossAppToken
 )
 
 // Authorize runs the flow for the MCP server at serverURL after its
@@ -66,13 +66,13 @@ func Authorize(ctx context.Context, c *Client, serverURL string, ch Challenge, s
 	if err != nil {
 		return nil, err
 	}
-	scope := chooseScope(ch, at.prm, at.meta, s.Scope)
+	scope := runChooseScope(ch, at.prm, at.meta, s.Scope)
 	var t *Tokens
 	switch {
 	case s.ClientCredentials != nil:
-		t, err = clientCredentialsToken(ctx, c, at.meta, s.ClientCredentials, scope, at.resource)
+		t, err = runClientCredentialsToken(ctx, c, at.meta, s.ClientCredentials, scope, at.resource)
 	case s.CrossApp != nil:
-		t, err = crossAppToken(ctx, c, at.meta, s.CrossApp, scope, at.resource)
+		t, err = runCrossAppToken(ctx, c, at.meta, s.CrossApp, scope, at.resource)
 	default:
 		t, err = codeFlow(ctx, c, at, ch, scope, s, p)
 	}
@@ -95,21 +95,21 @@ type found struct {
 
 // discover finds the resource's and its authorization server's metadata.
 func discover(ctx context.Context, c *Client, serverURL string, ch Challenge) (*found, error) {
-	prm, err := discoverResource(ctx, c, serverURL, ch)
+	prm, err := runDiscoverResource(ctx, c, serverURL, ch)
 	if err != nil {
 		return nil, err
 	}
 	at := &found{prm: prm}
 	if prm == nil {
-		at.meta, err = legacyServer(ctx, c, serverURL)
+		at.meta, err = runLegacyServer(ctx, c, serverURL)
 	} else {
-		if err := checkResource(prm, serverURL); err != nil {
+		if err := runCheckResource(prm, serverURL); err != nil {
 			return nil, err
 		}
 		if len(prm.AuthorizationServers) == 0 {
 			return nil, &Error{Step: StepDiscovery, Message: "the resource metadata lists no authorization server"}
 		}
-		at.meta, err = discoverServer(ctx, c, prm.AuthorizationServers[0])
+		at.meta, err = runDiscoverServer(ctx, c, prm.AuthorizationServers[0])
 	}
 	if err != nil {
 		return nil, err
@@ -117,7 +117,7 @@ func discover(ctx context.Context, c *Client, serverURL string, ch Challenge) (*
 	if at.meta == nil {
 		return nil, &Error{Step: StepDiscovery, Message: "no authorization server metadata"}
 	}
-	at.resource = resourceFor(prm, serverURL)
+	at.resource = runResourceFor(prm, serverURL)
 	at.issuer = trimSlash(at.meta.Issuer) // one registration per issuer, with or without its trailing "/"
 	if at.issuer == "" {
 		at.issuer = originOnly(serverURL)
@@ -145,7 +145,7 @@ func codeFlow(ctx context.Context, c *Client, at *found, ch Challenge, scope str
 	c.Secrets.Add(pend.verifier)
 	code, state, err := p.Authorize(ctx, authURL)
 	if err != nil {
-		return nil, &PendingError{Err: asError(err, StepAuthorization, c), Pending: pend}
+		return nil, &PendingError{Err: flowError(err, StepAuthorization, c), Pending: pend}
 	}
 	return Finish(ctx, c, pend, code, state)
 }
@@ -159,13 +159,13 @@ func clientFor(ctx context.Context, c *Client, at *found, s *Settings, p Provide
 	}
 	ci, err := p.ClientInfo(ctx, at.issuer)
 	if err != nil {
-		return nil, asError(err, StepRegistration, c)
+		return nil, flowError(err, StepRegistration, c)
 	}
 	if ci != nil && ci.ClientID != "" {
 		c.Secrets.Add(ci.ClientSecret)
 		return ci, nil
 	}
-	ci, err = register(ctx, c, at.meta, s)
+	ci, err = runRegister(ctx, c, at.meta, s)
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +175,7 @@ func clientFor(ctx context.Context, c *Client, at *found, s *Settings, p Provide
 	c.Secrets.Add(ci.ClientSecret)
 	if ci.Raw != nil || ci.ClientID != s.ClientMetadataURL {
 		if err := p.SaveClientInfo(ctx, at.issuer, ci); err != nil {
-			return nil, asError(err, StepRegistration, c)
+			return nil, flowError(err, StepRegistration, c)
 		}
 	}
 	return ci, nil
@@ -190,7 +190,7 @@ func tryRefresh(ctx context.Context, c *Client, at *found, client *ClientInfo, p
 		return nil
 	}
 	c.Secrets.Add(old.AccessToken, old.RefreshToken)
-	t, err := refreshTokens(ctx, c, at.meta, client, old.RefreshToken, at.resource, "")
+	t, err := runRefreshTokens(ctx, c, at.meta, client, old.RefreshToken, at.resource, "")
 	if err != nil || t == nil || t.AccessToken == "" {
 		return nil
 	}
@@ -211,14 +211,14 @@ func save(ctx context.Context, c *Client, p Provider, t *Tokens) (*Tokens, error
 		t.ObtainedAt = now().Unix()
 	}
 	if err := p.SaveTokens(ctx, t); err != nil {
-		return nil, asError(err, StepToken, c)
+		return nil, flowError(err, StepToken, c)
 	}
 	return t, nil
 }
 
-// asError is err as an *Error of step (an *Error stays as it is), its
+// flowError is err as an *Error of step (an *Error stays as it is), its
 // message scrubbed of c's secrets.
-func asError(err error, step Step, c *Client) *Error {
+func flowError(err error, step Step, c *Client) *Error {
 	if e, ok := err.(*Error); ok {
 		return e
 	}

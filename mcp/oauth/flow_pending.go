@@ -43,15 +43,15 @@ func Begin(meta *ServerMetadata, client *ClientInfo, redirectURL, scope, resourc
 	if redirectURL == "" {
 		return nil, "", &Error{Step: StepAuthorization, Message: "no redirectUrl configured for the authorization code grant"}
 	}
-	verifier, challenge, err := newPKCE()
+	verifier, challenge, err := runNewPKCE()
 	if err != nil {
 		return nil, "", err
 	}
-	state, err := newState()
+	state, err := runNewState()
 	if err != nil {
 		return nil, "", err
 	}
-	authURL, err := authorizationURL(meta, client, redirectURL, scope, resource, state, challenge)
+	authURL, err := runAuthorizationURL(meta, client, redirectURL, scope, resource, state, challenge)
 	if err != nil {
 		return nil, "", err
 	}
@@ -74,7 +74,7 @@ func Finish(ctx context.Context, c *Client, pend *Pending, code, state string) (
 	if code == "" {
 		return nil, &Error{Step: StepAuthorization, Message: "the redirect brought no authorization code"}
 	}
-	t, err := exchangeCode(ctx, c, pend.meta, pend.client, code, pend.verifier, pend.redirectURL, pend.resource)
+	t, err := runExchangeCode(ctx, c, pend.meta, pend.client, code, pend.verifier, pend.redirectURL, pend.resource)
 	if err != nil {
 		return nil, err
 	}

@@ -50,59 +50,59 @@ func (m *memProvider) Authorize(_ context.Context, u string) (string, string, er
 // the fake token endpoint issues "at-<n>" and records the scopes asked.
 func fakeFlow(t *testing.T) *[]string {
 	t.Helper()
-	saved := []any{discoverResource, checkResource, discoverServer, legacyServer, chooseScope, register,
-		newPKCE, newState, authorizationURL, exchangeCode, refreshTokens, clientCredentialsToken}
+	saved := []any{runDiscoverResource, runCheckResource, runDiscoverServer, runLegacyServer, runChooseScope, runRegister,
+		runNewPKCE, runNewState, runAuthorizationURL, runExchangeCode, runRefreshTokens, runClientCredentialsToken}
 	var log []string
 	meta := &ServerMetadata{Issuer: "https://as.example", TokenEndpoint: "https://as.example/token"}
-	discoverResource = func(context.Context, *Client, string, Challenge) (*ResourceMetadata, error) {
+	runDiscoverResource = func(context.Context, *Client, string, Challenge) (*ResourceMetadata, error) {
 		return &ResourceMetadata{Resource: "https://mcp.example/mcp", AuthorizationServers: []string{"https://as.example"}}, nil
 	}
-	checkResource = func(*ResourceMetadata, string) error { return nil }
-	discoverServer = func(context.Context, *Client, string) (*ServerMetadata, error) { return meta, nil }
-	legacyServer = func(context.Context, *Client, string) (*ServerMetadata, error) { return meta, nil }
-	chooseScope = func(ch Challenge, _ *ResourceMetadata, _ *ServerMetadata, conf string) string {
+	runCheckResource = func(*ResourceMetadata, string) error { return nil }
+	runDiscoverServer = func(context.Context, *Client, string) (*ServerMetadata, error) { return meta, nil }
+	runLegacyServer = func(context.Context, *Client, string) (*ServerMetadata, error) { return meta, nil }
+	runChooseScope = func(ch Challenge, _ *ResourceMetadata, _ *ServerMetadata, conf string) string {
 		if ch.Scope != "" {
 			return ch.Scope
 		}
 		return conf
 	}
-	register = func(context.Context, *Client, *ServerMetadata, *Settings) (*ClientInfo, error) {
+	runRegister = func(context.Context, *Client, *ServerMetadata, *Settings) (*ClientInfo, error) {
 		log = append(log, "register")
 		return &ClientInfo{ClientID: "dyn", Raw: []byte(`{"client_id":"dyn"}`)}, nil
 	}
-	newPKCE = func() (string, string, error) { return "verifier-secret", "chal", nil }
-	newState = func() (string, error) { return "st4te", nil }
-	authorizationURL = func(_ *ServerMetadata, _ *ClientInfo, _, scope, _, state, _ string) (string, error) {
+	runNewPKCE = func() (string, string, error) { return "verifier-secret", "chal", nil }
+	runNewState = func() (string, error) { return "st4te", nil }
+	runAuthorizationURL = func(_ *ServerMetadata, _ *ClientInfo, _, scope, _, state, _ string) (string, error) {
 		return "https://as.example/authorize?scope=" + scope + "&state=" + state, nil
 	}
-	exchangeCode = func(_ context.Context, _ *Client, _ *ServerMetadata, _ *ClientInfo, code, v, _, res string) (*Tokens, error) {
+	runExchangeCode = func(_ context.Context, _ *Client, _ *ServerMetadata, _ *ClientInfo, code, v, _, res string) (*Tokens, error) {
 		log = append(log, "exchange "+code+" "+v+" "+res)
 		return &Tokens{AccessToken: "at-code", RefreshToken: "rt-1"}, nil
 	}
-	refreshTokens = func(_ context.Context, _ *Client, _ *ServerMetadata, _ *ClientInfo, rt, _, _ string) (*Tokens, error) {
+	runRefreshTokens = func(_ context.Context, _ *Client, _ *ServerMetadata, _ *ClientInfo, rt, _, _ string) (*Tokens, error) {
 		log = append(log, "refresh "+rt)
 		if rt == "dead" {
 			return nil, &Error{Step: StepRefresh, OAuthError: "invalid_grant"}
 		}
 		return &Tokens{AccessToken: "at-refreshed"}, nil
 	}
-	clientCredentialsToken = func(_ context.Context, _ *Client, _ *ServerMetadata, cc *ClientCredentials, scope, _ string) (*Tokens, error) {
+	runClientCredentialsToken = func(_ context.Context, _ *Client, _ *ServerMetadata, cc *ClientCredentials, scope, _ string) (*Tokens, error) {
 		log = append(log, "client_credentials "+cc.ClientID+" "+scope)
 		return &Tokens{AccessToken: "at-cc"}, nil
 	}
 	t.Cleanup(func() {
-		discoverResource = saved[0].(func(context.Context, *Client, string, Challenge) (*ResourceMetadata, error))
-		checkResource = saved[1].(func(*ResourceMetadata, string) error)
-		discoverServer = saved[2].(func(context.Context, *Client, string) (*ServerMetadata, error))
-		legacyServer = saved[3].(func(context.Context, *Client, string) (*ServerMetadata, error))
-		chooseScope = saved[4].(func(Challenge, *ResourceMetadata, *ServerMetadata, string) string)
-		register = saved[5].(func(context.Context, *Client, *ServerMetadata, *Settings) (*ClientInfo, error))
-		newPKCE = saved[6].(func() (string, string, error))
-		newState = saved[7].(func() (string, error))
-		authorizationURL = saved[8].(func(*ServerMetadata, *ClientInfo, string, string, string, string, string) (string, error))
-		exchangeCode = saved[9].(func(context.Context, *Client, *ServerMetadata, *ClientInfo, string, string, string, string) (*Tokens, error))
-		refreshTokens = saved[10].(func(context.Context, *Client, *ServerMetadata, *ClientInfo, string, string, string) (*Tokens, error))
-		clientCredentialsToken = saved[11].(func(context.Context, *Client, *ServerMetadata, *ClientCredentials, string, string) (*Tokens, error))
+		runDiscoverResource = saved[0].(func(context.Context, *Client, string, Challenge) (*ResourceMetadata, error))
+		runCheckResource = saved[1].(func(*ResourceMetadata, string) error)
+		runDiscoverServer = saved[2].(func(context.Context, *Client, string) (*ServerMetadata, error))
+		runLegacyServer = saved[3].(func(context.Context, *Client, string) (*ServerMetadata, error))
+		runChooseScope = saved[4].(func(Challenge, *ResourceMetadata, *ServerMetadata, string) string)
+		runRegister = saved[5].(func(context.Context, *Client, *ServerMetadata, *Settings) (*ClientInfo, error))
+		runNewPKCE = saved[6].(func() (string, string, error))
+		runNewState = saved[7].(func() (string, error))
+		runAuthorizationURL = saved[8].(func(*ServerMetadata, *ClientInfo, string, string, string, string, string) (string, error))
+		runExchangeCode = saved[9].(func(context.Context, *Client, *ServerMetadata, *ClientInfo, string, string, string, string) (*Tokens, error))
+		runRefreshTokens = saved[10].(func(context.Context, *Client, *ServerMetadata, *ClientInfo, string, string, string) (*Tokens, error))
+		runClientCredentialsToken = saved[11].(func(context.Context, *Client, *ServerMetadata, *ClientCredentials, string, string) (*Tokens, error))
 	})
 	return &log
 }

@@ -41,8 +41,8 @@ func DiscoverResource(ctx context.Context, c *Client, serverURL string, ch Chall
 		if err := checkResourceDoc(c, &prm); err != nil {
 			return nil, err
 		}
-		if err := CheckResource(&prm, serverURL); err != nil {
-			return nil, err
+		if e := resourceMismatch(&prm, serverURL, c.Secrets); e != nil {
+			return nil, e
 		}
 		return &prm, nil
 	}
@@ -93,6 +93,15 @@ func checkResourceDoc(c *Client, prm *ResourceMetadata) error {
 // "/api" and "/api/mcp", not "/api2"), and whose query, when it has one,
 // is the server's. A nil prm is refused too.
 func CheckResource(prm *ResourceMetadata, serverURL string) error {
+	if e := resourceMismatch(prm, serverURL, nil); e != nil {
+		return e
+	}
+	return nil
+}
+
+// resourceMismatch is CheckResource's refusal (nil: accepted), its message
+// scrubbed of secrets.
+func resourceMismatch(prm *ResourceMetadata, serverURL string, secrets *Secrets) *Error {
 	if prm == nil {
 		return &Error{Step: StepDiscovery, Message: "no protected resource metadata to check"}
 	}
@@ -104,8 +113,7 @@ func CheckResource(prm *ResourceMetadata, serverURL string) error {
 	if ok {
 		return nil
 	}
-	var s *Secrets
-	return s.errorf(StepDiscovery, "", "",
+	return secrets.errorf(StepDiscovery, "", "",
 		"the protected resource metadata names the resource %s, which is not the MCP server %s: no token is asked for it",
 		redactURL(prm.Resource), redactURL(serverURL))
 }

@@ -101,7 +101,7 @@ func readServer(ctx context.Context, c *Client, locs []string) (*ServerMetadata,
 // issuersMatch compares issuer identifiers exactly, but for one trailing
 // "/" on either side.
 func issuersMatch(got, want string) bool {
-	return got != "" && (got == want || strings.TrimSuffix(got, "/") == strings.TrimSuffix(want, "/"))
+	return got != "" && (got == want || trimSlash(got) == trimSlash(want))
 }
 
 // checkServer refuses metadata without a token endpoint, with an endpoint

@@ -108,6 +108,8 @@ test-go:
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSureValid$$' -fuzztime 10000x -parallel 1
 	# the strict transform: its output keeps the strict rules and its restore gives the arguments back, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzStrictSchema$$' -fuzztime 2000x -parallel 1
+	# the WWW-Authenticate parser of the MCP OAuth flow on hostile headers, briefly (about a second)
+	$(GO) test ./mcp/oauth/ -run '^$$' -fuzz '^FuzzParseChallenge$$' -fuzztime 10000x -parallel 1
 	# the same unit tests and fuzz seeds under js/wasm, on Node
 	PATH="$$PATH:$(GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/ ./mcp/ ./internal/... ./jsbridge/...
 
@@ -177,7 +179,7 @@ cover:
 FUZZTIME ?= 30s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
 	core:FuzzParseRequest core:FuzzParseToolCalls core:FuzzFastPath core:FuzzSureValid core:FuzzStrictSchema core:FuzzGeminiLegacySchema core:FuzzExportTools internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
-	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName
+	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName mcp/oauth:FuzzParseChallenge
 # Then the JS API fuzzer and the differential against Ajv, FUZZ_SECONDS each
 # (default 30), with a random seed they print; a new failure is shrunk into
 # tests/node/fuzz-seeds/, which every make test replays. (make test runs a

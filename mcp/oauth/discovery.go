@@ -8,20 +8,23 @@ import (
 
 // DiscoverResource finds the protected resource metadata of the MCP server
 // at serverURL (RFC 9728) and checks it with CheckResource. It tries, in
-// this order and stopping at the first document found: ch.ResourceMetadata
-// when the challenge names it, the path-aware
+// this order, each URL once, stopping at the first document found:
+// ch.ResourceMetadata when the challenge names an absolute http(s) URL
+// (anything else there is ignored), the path-aware
 // /.well-known/oauth-protected-resource/<path> at the server's origin
-// (skipped when the server's path is empty or "/"), then the root
-// /.well-known/oauth-protected-resource. A 3xx, 4xx or 502 answer, or a
-// request that could not be sent, moves on to the next URL; every URL
-// passes c.Check first, and a refusal stops discovery with that error.
+// (skipped when the server's path is empty or "/"; the query is not
+// carried over), then the root /.well-known/oauth-protected-resource. A
+// 3xx (never followed), 4xx or 502 answer, or a request that could not be
+// sent or read, moves on to the next URL; every URL passes c.Check first,
+// and a refusal stops discovery with that error, unchanged.
 //
 // It returns nil, nil when no location has a document (the 2025-03-26
 // fallback, LegacyServer), the error of the first request that could not
 // be sent when that was the only reason nothing was found, and an *Error
-// of StepDiscovery for a server URL that is not http(s), a document that
-// is malformed, names no resource or no authorization server, or whose
-// resource is not this server's.
+// of StepDiscovery for a server URL that is not http(s), another status,
+// a document that is malformed, names no resource or no authorization
+// server, or whose resource is not this server's (checked at once: the
+// next location is not tried).
 func DiscoverResource(ctx context.Context, c *Client, serverURL string, ch Challenge) (*ResourceMetadata, error) {
 	u, err := httpURL(serverURL)
 	if err != nil {
@@ -41,8 +44,8 @@ func DiscoverResource(ctx context.Context, c *Client, serverURL string, ch Chall
 		if err := checkResourceDoc(c, &prm); err != nil {
 			return nil, err
 		}
-		if err := CheckResource(&prm, serverURL); err != nil {
-			return nil, err
+		if e := resourceMismatch(&prm, serverURL, c.Secrets); e != nil {
+			return nil, e
 		}
 		return &prm, nil
 	}
@@ -93,6 +96,15 @@ func checkResourceDoc(c *Client, prm *ResourceMetadata) error {
 // "/api" and "/api/mcp", not "/api2"), and whose query, when it has one,
 // is the server's. A nil prm is refused too.
 func CheckResource(prm *ResourceMetadata, serverURL string) error {
+	if e := resourceMismatch(prm, serverURL, nil); e != nil {
+		return e
+	}
+	return nil
+}
+
+// resourceMismatch is CheckResource's refusal (nil: accepted), its message
+// scrubbed of secrets.
+func resourceMismatch(prm *ResourceMetadata, serverURL string, secrets *Secrets) *Error {
 	if prm == nil {
 		return &Error{Step: StepDiscovery, Message: "no protected resource metadata to check"}
 	}
@@ -104,8 +116,7 @@ func CheckResource(prm *ResourceMetadata, serverURL string) error {
 	if ok {
 		return nil
 	}
-	var s *Secrets
-	return s.errorf(StepDiscovery, "", "",
+	return secrets.errorf(StepDiscovery, "", "",
 		"the protected resource metadata names the resource %s, which is not the MCP server %s: no token is asked for it",
 		redactURL(prm.Resource), redactURL(serverURL))
 }

@@ -13,7 +13,8 @@ import (
 // lookup reads metadata documents from candidate URLs in order. A URL the
 // policy refuses stops the lookup (that error, unchanged); a 3xx, 4xx or
 // 502 answer means "not here, try the next"; a request that could not be
-// sent is remembered (soft) and the next URL tried, so that one
+// sent or read (an answer over MaxBody) is remembered (soft) and the next
+// URL tried, so that one
 // unreachable location (a browser's CORS refusal of a 404, say) does not
 // hide a document at the next. Any other status, and a document that is
 // not the JSON object expected, is an *Error of step.

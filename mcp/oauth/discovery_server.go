@@ -44,7 +44,7 @@ func DiscoverServer(ctx context.Context, c *Client, issuer string) (*ServerMetad
 	}
 	if meta == nil {
 		return nil, c.Secrets.errorf(StepDiscovery, "", "", "the authorization server %s publishes no metadata (tried %s)",
-			redactURL(issuer), strings.Join(locs, ", "))
+			redactURL(issuer), redactURLs(locs))
 	}
 	if !issuersMatch(meta.Issuer, issuer) {
 		return nil, c.Secrets.errorf(StepDiscovery, "", "", "the authorization server metadata names the issuer %s, not %s",
@@ -54,6 +54,15 @@ func DiscoverServer(ctx context.Context, c *Client, issuer string) (*ServerMetad
 		return nil, err
 	}
 	return meta, nil
+}
+
+// redactURLs is urls, redacted, comma-separated.
+func redactURLs(urls []string) string {
+	out := make([]string, len(urls))
+	for i, u := range urls {
+		out[i] = redactURL(u)
+	}
+	return strings.Join(out, ", ")
 }
 
 // errIssuerQuery refuses an issuer with a query or fragment (RFC 8414 §2).
@@ -92,7 +101,7 @@ func readServer(ctx context.Context, c *Client, locs []string) (*ServerMetadata,
 // issuersMatch compares issuer identifiers exactly, but for one trailing
 // "/" on either side.
 func issuersMatch(got, want string) bool {
-	return got != "" && (got == want || strings.TrimSuffix(got, "/") == strings.TrimSuffix(want, "/"))
+	return got != "" && (got == want || trimSlash(got) == trimSlash(want))
 }
 
 // checkServer refuses metadata without a token endpoint, with an endpoint

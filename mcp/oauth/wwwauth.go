@@ -77,14 +77,16 @@ func parseChallenges(v string) (out []rawChallenge, ok bool) {
 // to the next challenge's scheme (left unread) or the end.
 func (sc *challengeScanner) challengeBody(ch *rawChallenge) bool {
 	spaced := sc.skipSpace()
-	if sc.done() || sc.eat(',') {
+	if sc.done() {
 		return true
 	}
-	if !spaced {
-		return false
-	}
-	if sc.token68() {
-		return sc.endOfItem()
+	if sc.s[sc.i] != ',' {
+		if !spaced {
+			return false
+		}
+		if sc.token68() {
+			return sc.endOfItem()
+		}
 	}
 	for {
 		sc.skipListSeparators()

@@ -58,6 +58,40 @@ func TestAuthSendsStoredBearer(t *testing.T) {
 	}
 }
 
+// The legacy SSE transport's stream and the POSTs to its endpoint carry
+// the token too.
+func TestAuthBearerOnLegacySSE(t *testing.T) {
+	gate := &bearerGate{want: "tok-SECRET-3"}
+	ts, u := serveSSE(t, fixtureTools(nil))
+	gate.h = ts.Config.Handler
+	ts.Config.Handler = gate
+	p := &MemoryProvider{}
+	_ = p.SaveTokens(context.Background(), &oauth.Tokens{AccessToken: "tok-SECRET-3"})
+	pool := NewPool(nil)
+	defer pool.Cleanup(context.Background())
+	names, err := RegisterServer(context.Background(), pool, core.NewManager(nil), &ServerConfig{Name: "s", URL: u, Transport: TransportSSE},
+		&RegisterOptions{Security: loopback(), Auth: &Auth{Provider: p}})
+	if err != nil || len(names) != len(fixtureNames) {
+		t.Fatalf("RegisterServer = %v, %v", names, err)
+	}
+	gate.mu.Lock()
+	defer gate.mu.Unlock()
+	var gets, posts int
+	for _, s := range gate.seen {
+		if !strings.HasSuffix(s, " Bearer tok-SECRET-3") {
+			t.Fatalf("a request without the token: %q", s)
+		}
+		if strings.HasPrefix(s, "GET") {
+			gets++
+		} else {
+			posts++
+		}
+	}
+	if gets == 0 || posts == 0 {
+		t.Fatalf("saw %d GETs and %d POSTs", gets, posts)
+	}
+}
+
 // A 401 with no way to authorize (no metadata, no user) is auth-failed
 // naming the server and the step; the token refused is never quoted.
 func TestAuth401IsAuthFailedWithoutSecrets(t *testing.T) {

@@ -27,6 +27,9 @@ func (s *session) send(req *wire.Request, flow bool) (*wire.Response, error) {
 	flows, had401 := 0, false
 	for {
 		tok := st.bearer(ctx)
+		if flows > 0 {
+			req.Header = req.Header.Clone() // the guard may still hold the last attempt's header
+		}
 		if tok != "" {
 			req.Header.Set("Authorization", "Bearer "+tok)
 		}

@@ -8,9 +8,22 @@ import { createHash } from "node:crypto";
 
 export const PLANTED = "tgoauthplanted";
 
+/** CORS for the browser test: the page is on another origin than both servers. */
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
+  "Access-Control-Allow-Headers": "authorization, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id",
+  "Access-Control-Expose-Headers": "www-authenticate, mcp-session-id, location",
+};
+
 /** A node:http server on 127.0.0.1 with the request body read; resolves to {origin, close}. */
 function listen(handler) {
   const server = http.createServer((req, res) => {
+    for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
+    if (req.method === "OPTIONS") {
+      res.writeHead(204);
+      return res.end();
+    }
     let body = "";
     req.setEncoding("utf8");
     req.on("data", (d) => (body += d));
@@ -65,6 +78,11 @@ async function startAuthServer(state) {
       return res.end();
     }
     if (u.pathname === "/token" && req.method === "POST") return token(state, codes, new URLSearchParams(body), res);
+    if (u.pathname === "/callback") {
+      // The redirect page of the browser test's popup: it hands its URL to the page that opened it.
+      res.writeHead(200, { "Content-Type": "text/html" });
+      return res.end("<!doctype html><script>opener.postMessage(location.href, '*')</script>");
+    }
     json(res, 404, { error: "not_found" });
   });
   return as;

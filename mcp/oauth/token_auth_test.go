@@ -12,7 +12,9 @@ func TestTokenAuthMethod(t *testing.T) {
 	secret := &ClientInfo{ClientID: "c", ClientSecret: "s"}
 	public := &ClientInfo{ClientID: "c"}
 	with := func(ci *ClientInfo, m string) *ClientInfo { c := *ci; c.TokenEndpointAuthMethod = m; return &c }
-	md := func(methods ...string) *ServerMetadata { return &ServerMetadata{TokenEndpointAuthMethodsSupported: methods} }
+	md := func(methods ...string) *ServerMetadata {
+		return &ServerMetadata{TokenEndpointAuthMethodsSupported: methods}
+	}
 	cases := []struct {
 		name   string
 		meta   *ServerMetadata

@@ -225,12 +225,27 @@ func TestTokenRequestPreconditions(t *testing.T) {
 	meta := tokMeta("https://as.example")
 	bg := context.Background()
 	for name, err := range map[string]error{
-		"no code":        func() error { _, e := ExchangeCode(bg, c, meta, &ClientInfo{ClientID: "c"}, "", "v", "r", ""); return e }(),
-		"no verifier":    func() error { _, e := ExchangeCode(bg, c, meta, &ClientInfo{ClientID: "c"}, "x", "", "r", ""); return e }(),
-		"no client":      func() error { _, e := ExchangeCode(bg, c, meta, nil, "x", "v", "r", ""); return e }(),
-		"no endpoint":    func() error { _, e := ExchangeCode(bg, c, &ServerMetadata{}, &ClientInfo{ClientID: "c"}, "x", "v", "r", ""); return e }(),
-		"no transport":   func() error { _, e := ExchangeCode(bg, &Client{}, meta, &ClientInfo{ClientID: "c"}, "x", "v", "r", ""); return e }(),
-		"nil client":     func() error { _, e := ExchangeCode(bg, nil, meta, &ClientInfo{ClientID: "c"}, "x", "v", "r", ""); return e }(),
+		"no code": func() error {
+			_, e := ExchangeCode(bg, c, meta, &ClientInfo{ClientID: "c"}, "", "v", "r", "")
+			return e
+		}(),
+		"no verifier": func() error {
+			_, e := ExchangeCode(bg, c, meta, &ClientInfo{ClientID: "c"}, "x", "", "r", "")
+			return e
+		}(),
+		"no client": func() error { _, e := ExchangeCode(bg, c, meta, nil, "x", "v", "r", ""); return e }(),
+		"no endpoint": func() error {
+			_, e := ExchangeCode(bg, c, &ServerMetadata{}, &ClientInfo{ClientID: "c"}, "x", "v", "r", "")
+			return e
+		}(),
+		"no transport": func() error {
+			_, e := ExchangeCode(bg, &Client{}, meta, &ClientInfo{ClientID: "c"}, "x", "v", "r", "")
+			return e
+		}(),
+		"nil client": func() error {
+			_, e := ExchangeCode(bg, nil, meta, &ClientInfo{ClientID: "c"}, "x", "v", "r", "")
+			return e
+		}(),
 		"refresh nil md": func() error { _, e := Refresh(bg, c, nil, &ClientInfo{ClientID: "c"}, "rt", "", ""); return e }(),
 	} {
 		if err == nil {

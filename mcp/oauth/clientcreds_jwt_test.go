@@ -25,7 +25,6 @@ func TestClientCredentialsJWTScenario(t *testing.T) {
 	}
 	der, err := x509.MarshalPKCS8PrivateKey(key)
 	keyPEM := pemOf(t, "PRIVATE KEY", der, err)
-	var got jwtParts
 	srv := newTokServer(t, func(r tokSeen) (int, any) {
 		if r.Form.Get("client_assertion_type") != AssertionTypeJWT {
 			return 401, map[string]string{"error": "invalid_client"}
@@ -34,7 +33,10 @@ func TestClientCredentialsJWTScenario(t *testing.T) {
 		if err != nil {
 			return 401, map[string]string{"error": "invalid_client", "error_description": err.Error()}
 		}
-		got = p
+		// as the scenario's server: aud is the issuer, with or without a trailing "/"
+		if aud, _ := p.claims["aud"].(string); trimSlash(aud) != trimSlash("http://"+r.Host) {
+			return 401, map[string]string{"error": "invalid_client", "error_description": "unexpected aud"}
+		}
 		return 200, tokOK("cc-token-2")
 	})
 	c, _ := tokClient()
@@ -52,6 +54,7 @@ func TestClientCredentialsJWTScenario(t *testing.T) {
 		"grant_type": "client_credentials", "client_id": "conformance-test-client", "resource": "http://127.0.0.1:4000/mcp",
 		"client_assertion_type": AssertionTypeJWT, "client_assertion": r.Form.Get("client_assertion"),
 	})
+	got := verifyJWT(t, r.Form.Get("client_assertion"), &key.PublicKey)
 	if got.header["alg"] != "ES256" || got.header["typ"] != "JWT" {
 		t.Fatalf("header %v", got.header)
 	}

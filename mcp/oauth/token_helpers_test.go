@@ -16,9 +16,9 @@ import (
 
 // tokSeen is one request a test server received.
 type tokSeen struct {
-	Method, Path string
-	Header       http.Header
-	Form         url.Values
+	Method, Host, Path string
+	Header             http.Header
+	Form               url.Values
 }
 
 // tokServer is an httptest server that records every request and answers
@@ -35,7 +35,7 @@ func newTokServer(t *testing.T, answer func(r tokSeen) (int, any)) *tokServer {
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		form, _ := url.ParseQuery(string(body))
-		req := tokSeen{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Form: form}
+		req := tokSeen{Method: r.Method, Host: r.Host, Path: r.URL.Path, Header: r.Header.Clone(), Form: form}
 		s.mu.Lock()
 		s.seen = append(s.seen, req)
 		s.mu.Unlock()

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -158,13 +159,14 @@ func TestTokenAnswerAccepted(t *testing.T) {
 // Refresh sends the refresh grant with resource and scope; a new refresh
 // token replaces the old, none keeps it; a refusal is of StepRefresh.
 func TestRefresh(t *testing.T) {
-	rotate := true
+	var rotate atomic.Bool
+	rotate.Store(true)
 	srv := newTokServer(t, func(r tokSeen) (int, any) {
 		if r.Form.Get("refresh_token") == "dead" {
 			return 400, map[string]string{"error": "invalid_grant", "error_description": "refresh token dead revoked"}
 		}
 		ans := tokOK("new-access")
-		if rotate {
+		if rotate.Load() {
 			ans["refresh_token"] = "new-refresh"
 		}
 		return 200, ans
@@ -176,7 +178,7 @@ func TestRefresh(t *testing.T) {
 		t.Fatalf("%+v %v", tok, err)
 	}
 	wantForm(t, srv.only(t).Form, map[string]string{"grant_type": "refresh_token", "refresh_token": "old-refresh", "resource": "https://mcp.example/mcp", "scope": "mcp:read", "client_id": "cid"})
-	rotate = false
+	rotate.Store(false)
 	if tok, err = Refresh(context.Background(), c, tokMeta(srv.URL), client, "old-refresh", "", ""); err != nil || tok.RefreshToken != "old-refresh" {
 		t.Fatalf("%+v %v", tok, err)
 	}

@@ -62,7 +62,7 @@ func TestAuthorizationURLRequiresS256(t *testing.T) {
 	for name, methods := range map[string][]string{"absent": nil, "plain only": {"plain"}} {
 		meta := &ServerMetadata{AuthorizationEndpoint: "https://as.example/authorize", CodeChallengeMethodsSupported: methods}
 		_, err := AuthorizationURL(meta, &ClientInfo{ClientID: "c"}, "http://127.0.0.1/cb", "", "", "s", "ch")
-		if e := asError(t, err, StepAuthorization); !strings.Contains(e.Message, "S256") {
+		if e := tokError(t, err, StepAuthorization); !strings.Contains(e.Message, "S256") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
@@ -103,7 +103,7 @@ func TestAuthorizationURLRefusals(t *testing.T) {
 		if got, err := f(); err == nil || got != "" {
 			t.Errorf("%s: got %q, %v; want a refusal", name, got, err)
 		} else {
-			asError(t, err, StepAuthorization)
+			tokError(t, err, StepAuthorization)
 		}
 	}
 }

@@ -136,7 +136,7 @@ func TestClientAssertionRefusals(t *testing.T) {
 			t.Errorf("%s: accepted", name)
 			continue
 		}
-		asError(t, err, StepToken)
+		tokError(t, err, StepToken)
 		noSecret(t, err, "k3y-material", body[:20])
 	}
 	if n := len(srv.requests()); n != 0 {

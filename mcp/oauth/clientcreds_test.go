@@ -37,7 +37,7 @@ func TestClientCredentialsBasicScenario(t *testing.T) {
 	}
 	cc.ClientSecret = "wrong-secret-value"
 	_, err = ClientCredentialsToken(context.Background(), c, meta, cc, "", "")
-	if e := asError(t, err, StepToken); e.OAuthError != "invalid_client" || e.ErrorDescription != "Invalid client credentials" {
+	if e := tokError(t, err, StepToken); e.OAuthError != "invalid_client" || e.ErrorDescription != "Invalid client credentials" {
 		t.Fatalf("%+v", e)
 	}
 	noSecret(t, err, "wrong-secret-value")

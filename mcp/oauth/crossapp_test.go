@@ -91,18 +91,18 @@ func TestCrossAppTokenRefusals(t *testing.T) {
 	c, _ := tokClient()
 	x.IDToken = "wrong-id-token-value"
 	_, err := CrossAppToken(context.Background(), c, meta, x, "", "http://127.0.0.1:4000/mcp")
-	if e := asError(t, err, StepToken); e.OAuthError != "invalid_grant" || !strings.Contains(e.Message, "identity provider") {
+	if e := tokError(t, err, StepToken); e.OAuthError != "invalid_grant" || !strings.Contains(e.Message, "identity provider") {
 		t.Fatalf("%+v", e)
 	}
 	noSecret(t, err, "wrong-id-token-value")
 	x.IDToken, x.ClientSecret = "idp-id-token-value", "bad-client-secret"
 	_, err = CrossAppToken(context.Background(), c, meta, x, "", "http://127.0.0.1:4000/mcp")
-	if e := asError(t, err, StepToken); e.OAuthError != "invalid_client" {
+	if e := tokError(t, err, StepToken); e.OAuthError != "invalid_client" {
 		t.Fatalf("%+v", e)
 	}
 	noSecret(t, err, "bad-client-secret", "id-jag-assertion")
 	_, err = CrossAppToken(context.Background(), c, meta, x, "", "")
-	if e := asError(t, err, StepToken); e.OAuthError != "invalid_request" {
+	if e := tokError(t, err, StepToken); e.OAuthError != "invalid_request" {
 		t.Fatalf("no resource: %+v", e)
 	}
 	nIDP, nAS := len(idp.requests()), len(as.requests())
@@ -124,7 +124,7 @@ func TestCrossAppTokenWantsIDJAG(t *testing.T) {
 	x.IDPTokenEndpoint = idp.URL + "/token"
 	c, _ := tokClient()
 	_, err := CrossAppToken(context.Background(), c, tokMeta(as.URL, AuthSecretBasic), x, "", "r")
-	if e := asError(t, err, StepToken); !strings.Contains(e.Message, "ID-JAG") {
+	if e := tokError(t, err, StepToken); !strings.Contains(e.Message, "ID-JAG") {
 		t.Fatalf("%+v", e)
 	}
 	noSecret(t, err, "some-access-token")

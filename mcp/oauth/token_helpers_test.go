@@ -126,8 +126,8 @@ func wantForm(t *testing.T, got url.Values, want map[string]string) {
 	}
 }
 
-// asError is err as an *Error of step.
-func asError(t *testing.T, err error, step Step) *Error {
+// tokError is err as an *Error of step.
+func tokError(t *testing.T, err error, step Step) *Error {
 	t.Helper()
 	var e *Error
 	if !errors.As(err, &e) {

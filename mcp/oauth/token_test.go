@@ -90,7 +90,7 @@ func TestExchangeCodeRefusalIsRedacted(t *testing.T) {
 	c, _ := tokClient()
 	client := &ClientInfo{ClientID: "cid", ClientSecret: "s3cr3t-value-1", TokenEndpointAuthMethod: AuthSecretPost}
 	_, err := ExchangeCode(context.Background(), c, tokMeta(srv.URL, AuthSecretPost), client, "c0de-value-1", "ver1f1er-value-1", "http://127.0.0.1/cb", "r")
-	e := asError(t, err, StepToken)
+	e := tokError(t, err, StepToken)
 	if e.OAuthError != "invalid_grant" || !strings.HasPrefix(e.ErrorDescription, "bad request:") || !strings.Contains(e.Message, "invalid_grant") {
 		t.Fatalf("error %+v", e)
 	}
@@ -127,7 +127,7 @@ func TestTokenAnswerRefusals(t *testing.T) {
 			t.Errorf("%s: accepted", tc.name)
 			continue
 		}
-		if e := asError(t, err, StepToken); e.OAuthError != tc.oauthErr {
+		if e := tokError(t, err, StepToken); e.OAuthError != tc.oauthErr {
 			t.Errorf("%s: OAuthError %q, want %q (%v)", tc.name, e.OAuthError, tc.oauthErr, e)
 		}
 		noSecret(t, err, "tok-secret-xyz")
@@ -183,7 +183,7 @@ func TestRefresh(t *testing.T) {
 		t.Fatalf("%+v %v", tok, err)
 	}
 	_, err = Refresh(context.Background(), c, tokMeta(srv.URL), client, "dead", "", "")
-	if e := asError(t, err, StepRefresh); e.OAuthError != "invalid_grant" || strings.Contains(e.ErrorDescription, "dead") {
+	if e := tokError(t, err, StepRefresh); e.OAuthError != "invalid_grant" || strings.Contains(e.ErrorDescription, "dead") {
 		t.Fatalf("error %+v", e)
 	}
 	n := len(srv.requests())

@@ -118,7 +118,7 @@ func discover(ctx context.Context, c *Client, serverURL string, ch Challenge) (*
 		return nil, &Error{Step: StepDiscovery, Message: "no authorization server metadata"}
 	}
 	at.resource = runResourceFor(prm, serverURL)
-	at.issuer = trimSlash(at.meta.Issuer) // one registration per issuer, with or without its trailing "/"
+	at.issuer = strings.TrimSuffix(at.meta.Issuer, "/") // one registration per issuer, with or without its trailing "/"
 	if at.issuer == "" {
 		at.issuer = originOnly(serverURL)
 	}

@@ -140,7 +140,6 @@ test-types: consumer
 # .build/conformance from tests/conformance/package-lock.json; the system
 # Node runs the client and is never touched.
 CONFORMANCE := $(BUILD)/conformance
-CONFORMANCE_SCENARIOS := initialize tools_call sse-retry elicitation-sep1034-client-defaults $(CONFORMANCE_AUTH)
 # Every auth/* client scenario of the runner (v0.1.16): the MCP OAuth flow (docs/oauth.md).
 CONFORMANCE_AUTH := auth/metadata-default auth/metadata-var1 auth/metadata-var2 auth/metadata-var3 \
 	auth/basic-cimd auth/scope-from-www-authenticate auth/scope-from-scopes-supported \
@@ -149,6 +148,7 @@ CONFORMANCE_AUTH := auth/metadata-default auth/metadata-var1 auth/metadata-var2 
 	auth/pre-registration auth/2025-03-26-oauth-metadata-backcompat auth/2025-03-26-oauth-endpoint-fallback \
 	auth/resource-mismatch auth/offline-access-scope auth/offline-access-not-supported \
 	auth/client-credentials-jwt auth/client-credentials-basic auth/cross-app-access-complete-flow
+CONFORMANCE_SCENARIOS := initialize tools_call sse-retry elicitation-sep1034-client-defaults $(CONFORMANCE_AUTH)
 $(CONFORMANCE)/node_modules/.package-lock.json: tests/conformance/package.json tests/conformance/package-lock.json
 	rm -rf $(CONFORMANCE) && mkdir -p $(CONFORMANCE)
 	cp tests/conformance/package.json tests/conformance/package-lock.json $(CONFORMANCE)/

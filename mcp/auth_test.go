@@ -126,3 +126,13 @@ func TestAuthPoolKeyNamesTheProvider(t *testing.T) {
 		t.Fatal("the pool key does not follow the provider's identity")
 	}
 }
+
+// FinishAuth without an authorization waiting is invalid-request naming
+// the server (tests/node/mcp-oauth.test.mjs finishes a waiting one).
+func TestFinishAuthNeedsAWaitingFlow(t *testing.T) {
+	pool := NewPool(nil)
+	err := pool.FinishAuth(context.Background(), "nobody", "code", "state")
+	if e := core.AsError(err); e == nil || e.Code != core.CodeInvalidRequest || !strings.Contains(e.Message, `"nobody"`) {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -108,6 +108,8 @@ test-go:
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSureValid$$' -fuzztime 10000x -parallel 1
 	# the strict transform: its output keeps the strict rules and its restore gives the arguments back, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzStrictSchema$$' -fuzztime 2000x -parallel 1
+	# the WWW-Authenticate parser of the MCP OAuth flow on hostile headers, briefly (about a second)
+	$(GO) test ./mcp/oauth/ -run '^$$' -fuzz '^FuzzParseChallenge$$' -fuzztime 10000x -parallel 1
 	# the same unit tests and fuzz seeds under js/wasm, on Node
 	PATH="$$PATH:$(GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/ ./mcp/ ./internal/... ./jsbridge/...
 
@@ -138,7 +140,15 @@ test-types: consumer
 # .build/conformance from tests/conformance/package-lock.json; the system
 # Node runs the client and is never touched.
 CONFORMANCE := $(BUILD)/conformance
-CONFORMANCE_SCENARIOS := initialize tools_call sse-retry elicitation-sep1034-client-defaults
+# Every auth/* client scenario of the runner (v0.1.16): the MCP OAuth flow (docs/oauth.md).
+CONFORMANCE_AUTH := auth/metadata-default auth/metadata-var1 auth/metadata-var2 auth/metadata-var3 \
+	auth/basic-cimd auth/scope-from-www-authenticate auth/scope-from-scopes-supported \
+	auth/scope-omitted-when-undefined auth/scope-step-up auth/scope-retry-limit \
+	auth/token-endpoint-auth-basic auth/token-endpoint-auth-post auth/token-endpoint-auth-none \
+	auth/pre-registration auth/2025-03-26-oauth-metadata-backcompat auth/2025-03-26-oauth-endpoint-fallback \
+	auth/resource-mismatch auth/offline-access-scope auth/offline-access-not-supported \
+	auth/client-credentials-jwt auth/client-credentials-basic auth/cross-app-access-complete-flow
+CONFORMANCE_SCENARIOS := initialize tools_call sse-retry elicitation-sep1034-client-defaults $(CONFORMANCE_AUTH)
 $(CONFORMANCE)/node_modules/.package-lock.json: tests/conformance/package.json tests/conformance/package-lock.json
 	rm -rf $(CONFORMANCE) && mkdir -p $(CONFORMANCE)
 	cp tests/conformance/package.json tests/conformance/package-lock.json $(CONFORMANCE)/
@@ -169,7 +179,7 @@ cover:
 FUZZTIME ?= 30s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
 	core:FuzzParseRequest core:FuzzParseToolCalls core:FuzzFastPath core:FuzzSureValid core:FuzzStrictSchema core:FuzzGeminiLegacySchema core:FuzzExportTools internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
-	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName
+	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName mcp/oauth:FuzzParseChallenge
 # Then the JS API fuzzer and the differential against Ajv, FUZZ_SECONDS each
 # (default 30), with a random seed they print; a new failure is shrunk into
 # tests/node/fuzz-seeds/, which every make test replays. (make test runs a

@@ -52,6 +52,11 @@ const (
 	CodeInvalidResult Code = "invalid-result"
 	// CodeInternal: a bug caught at a boundary (a recovered panic).
 	CodeInternal Code = "internal"
+	// CodeAuthFailed: the MCP server asked for OAuth authorization and the
+	// flow failed (AuthStep names where; OAuthError and
+	// OAuthErrorDescription are the authorization server's when it sent
+	// them).
+	CodeAuthFailed Code = "auth-failed"
 )
 
 // Codes lists every Code in a fixed order. Generators read it; nothing else
@@ -60,7 +65,7 @@ var Codes = []Code{
 	CodeInvalidTool, CodeUnsupportedType, CodeDuplicateTool, CodeToolNotFound,
 	CodeInvalidRequest, CodeInvalidArguments, CodeInvalidSchema, CodeNotRestorable,
 	CodePolicyDenied, CodeUnsupported, CodeTransport, CodeTimeout, CodeInternal,
-	CodeToolError, CodeInvalidResult,
+	CodeToolError, CodeInvalidResult, CodeAuthFailed,
 }
 
 // Valid reports whether c is one of Codes.
@@ -110,7 +115,17 @@ type Error struct {
 	// RPCMessage is that JSON-RPC error's message, redacted and cut to
 	// 300 bytes ("" when it sent none).
 	RPCMessage string `json:"rpcMessage,omitempty"`
-	Cause      error  `json:"-"`
+	// AuthStep is the part of the OAuth flow an auth-failed error comes
+	// from: discovery, registration, authorization, token, refresh or
+	// step-up ("" otherwise).
+	AuthStep string `json:"authStep,omitempty"`
+	// OAuthError is the authorization server's OAuth error code
+	// (invalid_grant, …) of an auth-failed error, when it sent one.
+	OAuthError string `json:"oauthError,omitempty"`
+	// OAuthErrorDescription is its error_description, redacted and cut to
+	// 300 bytes.
+	OAuthErrorDescription string `json:"oauthErrorDescription,omitempty"`
+	Cause                 error  `json:"-"`
 }
 
 // Error returns "code: message" with the tool name and call id when there

@@ -233,7 +233,7 @@ func appendError(buf []byte, e *core.Error) []byte {
 		buf = append(buf, `,"rpcMessage":`...)
 		buf = jsontext.AppendString(buf, e.RPCMessage)
 	}
-	return append(buf, '}')
+	return appendAuth(buf, e)
 }
 
 // addTool stores t and returns its handle; a tool already stored keeps its handle.
@@ -296,4 +296,22 @@ func rawJSON(p []byte) json.RawMessage {
 		return json.RawMessage("null")
 	}
 	return json.RawMessage(p)
+}
+
+// appendAuth appends an auth-failed error's fields (authStep, oauthError,
+// oauthErrorDescription, each when set) and closes the object.
+func appendAuth(buf []byte, e *core.Error) []byte {
+	if e.AuthStep != "" {
+		buf = append(buf, `,"authStep":`...)
+		buf = jsontext.AppendString(buf, e.AuthStep)
+	}
+	if e.OAuthError != "" {
+		buf = append(buf, `,"oauthError":`...)
+		buf = jsontext.AppendString(buf, e.OAuthError)
+	}
+	if e.OAuthErrorDescription != "" {
+		buf = append(buf, `,"oauthErrorDescription":`...)
+		buf = jsontext.AppendString(buf, e.OAuthErrorDescription)
+	}
+	return append(buf, '}')
 }

@@ -27,7 +27,8 @@ func TestAppendErrorReadsAsMarshal(t *testing.T) {
 			&core.Error{Code: core.CodeToolError, Message: s, Tool: "t", Result: json.RawMessage(`{"content":[{"type":"text","text":"<&>"}],"isError":true}`)},
 			&core.Error{Code: core.CodeTransport, Message: s, Tool: "t", HTTPStatus: 500, RPCCode: &rpcCode, RPCMessage: s},
 			&core.Error{Code: core.CodeTransport, Message: s, HTTPStatus: 403},
-			&core.Error{Code: core.CodeTransport, Message: s, RPCCode: new(int)})
+			&core.Error{Code: core.CodeTransport, Message: s, RPCCode: new(int)},
+			&core.Error{Code: core.CodeAuthFailed, Message: s, AuthStep: "token", OAuthError: s, OAuthErrorDescription: s})
 	}
 	for _, e := range cases {
 		want, err := json.Marshal(e)
@@ -50,7 +51,8 @@ func TestAppendErrorKnowsEveryField(t *testing.T) {
 		names = append(names, ty.Field(i).Tag.Get("json"))
 	}
 	assert.Equal(t, []string{"code", "message", "tool,omitempty", "issues,omitempty", "rule,omitempty", "callId,omitempty", "result,omitempty",
-		"httpStatus,omitempty", "rpcCode,omitempty", "rpcMessage,omitempty", "-"}, names)
+		"httpStatus,omitempty", "rpcCode,omitempty", "rpcMessage,omitempty",
+		"authStep,omitempty", "oauthError,omitempty", "oauthErrorDescription,omitempty", "-"}, names)
 	ty = reflect.TypeOf(core.Issue{})
 	names = names[:0]
 	for i := 0; i < ty.NumField(); i++ {

@@ -41,6 +41,7 @@ func connect(ctx context.Context, p *Pool, e *entry) (*conn, error) {
 	g := newGuard(cfg, sec, p.base)
 	g.stats = &p.stats
 	c := &conn{guard: g, sess: newSession(cfg, g)}
+	c.sess.auth = e.auth
 	p.hookListChanged(e, c)
 	onLost := func(err error) {
 		// The SSE stream ended: requests waiting for an answer on it fail

@@ -124,7 +124,7 @@ func (c *conn) readStandalone(ctx context.Context, p *Pool, st *streamState, ope
 	if st.lastID != "" {
 		req.Header.Set("Last-Event-ID", st.lastID)
 	}
-	resp, err := c.guard.RoundTrip(req)
+	resp, err := s.send(req, false)
 	opened()
 	if err != nil {
 		return 0, ctx.Err() == nil && !errors.Is(err, core.ErrPolicyDenied)

@@ -167,7 +167,7 @@ func (s *session) probeLegacy(ctx context.Context) bool {
 	}
 	s.setHeaders(req.Header, "text/event-stream")
 	req.Header.Del("Content-Type")
-	resp, err := s.g.RoundTrip(req)
+	resp, err := s.send(req, false)
 	if err != nil {
 		return false
 	}

@@ -126,6 +126,9 @@ type LoadOptions struct {
 	OnToolsChanged ToolsChangedFunc
 	// Hooks is RegisterOptions.Hooks for every server (default nil: none).
 	Hooks *ClientHooks
+	// Auth is RegisterOptions.Auth per server name; the key "*" applies
+	// to the servers not named (default nil: none).
+	Auth map[string]*Auth
 
 	noFollow bool // LoadMcpTools: the tools go into no branch, so no list change is followed
 }
@@ -267,7 +270,16 @@ func registerOptionsOf(o *LoadOptions, name string) *RegisterOptions {
 		OnProgress:     o.OnProgress,
 		OnToolsChanged: o.OnToolsChanged,
 		Hooks:          o.Hooks,
+		Auth:           authFor(o.Auth, name),
 	}
+}
+
+// authFor is the Auth of server name: its own, else the "*" entry's.
+func authFor(m map[string]*Auth, name string) *Auth {
+	if a, ok := m[name]; ok {
+		return a
+	}
+	return m["*"]
 }
 
 // serverOrder is the servers to load: those of the config in its order, or

@@ -59,6 +59,7 @@ type entry struct {
 	cfg     *ServerConfig
 	sec     *Security // defaults applied
 	timeout time.Duration
+	auth    *authState // the registration's OAuth tokens (nil: no Auth); auth.go
 
 	mu         sync.Mutex
 	c          *conn
@@ -121,7 +122,7 @@ func configFingerprint(cfg *ServerConfig) string {
 // server's name, configFingerprint, the policy's Fingerprint and the
 // client hooks' ids (registrations with other hooks get other connections).
 func entryKeyOf(cfg *ServerConfig, sec *Security) string {
-	return cfg.Name + "\x00" + configFingerprint(cfg) + "\x00" + sec.Fingerprint() + "\x00" + cfg.hooks.key()
+	return cfg.Name + "\x00" + configFingerprint(cfg) + "\x00" + sec.Fingerprint() + "\x00" + cfg.hooks.key() + "\x00" + cfg.auth.key()
 }
 
 // entryFor returns the entry of cfg under sec (defaults applied), creating it.
@@ -137,6 +138,9 @@ func (p *Pool) entryFor(cfg *ServerConfig, sec *Security) *entry {
 		cfg:     cfg,
 		sec:     sec,
 		timeout: time.Duration(sec.TimeoutMs) * time.Millisecond,
+	}
+	if cfg.auth != nil {
+		e.auth = newAuthState(cfg, sec, p.base)
 	}
 	p.entries[key] = e
 	return e

@@ -60,6 +60,9 @@ type RegisterOptions struct {
 	// request but ping is answered -32601). Registrations share a
 	// connection only when their hooks have the same ids.
 	Hooks *ClientHooks
+	// Auth is the server's OAuth authorization (default nil: none; a 401
+	// is reported as a transport error). See Auth.
+	Auth *Auth
 
 	refresh bool // a list-change refresh: requestOptions may name tools the server no longer lists
 }
@@ -140,6 +143,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 		return nil, err
 	}
 	cfg.hooks = o.Hooks
+	cfg.auth = o.Auth
 	if err := o.Security.Validate(); err != nil {
 		return nil, named(err, cfg.Name)
 	}

@@ -53,6 +53,7 @@ type ServerConfig struct {
 	Security *Security
 
 	hooks *ClientHooks // the registration's client capabilities (RegisterOptions.Hooks)
+	auth  *Auth        // the registration's OAuth (RegisterOptions.Auth)
 }
 
 // ValidateServerConfig checks the shape of one MCP server config and returns

@@ -52,7 +52,8 @@ const defaultRetry = time.Second
 type session struct {
 	g       *guard
 	cfg     *ServerConfig
-	legacy  bool // the legacy SSE transport
+	auth    *authState // the registration's OAuth (nil: none); authsend.go
+	legacy  bool       // the legacy SSE transport
 	headers map[string]string
 	nextID  atomic.Int64
 
@@ -104,7 +105,7 @@ func (s *session) start(ctx context.Context, onLost func(error)) error {
 	}
 	got := make(chan opened, 1)
 	go func() {
-		resp, err := s.g.RoundTrip(req)
+		resp, err := s.send(req, true)
 		got <- opened{resp, err}
 	}()
 	var resp *wire.Response
@@ -324,7 +325,7 @@ func (s *session) post(ctx context.Context, body []byte) (*wire.Response, error)
 		return nil, err
 	}
 	s.setHeaders(req.Header, "application/json, text/event-stream")
-	return s.g.RoundTrip(req)
+	return s.send(req, true)
 }
 
 // callStreamable sends one request over Streamable HTTP and reads its
@@ -457,7 +458,7 @@ func (s *session) resume(ctx context.Context, lastID string) (*wire.Response, er
 	s.setHeaders(req.Header, "text/event-stream")
 	req.Header.Del("Content-Type")
 	req.Header.Set("Last-Event-ID", lastID)
-	resp, err := s.g.RoundTrip(req)
+	resp, err := s.send(req, true)
 	if err != nil {
 		return nil, err
 	}
@@ -529,7 +530,7 @@ func (s *session) close(timeout time.Duration) {
 		}
 		s.setHeaders(req.Header, "application/json, text/event-stream")
 		req.Header.Del("Content-Type")
-		if resp, err := s.g.RoundTrip(req); err == nil {
+		if resp, err := s.send(req, false); err == nil {
 			_, _ = io.Copy(io.Discard, resp.Body)
 			_ = resp.Body.Close()
 		}

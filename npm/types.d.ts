@@ -15,7 +15,7 @@ export interface Issue {
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
  */
 export declare class ToolgateError extends Error {
-  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule; callId?: string; result?: McpCallToolResult; httpStatus?: number; rpcCode?: number; rpcMessage?: string; cause?: unknown });
+  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule; callId?: string; result?: McpCallToolResult; httpStatus?: number; rpcCode?: number; rpcMessage?: string; authStep?: AuthStep; oauthError?: string; oauthErrorDescription?: string; cause?: unknown });
   readonly name: "ToolgateError";
   readonly code: ErrorCode;
   readonly tool?: string;
@@ -46,9 +46,18 @@ export declare class ToolgateError extends Error {
   readonly rpcCode?: number;
   /** That JSON-RPC error's message, with configured secrets redacted and cut to 300 bytes. */
   readonly rpcMessage?: string;
+  /** For `auth-failed` (an MCP server's OAuth flow failed): the step that failed. */
+  readonly authStep?: AuthStep;
+  /** For `auth-failed`: the authorization server's OAuth `error` (invalid_grant, …), when it sent one. */
+  readonly oauthError?: string;
+  /** For `auth-failed`: its `error_description`, redacted and cut to 300 bytes. */
+  readonly oauthErrorDescription?: string;
   /** True for a ToolgateError from any realm or bundle. */
   static isInstance(value: unknown): value is ToolgateError;
 }
+
+/** The step of the MCP OAuth flow an `auth-failed` error names. */
+export type AuthStep = "discovery" | "registration" | "authorization" | "token" | "refresh" | "step-up";
 
 /** A JSON Schema object, or a zod 4 / Standard JSON Schema value that can export one. */
 export type ParametersSchema =
@@ -774,6 +783,60 @@ export interface McpClientHooks {
   elicitation?: (params: McpElicitParams, ctx: McpHookContext) => McpElicitResult | Promise<McpElicitResult>;
 }
 
+/** OAuth tokens as a token endpoint sends them (RFC 6749 §5.1); `obtained_at` (Unix seconds) is set by toolgate. */
+export interface McpOAuthTokens {
+  access_token: string;
+  token_type: string;
+  expires_in?: number;
+  refresh_token?: string;
+  scope?: string;
+  obtained_at?: number;
+}
+
+/** A client's registration at an authorization server (RFC 7591's answer, or pre-registered). */
+export interface McpOAuthClientInformation {
+  client_id: string;
+  client_secret?: string;
+  token_endpoint_auth_method?: string;
+  client_secret_expires_at?: number;
+  [key: string]: unknown;
+}
+
+/** What redirectToAuthorization returns: the redirect's URL (its code and state), `{code, state}`, or nothing (finish later with `tg.mcp.finishAuth`). */
+export type McpAuthRedirect = string | URL | { code: string; state?: string } | undefined | void;
+
+/**
+ * The `auth` option: one OAuth provider for an MCP server (docs/oauth.md). Data configures the
+ * flow; the functions store what it learns (in memory when absent) and reach the user. Tokens,
+ * codes and secrets never appear in an error or a record. Node and browser.
+ * @example { redirectUrl: "http://localhost:8765/callback", clientMetadata: { client_name: "my app" }, redirectToAuthorization: async (url) => openAndWaitForRedirect(url) }
+ */
+export interface McpAuthProvider {
+  /** The authorization code grant's redirect_uri. */
+  redirectUrl?: string | URL;
+  /** Client metadata for dynamic registration (client_name, …); redirect_uris default to [redirectUrl]. */
+  clientMetadata?: Record<string, unknown>;
+  /** An https URL of a Client ID Metadata Document, used as client_id where the server supports it. */
+  clientMetadataUrl?: string | URL;
+  /** A pre-registered client (no registration). */
+  clientId?: string;
+  clientSecret?: string;
+  /** The scope asked for when neither the server's challenge nor its metadata names one. */
+  scope?: string;
+  /** The client_credentials grant (no user): a secret (client_secret_basic) or a PEM private key (private_key_jwt). */
+  clientCredentials?: { clientId: string; clientSecret: string } | { clientId: string; privateKey: string; algorithm?: string };
+  /** Cross-app access (an ID token exchanged at the identity provider, then the JWT bearer grant). */
+  crossApp?: { idpTokenEndpoint: string; idToken: string; idpClientId: string; idpClientSecret?: string; clientId: string; clientSecret?: string };
+  /** The stored tokens (default: memory). */
+  tokens?(): McpOAuthTokens | undefined | null | Promise<McpOAuthTokens | undefined | null>;
+  saveTokens?(tokens: McpOAuthTokens): void | Promise<void>;
+  /** The stored registration at the authorization server `issuer` (default: memory). */
+  clientInformation?(issuer: string): McpOAuthClientInformation | undefined | null | Promise<McpOAuthClientInformation | undefined | null>;
+  saveClientInformation?(info: McpOAuthClientInformation, issuer: string): void | Promise<void>;
+  /** Sends the user to `url` and resolves to the redirect (its state is checked); nothing: finish later with `tg.mcp.finishAuth`. */
+  redirectToAuthorization?(url: URL, ctx: { signal: AbortSignal }): McpAuthRedirect | Promise<McpAuthRedirect>;
+}
+
 /** Options of registerMcpServer. */
 export interface McpRegisterOptions extends McpToolPolicyOptions, McpClientHooks {
   /** Declares these wire tool names instead of discovering them (no tools/list). */
@@ -795,6 +858,8 @@ export interface McpRegisterOptions extends McpToolPolicyOptions, McpClientHooks
    * server's standalone stream is held open: call `tg.mcp.cleanup()` to let a Node process exit.
    */
   onToolsChanged?: McpToolsChangedHandler;
+  /** The server's OAuth provider: a 401 runs the authorization flow (docs/oauth.md). */
+  auth?: McpAuthProvider;
 }
 
 /** One progress notification of an MCP tool call. */
@@ -897,6 +962,8 @@ export interface McpLoadConfigOptions extends McpToolPolicyOptions, McpClientHoo
   onProgress?: McpProgressHandler;
   /** Each refresh of a server's tools after its list_changed; holds the standalone stream open until `tg.mcp.cleanup()`. */
   onToolsChanged?: McpToolsChangedHandler;
+  /** One OAuth provider for every server, or `{server: provider}`. */
+  auth?: McpAuthProvider | Record<string, McpAuthProvider>;
 }
 
 /** Options of loadMcpTools. */
@@ -913,6 +980,8 @@ export interface McpLoadToolsOptions extends McpToolPolicyOptions, McpClientHook
   strict?: boolean;
   /** Each progress notification of the tools' calls. (No onToolsChanged: these tools are in no branch; load again to see a new list.) */
   onProgress?: McpProgressHandler;
+  /** One OAuth provider for every server, or `{server: provider}`. */
+  auth?: McpAuthProvider | Record<string, McpAuthProvider>;
 }
 
 /** What checkUrl returns. */
@@ -932,6 +1001,12 @@ export interface McpNamespace {
   trusted(): Security;
   /** Closes every pooled connection. */
   cleanup(): Promise<void>;
+  /**
+   * Completes the OAuth authorization of `server` waiting for its redirect (a call failed
+   * `auth-failed`, authStep "authorization", because redirectToAuthorization returned nothing).
+   * @example await tg.mcp.finishAuth("docs", location.href)
+   */
+  finishAuth(server: string, redirect: string | URL | { code: string; state: string }): Promise<void>;
 }
 
 /** A branch of the full build: a Branch that also registers MCP servers. Node and browser. */

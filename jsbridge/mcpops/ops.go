@@ -18,6 +18,7 @@ import (
 //	async mcp.loadMcpTools                     → {"tools": [toolInfo], "warnings": [...]}
 //	async mcp.invoke          handle = tool    → the response (tool.invoke with onProgress)
 //	async mcp.cleanup                          → true
+//	async mcp.finishAuth                       → true (auth.go)
 //	sync  mcp.checkUrl                         → {"allowed", "rule"?, "reason"?}
 //	sync  mcp.debugStats, mcp.debugHost        (tests only, through tg[Symbol.for("toolgate.debug")])
 //
@@ -50,6 +51,9 @@ func Register(b *jsbridge.Bridge, pool *mcp.Pool, fetchStats func() (liveFuncs, 
 			return nil, err
 		}
 		return true, nil
+	})
+	b.RegisterAsync("mcp.finishAuth", func(ctx context.Context, _ *jsbridge.Bridge, _ int64, payload []byte) (any, error) {
+		return finishAuth(ctx, pool, payload)
 	})
 	b.Register("mcp.checkUrl", func(_ *jsbridge.Bridge, _ int64, payload []byte) (any, error) {
 		return checkURL(payload)

@@ -83,6 +83,9 @@ func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload [
 	if o.Hooks, err = hooksOption(call, opts); err != nil {
 		return nil, err
 	}
+	if o.Auth, err = authOption(call, opts["auth"]); err != nil { // auth.go
+		return nil, err
+	}
 	names, err := mcp.RegisterServer(ctx, p, m, cfg, &o)
 	if err != nil {
 		return nil, err
@@ -278,6 +281,9 @@ func loadOptions(call string, opts map[string]json.RawMessage, o *mcp.LoadOption
 		return err
 	}
 	if o.Hooks, err = hooksOption(call, opts); err != nil {
+		return err
+	}
+	if o.Auth, err = authMapOption(call, opts["auth"]); err != nil { // auth.go
 		return err
 	}
 	o.Security, err = securityOption(opts["security"])

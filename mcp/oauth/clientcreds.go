@@ -1,12 +1,77 @@
 package oauth
 
-import "context"
+import (
+	"context"
+	"net/url"
 
-// ClientCredentialsToken is the client_credentials grant (extension):
-// client_secret_basic with cc.ClientSecret, or private_key_jwt (RFC 7523
-// §2.2) with a client assertion signed by cc.PrivateKeyPEM (ES256 default;
-// RS256, PS256, ES384 …), aud the token endpoint; scope and resource as
-// given.
+	"github.com/toolgate/toolgate/internal/wire"
+)
+
+// AssertionTypeJWT is client_assertion_type of private_key_jwt (RFC 7523 §2.2).
+const AssertionTypeJWT = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
+
+// ClientCredentialsToken is the client_credentials grant (extension,
+// SEP-1046) at meta's token endpoint, with scope and resource when not "".
+// With cc.PrivateKeyPEM the client authenticates by private_key_jwt (RFC
+// 7523 §2.2): client_id, client_assertion_type and a client_assertion JWT
+// signed with the key (cc.Algorithm; "" is the key's own, ES256 for a P-256
+// key) whose iss and sub are cc.ClientID, aud the issuer (the token
+// endpoint when meta names none), with iat, exp (five minutes) and a
+// random jti. With cc.ClientSecret it authenticates per TokenAuthMethod
+// (client_secret_basic unless the server lists only client_secret_post).
+// It refuses a missing client_id or credential and a key it cannot read
+// (never quoting it); a refusal is an *Error of StepToken with the
+// server's error.
 func ClientCredentialsToken(ctx context.Context, c *Client, meta *ServerMetadata, cc *ClientCredentials, scope, resource string) (*Tokens, error) {
-	return nil, errNotBuilt(StepToken)
+	if cc == nil || cc.ClientID == "" || (cc.ClientSecret == "" && cc.PrivateKeyPEM == "") {
+		return nil, &Error{Step: StepToken, Message: "client credentials need a client_id and a client secret or a private key"}
+	}
+	if c != nil {
+		c.Secrets.Add(cc.ClientSecret, cc.PrivateKeyPEM)
+	}
+	form := url.Values{"grant_type": {"client_credentials"}}
+	setIf(form, "scope", scope)
+	setIf(form, "resource", resource)
+	if cc.PrivateKeyPEM == "" {
+		return grant(ctx, c, StepToken, meta, &ClientInfo{ClientID: cc.ClientID, ClientSecret: cc.ClientSecret}, form)
+	}
+	assertion, err := clientAssertion(meta, cc)
+	if err != nil {
+		return nil, err
+	}
+	if c != nil {
+		c.Secrets.Add(assertion)
+	}
+	form.Set("client_id", cc.ClientID)
+	form.Set("client_assertion_type", AssertionTypeJWT)
+	form.Set("client_assertion", assertion)
+	return postToken(ctx, c, StepToken, meta, form, wire.Header{})
+}
+
+// clientAssertion is the signed JWT of private_key_jwt for cc at meta.
+func clientAssertion(meta *ServerMetadata, cc *ClientCredentials) (string, error) {
+	key, err := parseSigningKey(cc.PrivateKeyPEM, cc.Algorithm)
+	if err != nil {
+		return "", err
+	}
+	aud := ""
+	if meta != nil {
+		aud = meta.Issuer
+		if aud == "" {
+			aud = meta.TokenEndpoint
+		}
+	}
+	if aud == "" {
+		return "", jwtError("the authorization server names no issuer for the assertion's audience")
+	}
+	jti, err := randomString(StepToken, 16)
+	if err != nil {
+		return "", err
+	}
+	t := now().Unix()
+	claims := map[string]any{
+		"iss": cc.ClientID, "sub": cc.ClientID, "aud": aud,
+		"iat": t, "exp": t + jwtLifetime, "jti": jti,
+	}
+	return signJWT(key, "JWT", claims)
 }

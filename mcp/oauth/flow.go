@@ -1,6 +1,10 @@
 package oauth
 
-import "context"
+import (
+	"context"
+	"net/url"
+	"strings"
+)
 
 // Provider is where a flow keeps what it learns and how it reaches the
 // user (JS: the auth provider's functions; the mcp package gives a memory
@@ -20,15 +24,215 @@ type Provider interface {
 	Authorize(ctx context.Context, authURL string) (code, state string, err error)
 }
 
+// The functions the flow orchestrates, as variables so the flow's tests
+// can put fakes in their place.
+var (
+	runDiscoverResource       = DiscoverResource
+	runCheckResource          = CheckResource
+	runDiscoverServer         = DiscoverServer
+	runLegacyServer           = LegacyServer
+	runChooseScope            = ChooseScope
+	runResourceFor            = ResourceFor
+	runRegister               = Register
+	runNewPKCE                = NewPKCE
+	runNewState               = NewState
+	runAuthorizationURL       = AuthorizationURL
+	runExchangeCode           = ExchangeCode
+	runRefreshTokens          = Refresh
+	runClientCredentialsToken = ClientCredentialsToken
+	runCrossAppToken          = CrossAppToken
+)
+
 // Authorize runs the flow for the MCP server at serverURL after its
 // challenge ch (a 401, or a 403 insufficient_scope for a step-up):
 // discovery, registration, then the grant s selects, and stores the
 // tokens with p. It returns the tokens to send.
+//
+// Stored tokens with a refresh token are refreshed first (not on a
+// step-up, which needs a new grant); only when that fails does a new
+// authorization start. The authorization code grant refuses
+// (StepAuthorization) a redirect whose state is not the one sent. When
+// p.Authorize cannot ask the user now, the error is returned and the flow
+// may be finished later with Finish and the Pending that error carries
+// (a *PendingError).
 func Authorize(ctx context.Context, c *Client, serverURL string, ch Challenge, s *Settings, p Provider) (*Tokens, error) {
-	return nil, errNotBuilt(StepDiscovery)
+	if s == nil {
+		s = &Settings{}
+	}
+	if p == nil {
+		return nil, &Error{Step: StepAuthorization, Message: "no auth provider"}
+	}
+	at, err := discover(ctx, c, serverURL, ch)
+	if err != nil {
+		return nil, err
+	}
+	scope := runChooseScope(ch, at.prm, at.meta, s.Scope)
+	var t *Tokens
+	switch {
+	case s.ClientCredentials != nil:
+		t, err = runClientCredentialsToken(ctx, c, at.meta, s.ClientCredentials, scope, at.resource)
+	case s.CrossApp != nil:
+		t, err = runCrossAppToken(ctx, c, at.meta, s.CrossApp, scope, at.resource)
+	default:
+		t, err = codeFlow(ctx, c, at, ch, scope, s, p)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return save(ctx, c, p, t)
 }
 
-// errNotBuilt is the error of a part of the flow not built yet.
-func errNotBuilt(step Step) *Error {
-	return &Error{Step: step, Message: "not built yet"}
+// found is what discovery learned: the resource metadata (nil: the
+// 2025-03-26 fallback), the authorization server's metadata, the resource
+// to name in requests (ResourceFor) and the issuer under
+// which the registration is kept.
+type found struct {
+	prm      *ResourceMetadata
+	meta     *ServerMetadata
+	resource string
+	issuer   string
+}
+
+// discover finds the resource's and its authorization server's metadata.
+func discover(ctx context.Context, c *Client, serverURL string, ch Challenge) (*found, error) {
+	prm, err := runDiscoverResource(ctx, c, serverURL, ch)
+	if err != nil {
+		return nil, err
+	}
+	at := &found{prm: prm}
+	if prm == nil {
+		at.meta, err = runLegacyServer(ctx, c, serverURL)
+	} else {
+		if err := runCheckResource(prm, serverURL); err != nil {
+			return nil, err
+		}
+		if len(prm.AuthorizationServers) == 0 {
+			return nil, &Error{Step: StepDiscovery, Message: "the resource metadata lists no authorization server"}
+		}
+		at.meta, err = runDiscoverServer(ctx, c, prm.AuthorizationServers[0])
+	}
+	if err != nil {
+		return nil, err
+	}
+	if at.meta == nil {
+		return nil, &Error{Step: StepDiscovery, Message: "no authorization server metadata"}
+	}
+	at.resource = runResourceFor(prm, serverURL)
+	at.issuer = strings.TrimSuffix(at.meta.Issuer, "/") // one registration per issuer, with or without its trailing "/"
+	if at.issuer == "" {
+		at.issuer = originOnly(serverURL)
+	}
+	return at, nil
+}
+
+// codeFlow is the authorization code grant: the registration, a refresh
+// of stored tokens when possible, else PKCE, the user's authorization and
+// the code's exchange.
+func codeFlow(ctx context.Context, c *Client, at *found, ch Challenge, scope string, s *Settings, p Provider) (*Tokens, error) {
+	client, err := clientFor(ctx, c, at, s, p)
+	if err != nil {
+		return nil, err
+	}
+	if ch.Error != "insufficient_scope" {
+		if t := tryRefresh(ctx, c, at, client, p); t != nil {
+			return t, nil
+		}
+	}
+	pend, authURL, err := Begin(at.meta, client, s.RedirectURL, scope, at.resource)
+	if err != nil {
+		return nil, err
+	}
+	c.Secrets.Add(pend.verifier)
+	code, state, err := p.Authorize(ctx, authURL)
+	if err != nil {
+		return nil, &PendingError{Err: flowError(err, StepAuthorization, c), Pending: pend}
+	}
+	return Finish(ctx, c, pend, code, state)
+}
+
+// clientFor is the client's registration at at's authorization server:
+// pre-registered, stored by p, or made now (and stored).
+func clientFor(ctx context.Context, c *Client, at *found, s *Settings, p Provider) (*ClientInfo, error) {
+	if s.Client != nil {
+		c.Secrets.Add(s.Client.ClientSecret)
+		return s.Client, nil
+	}
+	ci, err := p.ClientInfo(ctx, at.issuer)
+	if err != nil {
+		return nil, flowError(err, StepRegistration, c)
+	}
+	if ci != nil && ci.ClientID != "" {
+		c.Secrets.Add(ci.ClientSecret)
+		return ci, nil
+	}
+	ci, err = runRegister(ctx, c, at.meta, s)
+	if err != nil {
+		return nil, err
+	}
+	if ci == nil {
+		return nil, &Error{Step: StepRegistration, Message: "no client registration"}
+	}
+	c.Secrets.Add(ci.ClientSecret)
+	if ci.Raw != nil || ci.ClientID != s.ClientMetadataURL {
+		if err := p.SaveClientInfo(ctx, at.issuer, ci); err != nil {
+			return nil, flowError(err, StepRegistration, c)
+		}
+	}
+	return ci, nil
+}
+
+// tryRefresh refreshes p's stored tokens when they hold a refresh token;
+// nil when there is none or the refresh failed (a new authorization
+// follows).
+func tryRefresh(ctx context.Context, c *Client, at *found, client *ClientInfo, p Provider) *Tokens {
+	old, err := p.Tokens(ctx)
+	if err != nil || old == nil || old.RefreshToken == "" {
+		return nil
+	}
+	c.Secrets.Add(old.AccessToken, old.RefreshToken)
+	t, err := runRefreshTokens(ctx, c, at.meta, client, old.RefreshToken, at.resource, "")
+	if err != nil || t == nil || t.AccessToken == "" {
+		return nil
+	}
+	if t.RefreshToken == "" {
+		t.RefreshToken = old.RefreshToken
+	}
+	return t
+}
+
+// save stamps t with the time it was obtained, records its secrets and
+// stores it with p.
+func save(ctx context.Context, c *Client, p Provider, t *Tokens) (*Tokens, error) {
+	if t == nil || t.AccessToken == "" {
+		return nil, &Error{Step: StepToken, Message: "the token endpoint sent no access token"}
+	}
+	c.Secrets.Add(t.AccessToken, t.RefreshToken)
+	if t.ObtainedAt == 0 {
+		t.ObtainedAt = now().Unix()
+	}
+	if err := p.SaveTokens(ctx, t); err != nil {
+		return nil, flowError(err, StepToken, c)
+	}
+	return t, nil
+}
+
+// flowError is err as an *Error of step (an *Error stays as it is), its
+// message scrubbed of c's secrets.
+func flowError(err error, step Step, c *Client) *Error {
+	if e, ok := err.(*Error); ok {
+		return e
+	}
+	if e, ok := err.(*PendingError); ok {
+		return e.Err
+	}
+	return c.Secrets.errorf(step, "", "", "%s", err.Error())
+}
+
+// originOnly is scheme://host of raw ("" when it does not parse).
+func originOnly(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Host)
 }

@@ -9,7 +9,9 @@ const MARK = Symbol.for("toolgate.ToolgateError");
  * the tool's own result when it ran and reported a failure (`tool-error`: the MCP CallToolResult
  * `{content, structuredContent?, _meta?, isError: true}`); on an MCP `transport` error, `httpStatus`
  * is the server's HTTP status and `rpcCode`/`rpcMessage` its JSON-RPC error (the message redacted),
- * each only when the server sent one.
+ * each only when the server sent one; on `auth-failed` (the MCP server's OAuth flow failed),
+ * `authStep` names the step and `oauthError`/`oauthErrorDescription` are the authorization
+ * server's error, when it sent one.
  * `ToolgateError.isInstance(e)` works across realms and bundles.
  * @example
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
@@ -27,6 +29,9 @@ export class ToolgateError extends Error {
     if (typeof options.httpStatus === "number") this.httpStatus = options.httpStatus;
     if (typeof options.rpcCode === "number") this.rpcCode = options.rpcCode;
     if (typeof options.rpcMessage === "string") this.rpcMessage = options.rpcMessage;
+    if (typeof options.authStep === "string") this.authStep = options.authStep;
+    if (typeof options.oauthError === "string") this.oauthError = options.oauthError;
+    if (typeof options.oauthErrorDescription === "string") this.oauthErrorDescription = options.oauthErrorDescription;
   }
   get [MARK]() {
     return true;
@@ -57,7 +62,7 @@ export function errorFromGo(text) {
 
 /**
  * Builds a ToolgateError from a decoded Go error object {code, message, tool?, issues?, rule?, callId?,
- * result?, httpStatus?, rpcCode?, rpcMessage?}.
+ * result?, httpStatus?, rpcCode?, rpcMessage?, authStep?, oauthError?, oauthErrorDescription?}.
  */
 export function errorFromData(e) {
   return new ToolgateError(e?.code || "internal", e?.message || "", {
@@ -69,6 +74,9 @@ export function errorFromData(e) {
     httpStatus: e?.httpStatus,
     rpcCode: e?.rpcCode,
     rpcMessage: e?.rpcMessage,
+    authStep: e?.authStep,
+    oauthError: e?.oauthError,
+    oauthErrorDescription: e?.oauthErrorDescription,
   });
 }
 

@@ -9,6 +9,7 @@ import { goToolFromInfo } from "./tool.js";
 import { Branch } from "./branch.js";
 import { MCP_OPTIONS, OP } from "./contract.js";
 import { policyOptions } from "./mcp-policy.js";
+import { authOption, authMapOption, finishAuth } from "./mcp-auth.js";
 
 /** The security object as JSON-ready data: Sets become arrays; null/undefined mean none (fail-closed). */
 function securityJSON(security) {
@@ -199,6 +200,7 @@ export class McpBranch extends Branch {
       ...policyOptions(this.#ctx, o, call),
       ...listeners(this.#ctx, o, call, true),
       ...hookOptions(this.#ctx, o, call),
+      auth: authOption(this.#ctx, o.auth, call),
     });
     return this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON({ config, options }, { code: "invalid-tool", what: call }));
   }
@@ -224,6 +226,7 @@ export class McpBranch extends Branch {
       ...policyOptions(this.#ctx, o, call),
       ...listeners(this.#ctx, o, call, true),
       ...hookOptions(this.#ctx, o, call),
+      auth: authMapOption(this.#ctx, o.auth, call),
     });
     const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
@@ -251,6 +254,7 @@ export async function loadMcpTools(ctx, config, opts) {
     ...policyOptions(ctx, o, call),
     ...listeners(ctx, o, call, false),
     ...hookOptions(ctx, o, call),
+    auth: authMapOption(ctx, o.auth, call),
   });
   const out = await ctx.inst.callAsync(OP.mcpLoadMcpTools, 0, toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
   const tools = out.tools.map((info) => goToolFromInfo(ctx, info));
@@ -282,6 +286,14 @@ function mcpNamespace(ctx) {
     cleanup: async () => {
       await ctx.inst.callAsync(OP.mcpCleanup, 0, "");
     },
+    /**
+     * Completes the OAuth authorization of `server` that waits for its redirect (a call failed
+     * auth-failed, authStep "authorization", because the auth provider's redirectToAuthorization
+     * returned nothing): `redirect` is the URL the authorization server redirected to, or
+     * {code, state}. The state must be the one sent. Node and browser.
+     * @example await tg.mcp.finishAuth("docs", location.href)
+     */
+    finishAuth: (server, redirect) => finishAuth(ctx, OP.mcpFinishAuth, server, redirect),
   });
 }
 

@@ -184,3 +184,50 @@ test("a Vite production build of an app importing toolgate works", { timeout: 18
     rmSync(outDir, { recursive: true, force: true });
   }
 });
+
+test("MCP OAuth: the popup flow registers an OAuth-protected server and calls it with the token", async () => {
+  const { startOAuthWorld } = await import("../test/oauth-servers.mjs");
+  const world = await startOAuthWorld();
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${base}/`);
+    const out = await page.evaluate(async ({ url, asOrigin }) => {
+      const tg = await (await import("/npm/index.browser.js")).initialize();
+      const b = tg.branch();
+      const auth = {
+        redirectUrl: `${asOrigin}/callback`,
+        clientMetadata: { client_name: "browser test" },
+        redirectToAuthorization: (u) => new Promise((resolve, reject) => {
+          const popup = window.open(u, "oauth", "popup");
+          if (!popup) return reject(new Error("popup blocked"));
+          addEventListener("message", function done(e) {
+            if (e.origin !== asOrigin || e.source !== popup) return;
+            removeEventListener("message", done);
+            popup.close();
+            resolve(e.data);
+          });
+        }),
+      };
+      const names = await b.registerMcpServer({ name: "docs", url }, { security: { allowUrls: true, allowLoopbackHttp: true }, auth });
+      let fc;
+      for (let i = 0; i < 600 && !fc; i++) {
+        try {
+          fc = await b.invoke({ function: "mcp__docs__read", arguments: {} });
+        } catch (e) {
+          if (!/still downloading/.test(e.message)) throw e;
+          await new Promise((done) => setTimeout(done, 50)); // the playground's lazy validator may still be on its way
+        }
+      }
+      await tg.mcp.cleanup();
+      return { names, status: fc.status, response: fc.response };
+    }, { url: world.url, asOrigin: world.as.origin });
+    assert.deepEqual(out.names, ["mcp__docs__read", "mcp__docs__write"]);
+    assert.equal(out.status, "completed");
+    assert.equal(out.response, "read done");
+    assert.equal(world.state.authorizations.length, 1);
+    assert.ok(world.state.mcpAuthorizations.some((h) => /^Bearer at-/.test(h)));
+  } finally {
+    await page.close();
+    await world.close();
+  }
+});

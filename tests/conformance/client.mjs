@@ -30,13 +30,51 @@ const HOOKS = {
   },
 };
 
+/**
+ * The auth provider of an auth/* scenario, as a user gives one: the runner's context
+ * (MCP_CONFORMANCE_CONTEXT) for the grants without a user, else the authorization code grant
+ * whose "user" fetches the authorization URL without following its redirect and returns the
+ * redirect's URL (its code and state), as the runner's own example client does.
+ */
+function authFor(name) {
+  if (!name.startsWith("auth/")) return undefined;
+  const ctx = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT || "{}");
+  switch (ctx.name) {
+    case "auth/client-credentials-basic":
+      return { clientCredentials: { clientId: ctx.client_id, clientSecret: ctx.client_secret } };
+    case "auth/client-credentials-jwt":
+      return { clientCredentials: { clientId: ctx.client_id, privateKey: ctx.private_key_pem, algorithm: ctx.signing_algorithm } };
+    case "auth/cross-app-access-complete-flow":
+      return {
+        crossApp: {
+          idpTokenEndpoint: ctx.idp_token_endpoint, idToken: ctx.idp_id_token, idpClientId: ctx.idp_client_id,
+          clientId: ctx.client_id, clientSecret: ctx.client_secret,
+        },
+      };
+  }
+  const redirectUrl = "http://localhost:3000/callback";
+  return {
+    redirectUrl,
+    clientMetadata: { client_name: "toolgate-conformance", redirect_uris: [redirectUrl] },
+    clientMetadataUrl: "https://conformance-test.local/client-metadata.json",
+    ...(ctx.name === "auth/pre-registration" ? { clientId: ctx.client_id, clientSecret: ctx.client_secret } : {}),
+    redirectToAuthorization: async (authUrl) => {
+      const res = await fetch(authUrl, { redirect: "manual" });
+      const location = res.headers.get("location");
+      if (!location) throw new Error(`no redirect from the authorization endpoint (HTTP ${res.status})`);
+      return location;
+    },
+  };
+}
+
 const tg = await initialize();
 let failed = false;
 try {
   const b = tg.branch();
-  const names = await b.registerMcpServer({ name: "conformance", url }, { security, ...HOOKS[scenario] });
+  const names = await b.registerMcpServer({ name: "conformance", url }, { security, ...HOOKS[scenario], auth: authFor(scenario) });
   console.log(`registered ${names.join(", ")}`);
-  const call = CALLS[scenario];
+  // Every auth/* server has one tool, test-tool, which the runner's own client calls after listing.
+  const call = CALLS[scenario] ?? (scenario.startsWith("auth/") ? ["test-tool", {}] : undefined);
   if (call) {
     const fc = await b.invoke({ function: `mcp__conformance__${call[0]}`, arguments: call[1] });
     console.log(`${call[0]}: ${fc.status} ${JSON.stringify(fc.response ?? fc.error?.message)}`);

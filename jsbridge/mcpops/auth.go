@@ -1,0 +1,185 @@
+package mcpops
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/jsontext"
+	"github.com/toolgate/toolgate/jsbridge"
+	"github.com/toolgate/toolgate/mcp"
+	"github.com/toolgate/toolgate/mcp/oauth"
+)
+
+// authJSON is the auth option as npm/lib/mcp-auth.js sends it: the
+// provider's data, and fn, the host function id of the provider's
+// dispatcher (its functions, memory storage for those it lacks).
+type authJSON struct {
+	Fn                int64           `json:"fn"`
+	RedirectURL       string          `json:"redirectUrl"`
+	ClientMetadata    json.RawMessage `json:"clientMetadata"`
+	ClientMetadataURL string          `json:"clientMetadataUrl"`
+	ClientID          string          `json:"clientId"`
+	ClientSecret      string          `json:"clientSecret"`
+	Scope             string          `json:"scope"`
+	ClientCredentials *struct {
+		ClientID     string `json:"clientId"`
+		ClientSecret string `json:"clientSecret"`
+		PrivateKey   string `json:"privateKey"`
+		Algorithm    string `json:"algorithm"`
+	} `json:"clientCredentials"`
+	CrossApp *struct {
+		IDPTokenEndpoint string `json:"idpTokenEndpoint"`
+		IDToken          string `json:"idToken"`
+		IDPClientID      string `json:"idpClientId"`
+		IDPClientSecret  string `json:"idpClientSecret"`
+		ClientID         string `json:"clientId"`
+		ClientSecret     string `json:"clientSecret"`
+	} `json:"crossApp"`
+}
+
+// authOption reads registerMcpServer's auth option (absent: nil). It
+// refuses with unsupported-type a value that is not the provider object
+// npm/lib/mcp-auth.js builds.
+func authOption(call string, raw json.RawMessage) (*mcp.Auth, error) {
+	if raw == nil || jsontext.Kind(raw) == jsontext.Null {
+		return nil, nil
+	}
+	var a authJSON
+	if jsontext.Kind(raw) != jsontext.Object || json.Unmarshal(raw, &a) != nil || a.Fn <= 0 {
+		return nil, optionTypeError(call, "auth", "an auth provider object", raw)
+	}
+	s := oauth.Settings{RedirectURL: a.RedirectURL, ClientMetadataURL: a.ClientMetadataURL, Scope: a.Scope}
+	if len(a.ClientMetadata) > 0 && jsontext.Kind(a.ClientMetadata) == jsontext.Object {
+		s.ClientMetadata = a.ClientMetadata
+	}
+	if a.ClientID != "" {
+		s.Client = &oauth.ClientInfo{ClientID: a.ClientID, ClientSecret: a.ClientSecret}
+	}
+	if cc := a.ClientCredentials; cc != nil {
+		s.ClientCredentials = &oauth.ClientCredentials{ClientID: cc.ClientID, ClientSecret: cc.ClientSecret, PrivateKeyPEM: cc.PrivateKey, Algorithm: cc.Algorithm}
+	}
+	if x := a.CrossApp; x != nil {
+		s.CrossApp = &oauth.CrossApp{IDPTokenEndpoint: x.IDPTokenEndpoint, IDToken: x.IDToken, IDPClientID: x.IDPClientID,
+			IDPClientSecret: x.IDPClientSecret, ClientID: x.ClientID, ClientSecret: x.ClientSecret}
+	}
+	id := "js:" + strconv.FormatInt(a.Fn, 10)
+	return &mcp.Auth{Settings: s, Provider: &jsProvider{fn: a.Fn}, ID: id}, nil
+}
+
+// authMapOption reads a loader's auth option: {server: provider} as
+// npm/lib/mcp-auth.js sends it (one provider for every server is sent as
+// {"*": provider}).
+func authMapOption(call string, raw json.RawMessage) (map[string]*mcp.Auth, error) {
+	if raw == nil || jsontext.Kind(raw) == jsontext.Null {
+		return nil, nil
+	}
+	var m map[string]json.RawMessage
+	if jsontext.Kind(raw) != jsontext.Object || json.Unmarshal(raw, &m) != nil {
+		return nil, optionTypeError(call, "auth", "an auth provider or {server: provider}", raw)
+	}
+	out := make(map[string]*mcp.Auth, len(m))
+	for name, v := range m {
+		a, err := authOption(call, v)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = a
+	}
+	return out, nil
+}
+
+// jsProvider is an oauth.Provider whose every call is a host call of the
+// JS dispatcher fn: {"op": "tokens" | "saveTokens" | "clientInformation" |
+// "saveClientInformation" | "authorize", …}.
+type jsProvider struct{ fn int64 }
+
+// ask runs op with the payload's other members and decodes the answer into v.
+func (p *jsProvider) ask(ctx context.Context, payload map[string]any, v any) error {
+	body, err := json.Marshal(payload)
+	if err != nil {
+		return err
+	}
+	out, err := jsbridge.CallHost(ctx, p.fn, body)
+	if err != nil {
+		return err
+	}
+	if v == nil || jsontext.Kind(out) == jsontext.Null {
+		return nil
+	}
+	if json.Unmarshal(out, v) != nil {
+		return core.Errorf(core.CodeUnsupportedType, "", "the auth provider's %v answered a value of the wrong shape", payload["op"])
+	}
+	return nil
+}
+
+// Tokens is the provider's tokens().
+func (p *jsProvider) Tokens(ctx context.Context) (*oauth.Tokens, error) {
+	var t *oauth.Tokens
+	err := p.ask(ctx, map[string]any{"op": "tokens"}, &t)
+	if t != nil && t.AccessToken == "" {
+		t = nil
+	}
+	return t, err
+}
+
+// SaveTokens is the provider's saveTokens(t).
+func (p *jsProvider) SaveTokens(ctx context.Context, t *oauth.Tokens) error {
+	return p.ask(ctx, map[string]any{"op": "saveTokens", "tokens": t}, nil)
+}
+
+// ClientInfo is the provider's clientInformation().
+func (p *jsProvider) ClientInfo(ctx context.Context, issuer string) (*oauth.ClientInfo, error) {
+	var ci *oauth.ClientInfo
+	err := p.ask(ctx, map[string]any{"op": "clientInformation", "issuer": issuer}, &ci)
+	return ci, err
+}
+
+// SaveClientInfo is the provider's saveClientInformation(ci): the
+// registration answer as the server sent it when there is one.
+func (p *jsProvider) SaveClientInfo(ctx context.Context, issuer string, ci *oauth.ClientInfo) error {
+	var info any = ci
+	if len(ci.Raw) > 0 {
+		info = ci.Raw
+	}
+	return p.ask(ctx, map[string]any{"op": "saveClientInformation", "issuer": issuer, "info": info}, nil)
+}
+
+// Authorize is the provider's redirectToAuthorization(url): the code and
+// state the redirect brought, an *oauth.Error with the authorization
+// server's error when it sent one, or an error when the provider gave
+// nothing (the flow is finished later with finishAuth).
+func (p *jsProvider) Authorize(ctx context.Context, authURL string) (string, string, error) {
+	var r struct {
+		Code        string `json:"code"`
+		State       string `json:"state"`
+		Error       string `json:"error"`
+		Description string `json:"error_description"`
+	}
+	if err := p.ask(ctx, map[string]any{"op": "authorize", "url": authURL}, &r); err != nil {
+		return "", "", err
+	}
+	if r.Error != "" {
+		return "", "", &oauth.Error{Step: oauth.StepAuthorization, OAuthError: r.Error, ErrorDescription: r.Description,
+			Message: "the authorization server refused the authorization request"}
+	}
+	if r.Code == "" {
+		return "", "", &oauth.Error{Step: oauth.StepAuthorization,
+			Message: "redirectToAuthorization gave no code: the user was sent to the authorization page"}
+	}
+	return r.Code, r.State, nil
+}
+
+// finishAuth is tg.mcp.finishAuth. payload: {"server", "code", "state"};
+// the result is true.
+func finishAuth(ctx context.Context, p *mcp.Pool, payload []byte) (any, error) {
+	var in struct{ Server, Code, State string }
+	if err := json.Unmarshal(payload, &in); err != nil || in.Server == "" {
+		return nil, core.Errorf(core.CodeUnsupportedType, "", "mcp.finishAuth: want {server, code, state}")
+	}
+	if err := p.FinishAuth(ctx, in.Server, in.Code, in.State); err != nil {
+		return nil, err
+	}
+	return true, nil
+}

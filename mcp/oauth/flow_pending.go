@@ -1,0 +1,89 @@
+package oauth
+
+import (
+	"context"
+	"crypto/subtle"
+)
+
+// Pending is an authorization code grant waiting for the user's redirect:
+// what Finish needs to redeem the code (the PKCE verifier, the state sent,
+// the authorization server and the client). It holds secrets: it is kept
+// in memory and never shown.
+type Pending struct {
+	meta        *ServerMetadata
+	client      *ClientInfo
+	redirectURL string
+	resource    string
+	state       string
+	verifier    string
+}
+
+// State is the state parameter the authorization request carries (what
+// the redirect must bring back).
+func (p *Pending) State() string { return p.state }
+
+// PendingError is the failure of Provider.Authorize: the user could not
+// be asked now. Pending lets the application finish the flow later with
+// the code the redirect brings (Finish).
+type PendingError struct {
+	Err     *Error
+	Pending *Pending
+}
+
+// Error returns the underlying *Error's message.
+func (e *PendingError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the *Error.
+func (e *PendingError) Unwrap() error { return e.Err }
+
+// Begin prepares the authorization request: a fresh PKCE pair and state,
+// and the URL to send the user to. It refuses (StepAuthorization) a
+// redirect URL that is empty and whatever AuthorizationURL refuses.
+func Begin(meta *ServerMetadata, client *ClientInfo, redirectURL, scope, resource string) (*Pending, string, error) {
+	if redirectURL == "" {
+		return nil, "", &Error{Step: StepAuthorization, Message: "no redirectUrl configured for the authorization code grant"}
+	}
+	verifier, challenge, err := runNewPKCE()
+	if err != nil {
+		return nil, "", err
+	}
+	state, err := runNewState()
+	if err != nil {
+		return nil, "", err
+	}
+	authURL, err := runAuthorizationURL(meta, client, redirectURL, scope, resource, state, challenge)
+	if err != nil {
+		return nil, "", err
+	}
+	return &Pending{meta: meta, client: client, redirectURL: redirectURL, resource: resource, state: state, verifier: verifier}, authURL, nil
+}
+
+// Finish redeems the code the redirect of pend's request brought back. It
+// refuses (StepAuthorization) a state that is not the one sent (a forged
+// or replayed redirect) and an empty code; the exchange's refusal is an
+// *Error of StepToken. The tokens are not stored: Authorize stores them,
+// and a caller finishing a pending flow stores them itself.
+func Finish(ctx context.Context, c *Client, pend *Pending, code, state string) (*Tokens, error) {
+	if pend == nil {
+		return nil, &Error{Step: StepAuthorization, Message: "no authorization is waiting"}
+	}
+	c.Secrets.Add(code, pend.verifier)
+	if subtle.ConstantTimeCompare([]byte(state), []byte(pend.state)) != 1 {
+		return nil, &Error{Step: StepAuthorization, Message: "the redirect's state is not the one sent (a forged or stale redirect): refused"}
+	}
+	if code == "" {
+		return nil, &Error{Step: StepAuthorization, Message: "the redirect brought no authorization code"}
+	}
+	t, err := runExchangeCode(ctx, c, pend.meta, pend.client, code, pend.verifier, pend.redirectURL, pend.resource)
+	if err != nil {
+		return nil, err
+	}
+	if t == nil || t.AccessToken == "" {
+		return nil, &Error{Step: StepToken, Message: "the token endpoint sent no access token"}
+	}
+	c.Secrets.Add(t.AccessToken, t.RefreshToken)
+	if t.ObtainedAt == 0 {
+		t.ObtainedAt = now().Unix()
+	}
+	return t, nil
+}

@@ -1,0 +1,144 @@
+// The MCP `auth` option (full build): one provider object per server, its data sent to Go as JSON
+// and its functions reached through one host function (a dispatcher) that keeps in memory what the
+// provider does not store itself. Node and browser. The flow runs in Go (mcp/oauth, docs/oauth.md).
+import { ToolgateError, describe } from "./errors.js";
+
+/** The provider keys; an object with any of them is one provider (a loader's map has none). */
+const PROVIDER_KEYS = new Set([
+  "redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "scope", "clientCredentials",
+  "crossApp", "tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization",
+]);
+const FUNCTION_KEYS = ["tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization"];
+
+/** One dispatcher per provider object, so Go gets one host function number (the pool's identity) for it. */
+const dispatchers = new WeakMap();
+
+/** Refuses a provider member of the wrong type. */
+function checkProvider(p, call) {
+  if (p === null || typeof p !== "object" || Array.isArray(p)) {
+    throw new ToolgateError("unsupported-type", `${call}: option auth must be an auth provider object, got ${describe(p)}`);
+  }
+  for (const k of Object.keys(p)) {
+    if (!PROVIDER_KEYS.has(k)) throw new ToolgateError("unsupported-type", `${call}: option auth has an unknown key ${JSON.stringify(k)}`);
+  }
+  for (const k of FUNCTION_KEYS) {
+    if (p[k] !== undefined && typeof p[k] !== "function") {
+      throw new ToolgateError("unsupported-type", `${call}: auth.${k} must be a function, got ${describe(p[k])}`);
+    }
+  }
+  for (const k of ["redirectUrl", "clientMetadataUrl", "clientId", "clientSecret", "scope"]) {
+    if (p[k] !== undefined && typeof p[k] !== "string") {
+      throw new ToolgateError("unsupported-type", `${call}: auth.${k} must be a string, got ${describe(p[k])}`);
+    }
+  }
+}
+
+/** The code and state of what redirectToAuthorization returned: a redirect URL, {code, state}, or a bare code. */
+export function redirectResult(value, authUrl) {
+  if (value === undefined || value === null) return null;
+  if (value instanceof URL) value = value.href;
+  if (typeof value === "string") {
+    let u;
+    try {
+      u = new URL(value);
+    } catch {
+      u = null;
+    }
+    if (u && (u.searchParams.has("code") || u.searchParams.has("error"))) return paramsResult(u.searchParams);
+    // A bare code: the application vouches it came from the redirect of this request.
+    return { code: value, state: new URL(authUrl).searchParams.get("state") ?? "" };
+  }
+  if (typeof value === "object" && typeof value.code === "string") return { code: value.code, state: typeof value.state === "string" ? value.state : "" };
+  if (typeof value === "object" && typeof value.error === "string") return { error: value.error, error_description: value.error_description };
+  throw new ToolgateError("unsupported-type", `redirectToAuthorization must return the redirect URL, {code, state} or nothing, got ${describe(value)}`);
+}
+
+/** {code, state} or {error, error_description} of a redirect's query. */
+function paramsResult(q) {
+  if (q.has("error")) return { error: q.get("error"), error_description: q.get("error_description") ?? undefined };
+  return { code: q.get("code") ?? "", state: q.get("state") ?? "" };
+}
+
+/** The dispatcher of provider p: Go's requests {op, …} answered by p's functions, or memory. */
+function dispatcher(p) {
+  let d = dispatchers.get(p);
+  if (d) return d;
+  const mem = { tokens: undefined, clients: new Map() };
+  d = async (req, { signal } = {}) => {
+    switch (req?.op) {
+      case "tokens":
+        return (p.tokens ? await p.tokens() : mem.tokens) ?? null;
+      case "saveTokens":
+        mem.tokens = req.tokens ?? undefined;
+        if (p.saveTokens) await p.saveTokens(req.tokens);
+        return null;
+      case "clientInformation":
+        return (p.clientInformation ? await p.clientInformation(req.issuer) : mem.clients.get(req.issuer)) ?? null;
+      case "saveClientInformation":
+        mem.clients.set(req.issuer, req.info);
+        if (p.saveClientInformation) await p.saveClientInformation(req.info, req.issuer);
+        return null;
+      case "authorize":
+        if (!p.redirectToAuthorization) return null;
+        return redirectResult(await p.redirectToAuthorization(new URL(req.url), { signal }), req.url);
+    }
+    return null;
+  };
+  dispatchers.set(p, d);
+  return d;
+}
+
+/** One provider as Go reads it: its data, and fn, its dispatcher's host function number. */
+function providerJSON(ctx, p, call) {
+  checkProvider(p, call);
+  const out = { fn: ctx.inst.hostFunction(dispatcher(p), "auth provider") };
+  for (const k of ["redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "scope", "clientCredentials", "crossApp"]) {
+    if (p[k] !== undefined) out[k] = p[k] instanceof URL ? p[k].href : p[k];
+  }
+  return out;
+}
+
+/** registerMcpServer's auth option as Go reads it (undefined: none). */
+export function authOption(ctx, auth, call) {
+  if (auth === undefined || auth === null) return undefined;
+  return providerJSON(ctx, auth, call);
+}
+
+/** A loader's auth option: one provider for every server ({"*": provider}), or {server: provider}. */
+export function authMapOption(ctx, auth, call) {
+  if (auth === undefined || auth === null) return undefined;
+  if (typeof auth !== "object" || Array.isArray(auth)) {
+    throw new ToolgateError("unsupported-type", `${call}: option auth must be an auth provider or {server: provider}, got ${describe(auth)}`);
+  }
+  const keys = Object.keys(auth);
+  if (keys.length === 0 || keys.some((k) => PROVIDER_KEYS.has(k))) return { "*": providerJSON(ctx, auth, call) };
+  const out = {};
+  for (const [server, p] of Object.entries(auth)) out[server] = providerJSON(ctx, p, `${call}: auth[${JSON.stringify(server)}]`);
+  return out;
+}
+
+/**
+ * tg.mcp.finishAuth(server, redirect): completes the authorization of `server` that waits for its
+ * redirect (its call failed auth-failed, authStep "authorization", because redirectToAuthorization
+ * returned nothing). `redirect` is the URL the authorization server redirected to (its state is
+ * checked) or {code, state}.
+ */
+export async function finishAuth(ctx, op, server, redirect) {
+  if (typeof server !== "string") throw new ToolgateError("unsupported-type", `mcp.finishAuth: server must be a string, got ${describe(server)}`);
+  let r;
+  if (typeof redirect === "string" || redirect instanceof URL) {
+    let u;
+    try {
+      u = new URL(String(redirect));
+    } catch {
+      throw new ToolgateError("unsupported-type", "mcp.finishAuth: redirect must be the redirect URL or {code, state}");
+    }
+    r = paramsResult(u.searchParams);
+  } else if (redirect && typeof redirect === "object" && typeof redirect.code === "string") {
+    r = { code: redirect.code, state: typeof redirect.state === "string" ? redirect.state : "" };
+  } else {
+    throw new ToolgateError("unsupported-type", `mcp.finishAuth: redirect must be the redirect URL or {code, state}, got ${describe(redirect)}`);
+  }
+  if (r.error) throw new ToolgateError("auth-failed", `mcp.finishAuth: the authorization server refused: ${r.error}`, { authStep: "authorization", oauthError: r.error });
+  await ctx.inst.callAsync(op, 0, JSON.stringify({ server, code: r.code, state: r.state }));
+}

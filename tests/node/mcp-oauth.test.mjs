@@ -1,0 +1,169 @@
+// MCP OAuth through the packed package, against a local authorization server and an MCP server
+// that requires its Bearer tokens (oauth-servers.mjs): the authorization code grant with dynamic
+// registration and PKCE, tokens kept with the provider's saveTokens and used again through its
+// tokens(), refresh instead of a new authorization, step-up on 403 insufficient_scope, a redirect
+// finished later with tg.mcp.finishAuth, the URL policy over every URL of the flow (an allowlist
+// that does not name the token endpoint's origin, a private address), and no token or code in
+// any error or record.
+import { test, describe, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { tg } from "./helpers.mjs";
+import { startOAuthWorld, followRedirect, PLANTED } from "./oauth-servers.mjs";
+
+const LOOPBACK = Object.freeze({ allowUrls: true, allowLoopbackHttp: true });
+const REDIRECT = "http://localhost:8765/callback";
+
+/** A provider that stores in `store` and whose user follows the redirect by hand. */
+function provider(store, extra = {}) {
+  return {
+    redirectUrl: REDIRECT,
+    clientMetadata: { client_name: "toolgate-test" },
+    tokens: () => store.tokens,
+    saveTokens: (t) => {
+      store.tokens = t;
+      store.saved = (store.saved ?? 0) + 1;
+    },
+    clientInformation: () => store.client,
+    saveClientInformation: (ci) => {
+      store.client = ci;
+    },
+    redirectToAuthorization: async (url) => {
+      store.redirects = (store.redirects ?? 0) + 1;
+      return followRedirect(url);
+    },
+    ...extra,
+  };
+}
+
+/** Fails when `text` holds a token, a refresh token or a code the servers planted. */
+function noSecrets(text, what) {
+  assert.ok(!String(text).includes(PLANTED), `${what} quotes a secret: ${text}`);
+}
+
+async function refusal(promise) {
+  try {
+    await promise;
+  } catch (e) {
+    assert.ok(tg.ToolgateError.isInstance(e), `got ${e}`);
+    noSecrets(JSON.stringify({ ...e, message: e.message }), "the error");
+    return e;
+  }
+  assert.fail("the call succeeded");
+}
+
+describe("MCP OAuth", () => {
+  let world;
+  before(async () => {
+    world = await startOAuthWorld();
+  });
+  after(async () => {
+    await tg.mcp.cleanup();
+    await world.close();
+  });
+
+  test("the code flow registers, authorizes with PKCE, stores the tokens and calls with the Bearer", async () => {
+    const store = {};
+    const b = tg.branch();
+    const names = await b.registerMcpServer({ name: "docs", url: world.url }, { security: LOOPBACK, auth: provider(store) });
+    assert.deepEqual(names, ["mcp__docs__read", "mcp__docs__write"]);
+    assert.equal(store.redirects, 1);
+    assert.equal(world.state.registrations, 1);
+    assert.match(store.tokens.access_token, /^at-/);
+    assert.match(store.client.client_id, /^client-/);
+    assert.deepEqual(world.state.authorizations, ["read"]);
+    const fc = await b.invoke({ function: "mcp__docs__read", arguments: {} });
+    assert.equal(fc.status, "completed");
+    assert.equal(fc.response, "read done");
+    noSecrets(JSON.stringify(fc.toDict ? fc.toDict() : fc), "the call's record");
+  });
+
+  test("stored tokens are used again without asking the user (persistence through tokens())", async () => {
+    const first = {};
+    await tg.branch().registerMcpServer({ name: "keep", url: world.url }, { security: LOOPBACK, auth: provider(first) });
+    const again = { tokens: first.tokens, client: first.client };
+    await tg.mcp.cleanup();
+    const names = await tg.branch().registerMcpServer({ name: "keep", url: world.url }, { security: LOOPBACK, auth: provider(again) });
+    assert.equal(names.length, 2);
+    assert.equal(again.redirects, undefined, "the user was asked again");
+  });
+
+  test("a rejected access token is refreshed before a new authorization", async () => {
+    const store = {};
+    const b = tg.branch();
+    await b.registerMcpServer({ name: "fresh", url: world.url }, { security: LOOPBACK, auth: provider(store) });
+    world.state.valid.delete(store.tokens.access_token); // the server forgets it
+    const refreshes = world.state.refreshes;
+    const fc = await b.invoke({ function: "mcp__fresh__read", arguments: {} });
+    assert.equal(fc.status, "completed");
+    assert.equal(world.state.refreshes, refreshes + 1);
+    assert.equal(store.redirects, 1, "a refresh must not ask the user");
+  });
+
+  test("403 insufficient_scope steps up with the challenge's scope", async () => {
+    const store = {};
+    const b = tg.branch();
+    await b.registerMcpServer({ name: "up", url: world.url }, { security: LOOPBACK, auth: provider(store) });
+    const before = world.state.authorizations.length;
+    const fc = await b.invoke({ function: "mcp__up__write", arguments: {} });
+    assert.equal(fc.status, "completed", JSON.stringify(fc.error));
+    assert.deepEqual(world.state.authorizations.slice(before), ["read write"]);
+    assert.equal(store.tokens.scope, "read write");
+  });
+
+  test("a redirect the provider cannot wait for is finished later with tg.mcp.finishAuth", async () => {
+    let pendingUrl;
+    const store = {};
+    const auth = provider(store, { redirectToAuthorization: (url) => void (pendingUrl = url) });
+    const e = await refusal(tg.branch().registerMcpServer({ name: "later", url: world.url }, { security: LOOPBACK, auth }));
+    assert.equal(e.code, "auth-failed");
+    assert.equal(e.authStep, "authorization");
+    assert.match(e.message, /finishAuth/);
+    const back = await followRedirect(pendingUrl);
+    const forged = new URL(back);
+    forged.searchParams.set("state", "forged");
+    const bad = await refusal(tg.mcp.finishAuth("later", forged.href));
+    assert.equal(bad.code, "auth-failed");
+    await tg.mcp.finishAuth("later", back);
+    assert.match(store.tokens.access_token, /^at-/);
+    const names = await tg.branch().registerMcpServer({ name: "later", url: world.url }, { security: LOOPBACK, auth });
+    assert.equal(names.length, 2);
+  });
+
+  test("the policy covers the flow: an allowlist without the authorization server's origin refuses it", async () => {
+    const security = { ...LOOPBACK, urlAllowlist: [new URL(world.url).host] };
+    const e = await refusal(tg.branch().registerMcpServer({ name: "walled", url: world.url }, { security, auth: provider({}) }));
+    assert.equal(e.code, "policy-denied");
+    assert.equal(e.rule, "allowlist");
+  });
+
+  test("a token endpoint on a private address is refused before anything is sent to it", async () => {
+    world.state.tokenEndpoint = "https://10.1.2.3/token";
+    try {
+      const e = await refusal(tg.branch().registerMcpServer({ name: "private", url: world.url }, { security: LOOPBACK, auth: provider({}) }));
+      assert.equal(e.code, "policy-denied", e.message);
+      assert.match(e.message, /10\.1\.2\.3/);
+      assert.notEqual(e.rule, "scheme");
+    } finally {
+      world.state.tokenEndpoint = undefined;
+    }
+  });
+
+  test("a refused token request is auth-failed with the server's OAuth error, and quotes no code or verifier", async () => {
+    const store = {};
+    const auth = provider(store, {
+      // a code the authorization server never issued (it quotes it back in error_description)
+      redirectToAuthorization: async (url) => ({ code: `code-${PLANTED}-forged`, state: url.searchParams.get("state") }),
+    });
+    const e = await refusal(tg.branch().registerMcpServer({ name: "bad", url: world.url }, { security: LOOPBACK, auth }));
+    assert.equal(e.code, "auth-failed");
+    assert.equal(e.authStep, "token");
+    assert.equal(e.oauthError, "invalid_grant");
+    assert.equal(store.tokens, undefined);
+  });
+
+  test("every request to the MCP server with a token carried one the authorization server issued", () => {
+    for (const h of world.state.mcpAuthorizations) {
+      if (h) assert.match(h, /^Bearer at-/);
+    }
+  });
+});

@@ -1,0 +1,174 @@
+// A local OAuth world for the MCP OAuth tests (node:http on 127.0.0.1): an authorization server
+// (metadata, dynamic registration, /authorize redirecting at once with a code, /token for the
+// code with PKCE S256 and for refresh tokens) and an MCP server that requires its Bearer tokens
+// (401 with resource_metadata, 403 insufficient_scope for the tool "write" without scope "write").
+// Tokens carry PLANTED so tests can look for them where they must never be.
+import http from "node:http";
+import { createHash } from "node:crypto";
+
+export const PLANTED = "tgoauthplanted";
+
+/** CORS for the browser test: the page is on another origin than both servers. */
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
+  "Access-Control-Allow-Headers": "authorization, content-type, accept, mcp-protocol-version, mcp-session-id, last-event-id",
+  "Access-Control-Expose-Headers": "www-authenticate, mcp-session-id, location",
+};
+
+/** A node:http server on 127.0.0.1 with the request body read; resolves to {origin, close}. */
+function listen(handler) {
+  const server = http.createServer((req, res) => {
+    for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
+    if (req.method === "OPTIONS") {
+      res.writeHead(204);
+      return res.end();
+    }
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (d) => (body += d));
+    req.on("end", () => handler(req, res, body));
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      resolve({
+        origin: `http://127.0.0.1:${server.address().port}`,
+        close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }),
+      });
+    });
+  });
+}
+
+function json(res, status, value, headers = {}) {
+  res.writeHead(status, { "Content-Type": "application/json", ...headers });
+  res.end(JSON.stringify(value));
+}
+
+/** The authorization server; `state` counts what happened and lets tests change its metadata. */
+async function startAuthServer(state) {
+  const codes = new Map();
+  const as = await listen((req, res, body) => {
+    const u = new URL(req.url, "http://x");
+    if (u.pathname === "/.well-known/oauth-authorization-server") {
+      state.metadataReads++;
+      return json(res, 200, {
+        issuer: as.origin,
+        authorization_endpoint: `${as.origin}/authorize`,
+        token_endpoint: state.tokenEndpoint ?? `${as.origin}/token`,
+        registration_endpoint: `${as.origin}/register`,
+        response_types_supported: ["code"],
+        grant_types_supported: ["authorization_code", "refresh_token"],
+        code_challenge_methods_supported: ["S256"],
+        token_endpoint_auth_methods_supported: ["none"],
+      });
+    }
+    if (u.pathname === "/register" && req.method === "POST") {
+      state.registrations++;
+      const meta = JSON.parse(body);
+      return json(res, 201, { ...meta, client_id: `client-${state.registrations}`, token_endpoint_auth_method: "none" });
+    }
+    if (u.pathname === "/authorize") {
+      state.authorizations.push(u.searchParams.get("scope") ?? "");
+      const code = `code-${PLANTED}-${state.authorizations.length}`;
+      codes.set(code, { challenge: u.searchParams.get("code_challenge"), scope: u.searchParams.get("scope") ?? "" });
+      const back = new URL(u.searchParams.get("redirect_uri"));
+      back.searchParams.set("code", code);
+      back.searchParams.set("state", u.searchParams.get("state"));
+      res.writeHead(302, { Location: back.href });
+      return res.end();
+    }
+    if (u.pathname === "/token" && req.method === "POST") return token(state, codes, new URLSearchParams(body), res);
+    if (u.pathname === "/callback") {
+      // The redirect page of the browser test's popup: it hands its URL to the page that opened it.
+      res.writeHead(200, { "Content-Type": "text/html" });
+      return res.end("<!doctype html><script>opener.postMessage(location.href, '*')</script>");
+    }
+    json(res, 404, { error: "not_found" });
+  });
+  return as;
+}
+
+/** The token endpoint: a code (its verifier checked against the challenge) or a refresh token. */
+function token(state, codes, form, res) {
+  const issue = (scope) => {
+    const n = ++state.issued;
+    const t = { access_token: `at-${PLANTED}-${n}`, token_type: "Bearer", expires_in: 3600, refresh_token: `rt-${PLANTED}-${n}`, scope };
+    state.valid.set(t.access_token, scope);
+    state.refresh.set(t.refresh_token, scope);
+    return t;
+  };
+  if (form.get("grant_type") === "authorization_code") {
+    const c = codes.get(form.get("code"));
+    const verifier = form.get("code_verifier") ?? "";
+    if (!c || createHash("sha256").update(verifier).digest("base64url") !== c.challenge) {
+      return json(res, 400, { error: "invalid_grant", error_description: `bad code ${form.get("code")} or verifier ${verifier}` });
+    }
+    codes.delete(form.get("code"));
+    return json(res, 200, issue(c.scope));
+  }
+  if (form.get("grant_type") === "refresh_token") {
+    state.refreshes++;
+    const scope = state.refresh.get(form.get("refresh_token"));
+    if (scope === undefined) return json(res, 400, { error: "invalid_grant", error_description: `unknown ${form.get("refresh_token")}` });
+    return json(res, 200, issue(scope));
+  }
+  json(res, 400, { error: "unsupported_grant_type" });
+}
+
+/** The MCP server's JSON-RPC answers: two tools, read and write. */
+function rpc(msg) {
+  switch (msg.method) {
+    case "initialize":
+      return { protocolVersion: "2025-11-25", capabilities: { tools: {} }, serverInfo: { name: "oauth-test", version: "1" } };
+    case "tools/list":
+      return { tools: ["read", "write"].map((name) => ({ name, description: `${name} something`, inputSchema: { type: "object" } })) };
+    case "tools/call":
+      return { content: [{ type: "text", text: `${msg.params.name} done` }] };
+  }
+  return {};
+}
+
+/** The MCP server at /mcp requiring the authorization server's tokens. */
+async function startMcpServer(state) {
+  const mcp = await listen((req, res, body) => {
+    const u = new URL(req.url, "http://x");
+    if (u.pathname === "/.well-known/oauth-protected-resource/mcp") {
+      return json(res, 200, { resource: `${mcp.origin}/mcp`, authorization_servers: [state.issuer], scopes_supported: ["read"] });
+    }
+    if (u.pathname !== "/mcp") return json(res, 404, {});
+    if (req.method !== "POST") return json(res, 405, {});
+    state.mcpAuthorizations.push(req.headers.authorization ?? "");
+    const msg = JSON.parse(body);
+    const tok = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+    const scope = state.valid.get(tok);
+    const meta = `resource_metadata="${mcp.origin}/.well-known/oauth-protected-resource/mcp"`;
+    if (scope === undefined) return json(res, 401, { error: "invalid_token" }, { "WWW-Authenticate": `Bearer ${meta}, scope="read"` });
+    if (msg.method === "tools/call" && msg.params?.name === "write" && !scope.split(" ").includes("write")) {
+      return json(res, 403, { error: "insufficient_scope" }, { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="read write", ${meta}` });
+    }
+    if (msg.id === undefined) {
+      res.writeHead(202);
+      return res.end();
+    }
+    json(res, 200, { jsonrpc: "2.0", id: msg.id, result: rpc(msg) });
+  });
+  return mcp;
+}
+
+/** Starts both servers; resolves to {url, as, state, close}. */
+export async function startOAuthWorld() {
+  const state = {
+    metadataReads: 0, registrations: 0, authorizations: [], issued: 0, refreshes: 0,
+    valid: new Map(), refresh: new Map(), mcpAuthorizations: [], tokenEndpoint: undefined, issuer: "",
+  };
+  const as = await startAuthServer(state);
+  state.issuer = as.origin;
+  const mcp = await startMcpServer(state);
+  return { url: `${mcp.origin}/mcp`, mcpOrigin: mcp.origin, as, state, close: () => Promise.all([as.close(), mcp.close()]) };
+}
+
+/** What a user's redirectToAuthorization does in a script: follow the authorization URL by hand, return the redirect. */
+export async function followRedirect(url) {
+  const res = await fetch(url, { redirect: "manual" });
+  return res.headers.get("location");
+}

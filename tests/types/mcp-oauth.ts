@@ -1,0 +1,38 @@
+// The MCP auth option under strict: one provider object with data and storage functions on
+// registerMcpServer, one provider or a map on the loaders, tg.mcp.finishAuth, and the auth-failed
+// error's fields.
+import { initialize, ToolgateError, type McpAuthProvider, type McpOAuthTokens, type AuthStep } from "toolgate";
+
+declare function openPopup(url: URL, signal: AbortSignal): Promise<string>;
+
+async function main(): Promise<void> {
+  const tg = await initialize();
+  const b = tg.branch();
+  let stored: McpOAuthTokens | undefined;
+  const auth: McpAuthProvider = {
+    redirectUrl: "http://localhost:8765/callback",
+    clientMetadata: { client_name: "types" },
+    scope: "read",
+    tokens: () => stored,
+    saveTokens: (t) => {
+      stored = t;
+    },
+    redirectToAuthorization: (url, { signal }) => openPopup(url, signal),
+  };
+  await b.registerMcpServer({ name: "docs", url: "https://mcp.example.com/mcp" }, { security: tg.mcp.trusted(), auth });
+  await b.loadMcpConfig({ mcpServers: {} }, { security: tg.mcp.trusted(), auth: { docs: auth } });
+  await tg.loadMcpTools({ mcpServers: {} }, { security: tg.mcp.trusted(), auth: { clientCredentials: { clientId: "svc", clientSecret: "s" } } });
+  await tg.mcp.finishAuth("docs", "http://localhost:8765/callback?code=c&state=s");
+  await tg.mcp.finishAuth("docs", { code: "c", state: "s" });
+  try {
+    await b.registerMcpServer({ name: "x", url: "https://x.example/mcp" }, { security: tg.mcp.trusted(), auth: {} });
+  } catch (e) {
+    if (e instanceof ToolgateError && e.code === "auth-failed") {
+      const step: AuthStep | undefined = e.authStep;
+      const said: string | undefined = e.oauthError ?? e.oauthErrorDescription;
+      void step;
+      void said;
+    }
+  }
+}
+void main;

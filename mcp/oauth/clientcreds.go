@@ -2,7 +2,9 @@ package oauth
 
 import (
 	"context"
+	"encoding/json"
 	"net/url"
+	"strings"
 
 	"github.com/toolgate/toolgate/internal/wire"
 )
@@ -23,7 +25,7 @@ const AssertionTypeJWT = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer
 // (never quoting it); a refusal is an *Error of StepToken with the
 // server's error.
 func ClientCredentialsToken(ctx context.Context, c *Client, meta *ServerMetadata, cc *ClientCredentials, scope, resource string) (*Tokens, error) {
-	if cc == nil || cc.ClientID == "" || (cc.ClientSecret == "" && cc.PrivateKeyPEM == "") {
+	if cc == nil || cc.ClientID == "" || (cc.ClientSecret == "" && cc.PrivateKeyPEM == "" && cc.Sign == nil) {
 		return nil, &Error{Step: StepToken, Message: "client credentials need a client_id and a client secret or a private key"}
 	}
 	if c != nil {
@@ -32,10 +34,10 @@ func ClientCredentialsToken(ctx context.Context, c *Client, meta *ServerMetadata
 	form := url.Values{"grant_type": {"client_credentials"}}
 	setIf(form, "scope", scope)
 	setIf(form, "resource", resource)
-	if cc.PrivateKeyPEM == "" {
+	if cc.PrivateKeyPEM == "" && cc.Sign == nil {
 		return grant(ctx, c, StepToken, meta, &ClientInfo{ClientID: cc.ClientID, ClientSecret: cc.ClientSecret}, form)
 	}
-	assertion, err := clientAssertion(meta, cc)
+	assertion, err := clientAssertion(ctx, meta, cc)
 	if err != nil {
 		return nil, err
 	}
@@ -48,12 +50,10 @@ func ClientCredentialsToken(ctx context.Context, c *Client, meta *ServerMetadata
 	return postToken(ctx, c, StepToken, meta, form, wire.Header{})
 }
 
-// clientAssertion is the signed JWT of private_key_jwt for cc at meta.
-func clientAssertion(meta *ServerMetadata, cc *ClientCredentials) (string, error) {
-	key, err := parseSigningKey(cc.PrivateKeyPEM, cc.Algorithm)
-	if err != nil {
-		return "", err
-	}
+// clientAssertion is the signed JWT of private_key_jwt for cc at meta:
+// signed by cc.Sign when set, else with cc.PrivateKeyPEM (signPEM, which
+// the WebAssembly build does not have).
+func clientAssertion(ctx context.Context, meta *ServerMetadata, cc *ClientCredentials) (string, error) {
 	aud := ""
 	if meta != nil {
 		aud = meta.Issuer
@@ -73,5 +73,19 @@ func clientAssertion(meta *ServerMetadata, cc *ClientCredentials) (string, error
 		"iss": cc.ClientID, "sub": cc.ClientID, "aud": aud,
 		"iat": t, "exp": t + jwtLifetime, "jti": jti,
 	}
-	return signJWT(key, "JWT", claims)
+	if cc.Sign == nil {
+		return signPEM(cc.PrivateKeyPEM, cc.Algorithm, "JWT", claims)
+	}
+	body, err := json.Marshal(claims)
+	if err != nil {
+		return "", jwtError("the JWT claims cannot be encoded")
+	}
+	jws, err := cc.Sign(ctx, "JWT", cc.Algorithm, body)
+	if err != nil {
+		return "", jwtError("the signer failed") // its text is not quoted: it may hold anything
+	}
+	if strings.Count(jws, ".") != 2 || strings.ContainsAny(jws, " \t\r\n") {
+		return "", jwtError("the signer's answer is not a compact JWS")
+	}
+	return jws, nil
 }

@@ -1,3 +1,5 @@
+//go:build !js
+
 package oauth
 
 import (
@@ -99,7 +101,7 @@ func TestClientAssertionKeysAndAlgorithms(t *testing.T) {
 	}
 	meta := &ServerMetadata{Issuer: "https://as.example", TokenEndpoint: "https://as.example/token"}
 	for _, tc := range cases {
-		jwt, err := clientAssertion(meta, &ClientCredentials{ClientID: "c", PrivateKeyPEM: tc.pem, Algorithm: tc.alg})
+		jwt, err := clientAssertion(context.Background(), meta, &ClientCredentials{ClientID: "c", PrivateKeyPEM: tc.pem, Algorithm: tc.alg})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.want, err)
 		}

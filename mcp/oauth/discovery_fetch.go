@@ -94,3 +94,6 @@ func origin(u *url.URL) string {
 func wellKnown(u *url.URL, name, path string) string {
 	return origin(u) + "/.well-known/" + name + strings.TrimSuffix(path, "/")
 }
+
+// trimSlash is s without a trailing "/".
+func trimSlash(s string) string { return strings.TrimSuffix(s, "/") }

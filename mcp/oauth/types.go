@@ -1,6 +1,9 @@
 package oauth
 
-import "encoding/json"
+import (
+	"context"
+	"encoding/json"
+)
 
 // Challenge is what a WWW-Authenticate header of a 401 or 403 says
 // (wwwauth.go ParseChallenge): the Bearer challenge's parameters.
@@ -98,7 +101,17 @@ type ClientCredentials struct {
 	ClientSecret  string
 	PrivateKeyPEM string
 	Algorithm     string
+	// Sign, when set, signs the client assertion instead of PrivateKeyPEM:
+	// it gets the JWS header's typ, the algorithm asked for ("": the key's
+	// own) and the claims as JSON, and returns the compact JWS. The JS
+	// host signs with WebCrypto this way, so the key never enters Go and
+	// the WebAssembly build links no key parser (token_jwt_js.go).
+	Sign AssertionSigner
 }
+
+// AssertionSigner signs a JWT: the compact JWS of claims with the header
+// {"alg", "typ"}; alg "" lets the signer use its key's own algorithm.
+type AssertionSigner func(ctx context.Context, typ, alg string, claims []byte) (string, error)
 
 // CrossApp configures cross-app access: the identity provider's token
 // endpoint, the ID token to exchange, and the client's credentials at the

@@ -51,12 +51,15 @@ func TestCoreBuildLinksNoNetwork(t *testing.T) {
 		}
 	}
 	for _, d := range goList(t, "./cmd/wasm/full") {
-		// crypto/x509 is allowed: it parses the PEM private key of the
-		// OAuth client_credentials grant's private_key_jwt (mcp/oauth
-		// token_jwt.go); it brings no HTTP or TLS stack, which stay refused.
-		if d == "net/http" || strings.HasPrefix(d, "net/http/") || d == "crypto/tls" ||
+		if d == "net/http" || strings.HasPrefix(d, "net/http/") || d == "crypto/tls" || d == "crypto/x509" ||
 			d == "github.com/toolgate/toolgate/internal/wire/nethttp" {
 			t.Errorf("the full build links %s: its HTTP goes through jsbridge/fetch over internal/wire, not net/http", d)
+		}
+		// The OAuth client assertion is signed by WebCrypto in JS
+		// (mcp/oauth/token_jwt_js.go): the key parser and the signature
+		// packages, about 400 KB compressed, stay out of the download.
+		if d == "crypto/ecdsa" || d == "crypto/rsa" {
+			t.Errorf("the full build links %s: private_key_jwt is signed through the host (npm/lib/jws.js)", d)
 		}
 		if strings.HasPrefix(d, "github.com/mark3labs/mcp-go/client") || d == "github.com/mark3labs/mcp-go/server" ||
 			d == "github.com/santhosh-tekuri/jsonschema/v6" || d == "golang.org/x/text/message" {

@@ -28,6 +28,8 @@ type authJSON struct {
 		ClientSecret string `json:"clientSecret"`
 		PrivateKey   string `json:"privateKey"`
 		Algorithm    string `json:"algorithm"`
+		// Signer: the key stayed in JS, whose "sign" op signs the assertion.
+		Signer bool `json:"signer"`
 	} `json:"clientCredentials"`
 	CrossApp *struct {
 		IDPTokenEndpoint string `json:"idpTokenEndpoint"`
@@ -59,6 +61,9 @@ func authOption(call string, raw json.RawMessage) (*mcp.Auth, error) {
 	}
 	if cc := a.ClientCredentials; cc != nil {
 		s.ClientCredentials = &oauth.ClientCredentials{ClientID: cc.ClientID, ClientSecret: cc.ClientSecret, PrivateKeyPEM: cc.PrivateKey, Algorithm: cc.Algorithm}
+		if cc.Signer {
+			s.ClientCredentials.Sign = (&jsProvider{fn: a.Fn}).sign
+		}
 	}
 	if x := a.CrossApp; x != nil {
 		s.CrossApp = &oauth.CrossApp{IDPTokenEndpoint: x.IDPTokenEndpoint, IDToken: x.IDToken, IDPClientID: x.IDPClientID,
@@ -144,6 +149,14 @@ func (p *jsProvider) SaveClientInfo(ctx context.Context, issuer string, ci *oaut
 		info = ci.Raw
 	}
 	return p.ask(ctx, map[string]any{"op": "saveClientInformation", "issuer": issuer, "info": info}, nil)
+}
+
+// sign is the provider's "sign" op: the client assertion of claims signed
+// in JS with the provider's private key (npm/lib/jws.js, WebCrypto).
+func (p *jsProvider) sign(ctx context.Context, typ, alg string, claims []byte) (string, error) {
+	var jws string
+	err := p.ask(ctx, map[string]any{"op": "sign", "typ": typ, "alg": alg, "claims": json.RawMessage(claims)}, &jws)
+	return jws, err
 }
 
 // Authorize is the provider's redirectToAuthorization(url): the code and

@@ -2,6 +2,7 @@
 // and its functions reached through one host function (a dispatcher) that keeps in memory what the
 // provider does not store itself. Node and browser. The flow runs in Go (mcp/oauth, docs/oauth.md).
 import { ToolgateError, describe } from "./errors.js";
+import { isPkcs8Pem, signJws } from "./jws.js";
 
 /** The provider keys; an object with any of them is one provider (a loader's map has none). */
 const PROVIDER_KEYS = new Set([
@@ -31,6 +32,18 @@ function checkProvider(p, call) {
       throw new ToolgateError("unsupported-type", `${call}: auth.${k} must be a string, got ${describe(p[k])}`);
     }
   }
+  const key = p.clientCredentials?.privateKey;
+  if (key !== undefined && !isPkcs8Pem(key)) {
+    throw new ToolgateError("unsupported-type",
+      `${call}: auth.clientCredentials.privateKey must be a PKCS#8 PEM private key ("-----BEGIN PRIVATE KEY-----"; convert another with openssl pkcs8 -topk8 -nocrypt)`);
+  }
+}
+
+/** clientCredentials as Go reads it: the private key stays in JS (the dispatcher's "sign" op signs with it). */
+function clientCredentialsJSON(cc) {
+  if (cc === null || typeof cc !== "object" || cc.privateKey === undefined) return cc;
+  const { privateKey: _key, ...rest } = cc;
+  return { ...rest, signer: true };
 }
 
 /** The code and state of what redirectToAuthorization returned: a redirect URL, {code, state}, or a bare code. */
@@ -78,6 +91,8 @@ function dispatcher(p) {
         mem.clients.set(req.issuer, req.info);
         if (p.saveClientInformation) await p.saveClientInformation(req.info, req.issuer);
         return null;
+      case "sign": // a private_key_jwt client assertion, signed with WebCrypto (jws.js)
+        return signJws(p.clientCredentials.privateKey, req.alg ?? "", req.typ ?? "JWT", JSON.stringify(req.claims));
       case "authorize":
         if (!p.redirectToAuthorization) return null;
         return redirectResult(await p.redirectToAuthorization(new URL(req.url), { signal }), req.url);
@@ -95,6 +110,7 @@ function providerJSON(ctx, p, call) {
   for (const k of ["redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "scope", "clientCredentials", "crossApp"]) {
     if (p[k] !== undefined) out[k] = p[k] instanceof URL ? p[k].href : p[k];
   }
+  if (out.clientCredentials !== undefined) out.clientCredentials = clientCredentialsJSON(out.clientCredentials);
   return out;
 }
 

@@ -106,10 +106,6 @@ func (b *Bridge) callAsync(ctx context.Context, name string, handle int64, paylo
 // operations of other packages (jsbridge/mcpops).
 func (b *Bridge) Branch(handle int64) (*core.Manager, error) { return b.branch(handle) }
 
-// Tool returns the tool of a handle, for operations registered from other
-// packages (mcpops' mcp.invoke); an unknown handle is unsupported-type.
-func (b *Bridge) Tool(handle int64) (*core.Tool, error) { return b.tool(handle) }
-
 // Ops lists the registered operations: the synchronous ones in
 // registration order (the integer an op is called by is its index here;
 // the "ops" op hands JS this list), then the asynchronous ones, sorted.

@@ -226,6 +226,16 @@ func opToolRelease(b *Bridge, handle int64, _ []byte) (any, error) {
 // arguments as JSON; JS runs processors and JS handlers itself. The response
 // crosses as JSON.
 func opToolInvoke(ctx context.Context, b *Bridge, handle int64, payload []byte) (any, error) {
+	return b.InvokeGo(ctx, handle, payload)
+}
+
+// InvokeGo runs the Go-side callable of the tool under handle with
+// arguments as JSON and returns its response as JSON (tool.invoke, and
+// mcpops' mcp.invoke with a progress listener in ctx). It refuses an
+// unknown handle, a JS tool (JS invokes those itself), arguments that are
+// not a JSON object, and a response JSON cannot carry; the callable's own
+// error is returned as it is.
+func (b *Bridge) InvokeGo(ctx context.Context, handle int64, payload []byte) (json.RawMessage, error) {
 	t, err := b.tool(handle)
 	if err != nil {
 		return nil, err

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"strconv"
 
-	"github.com/toolgate/toolgate/core"
 	"github.com/toolgate/toolgate/internal/jsontext"
 	"github.com/toolgate/toolgate/jsbridge"
 	"github.com/toolgate/toolgate/mcp"
@@ -86,25 +85,9 @@ func invokeTool(ctx context.Context, b *jsbridge.Bridge, handle int64, payload [
 	if err != nil {
 		return nil, err
 	}
-	t, err := b.Tool(handle)
-	if err != nil {
-		return nil, err
-	}
 	args := top["arguments"]
 	if args == nil {
 		args = json.RawMessage("{}")
 	}
-	a, err := core.DecodeArguments(t.Function(), args)
-	if err != nil {
-		return nil, err
-	}
-	res, err := t.Callable.Call(mcp.WithProgress(ctx, progressHook(id)), a)
-	if err != nil {
-		return nil, err
-	}
-	data, err := json.Marshal(res)
-	if err != nil {
-		return nil, core.Errorf(core.CodeInternal, t.Function(), "response is not JSON-serialisable: %v", err)
-	}
-	return json.RawMessage(data), nil
+	return b.InvokeGo(mcp.WithProgress(ctx, progressHook(id)), handle, args)
 }

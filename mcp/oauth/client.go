@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"net/url"
-	"strings"
 
 	"github.com/toolgate/toolgate/internal/wire"
 )
@@ -128,6 +127,3 @@ func itoa(n int) string {
 	}
 	return string(b[i:])
 }
-
-// trimSlash is s without a trailing "/".
-func trimSlash(s string) string { return strings.TrimSuffix(s, "/") }

@@ -823,7 +823,7 @@ export interface McpAuthProvider {
   clientSecret?: string;
   /** The scope asked for when neither the server's challenge nor its metadata names one. */
   scope?: string;
-  /** The client_credentials grant (no user): a secret (client_secret_basic) or a PEM private key (private_key_jwt). */
+  /** The client_credentials grant (no user): a secret (client_secret_basic) or a PKCS#8 PEM private key (private_key_jwt; signed with WebCrypto in JS, never sent to Go). */
   clientCredentials?: { clientId: string; clientSecret: string } | { clientId: string; privateKey: string; algorithm?: string };
   /** Cross-app access (an ID token exchanged at the identity provider, then the JWT bearer grant). */
   crossApp?: { idpTokenEndpoint: string; idToken: string; idpClientId: string; idpClientSecret?: string; clientId: string; clientSecret?: string };

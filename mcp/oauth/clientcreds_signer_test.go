@@ -43,7 +43,9 @@ func TestClientAssertionThroughTheHostSigner(t *testing.T) {
 		t.Fatalf("the signer got typ %q alg %q claims %v", gotTyp, gotAlg, gotClaims)
 	}
 	for _, bad := range []AssertionSigner{
-		func(context.Context, string, string, []byte) (string, error) { return "", errors.New("hsm-pin-1234567 refused") },
+		func(context.Context, string, string, []byte) (string, error) {
+			return "", errors.New("hsm-pin-1234567 refused")
+		},
 		func(context.Context, string, string, []byte) (string, error) { return "not a jws", nil },
 	} {
 		_, err := ClientCredentialsToken(context.Background(), c, meta, &ClientCredentials{ClientID: "cid", Sign: bad}, "", "")

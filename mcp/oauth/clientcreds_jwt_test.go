@@ -8,7 +8,9 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
+	"crypto/rsa"
 	"crypto/x509"
+	"encoding/pem"
 	"strings"
 	"testing"
 	"time"
@@ -155,3 +157,25 @@ func TestClientCredentialsGoesThroughCheck(t *testing.T) {
 		t.Fatalf("error %v, %d requests", err, len(srv.requests()))
 	}
 }
+
+func pemOf(t *testing.T, typ string, der []byte, err error) string {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(pem.EncodeToMemory(&pem.Block{Type: typ, Bytes: der}))
+}
+
+// testRSAKey is one 2048-bit RSA key for the tests, made on first use.
+var testRSAKey = func() func(t *testing.T) *rsa.PrivateKey {
+	var k *rsa.PrivateKey
+	return func(t *testing.T) *rsa.PrivateKey {
+		if k == nil {
+			var err error
+			if k, err = rsa.GenerateKey(rand.Reader, 2048); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return k
+	}
+}()

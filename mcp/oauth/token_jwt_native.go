@@ -9,6 +9,7 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/x509"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/pem"
 	"strings"
@@ -167,3 +168,6 @@ func (k *signingKey) sign(input []byte) ([]byte, error) {
 		return rsa.SignPKCS1v15(rand.Reader, k.rsa, k.hash, digest)
 	}
 }
+
+// b64 is base64url without padding.
+func b64(b []byte) string { return base64.RawURLEncoding.EncodeToString(b) }

@@ -13,7 +13,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 // TOOLGATE_PKG_DIR points /npm/ at an installed package (the browser tests use the packed one).
 const roots = { "/npm/": process.env.TOOLGATE_PKG_DIR || join(here, "..", "npm"), "/": here };
 const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json" };
-const port = Number(process.env.PORT || 8765);
+// PORT names the one port to use (0: any free one); without it the server takes 8765, or the next
+// free one when that is busy (TOOLGATE_DEMO_FIRST_PORT moves the start, for the tests).
+const explicitPort = process.env.PORT !== undefined && process.env.PORT !== "";
+const firstPort = Number(explicitPort ? process.env.PORT : process.env.TOOLGATE_DEMO_FIRST_PORT || 8765);
+const PORTS_TRIED = 20;
 const cache = new Map(); // "encoding file version" -> Buffer, or "pending" while brotli works
 
 /** The encodings the request accepts, preferred first. */
@@ -74,6 +78,33 @@ async function serve(req, res) {
 const server = createServer((req, res) => {
   serve(req, res).catch(() => res.writeHead(500).end());
 });
-server.listen(port, "127.0.0.1", () => {
-  console.log(`toolgate playground: http://localhost:${server.address().port}/  (Ctrl-C to stop)`);
-});
+
+/** Ends the process with one line on stderr: never a stack trace. */
+function fail(message) {
+  console.error(`toolgate playground: ${message}`);
+  process.exit(1);
+}
+
+/** Listens on port, or (without PORT) on the next one when it is busy, up to PORTS_TRIED ports. */
+function listen(port, tried) {
+  server.once("error", (e) => {
+    server.removeAllListeners("listening"); // this attempt's callback must not run for the next one
+    if (e?.code === "EADDRINUSE" && !explicitPort && tried + 1 < PORTS_TRIED) return listen(port + 1, tried + 1);
+    if (e?.code === "EADDRINUSE") {
+      fail(explicitPort
+        ? `port ${port} is in use; stop what holds it or choose another (PORT=8766 make demo, or PORT=0 for any free port)`
+        : `ports ${firstPort}–${port} are all in use; choose one with PORT=… make demo (PORT=0: any free port)`);
+    }
+    fail(`cannot listen on 127.0.0.1:${port}: ${e?.code ?? e?.message ?? e}`);
+  });
+  server.listen(port, "127.0.0.1", () => {
+    server.removeAllListeners("error");
+    server.on("error", (e) => fail(`the server failed: ${e?.code ?? e?.message ?? e}`));
+    const at = server.address().port;
+    if (tried > 0) console.log(`toolgate playground: port ${firstPort} is busy, so it uses ${at}`);
+    console.log(`toolgate playground: http://localhost:${at}/  (Ctrl-C to stop)`);
+  });
+}
+
+if (!Number.isInteger(firstPort) || firstPort < 0 || firstPort > 65535) fail(`PORT must be a port number (0 for any free one), got ${JSON.stringify(process.env.PORT)}`);
+listen(firstPort, 0);

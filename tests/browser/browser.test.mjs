@@ -34,6 +34,44 @@ after(async () => {
   server?.kill();
 });
 
+/** Runs the demo server with env until it prints its URL or exits: {url?, code?, out, err}. */
+function runServe(env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [serveScript], { env: { ...process.env, TOOLGATE_PKG_DIR: pkgDir, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/http:\/\/localhost:(\d+)\//);
+      if (m) {
+        child.kill();
+        resolve({ port: Number(m[1]), out, err });
+      }
+    });
+    child.stderr.on("data", (d) => (err += d));
+    child.on("exit", (code) => resolve({ code, out, err }));
+  });
+}
+
+test("make demo's server takes the next free port when its port is busy, and a busy PORT= ends in one line, no stack trace", async () => {
+  const { createServer } = await import("node:net");
+  const holder = createServer();
+  await new Promise((r) => holder.listen(0, "127.0.0.1", r));
+  const busy = holder.address().port;
+  try {
+    const next = await runServe({ PORT: "", TOOLGATE_DEMO_FIRST_PORT: String(busy) });
+    assert.ok(next.port > busy, `it moved on from the busy port ${busy} (got ${next.port})`);
+    assert.match(next.out, new RegExp(`port ${busy} is busy, so it uses ${next.port}`));
+    const explicit = await runServe({ PORT: String(busy) });
+    assert.equal(explicit.code, 1);
+    assert.match(explicit.err, new RegExp(`^toolgate playground: port ${busy} is in use; .*PORT=`));
+    assert.equal(explicit.err.trim().split("\n").length, 1, "one line");
+    assert.doesNotMatch(explicit.err, /\n\s+at |EADDRINUSE/, "no stack trace, no raw error code");
+  } finally {
+    holder.close();
+  }
+});
+
 test("the playground loads the full build, derives a schema, validates and invokes", async () => {
   const page = await browser.newPage();
   const errors = [];

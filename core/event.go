@@ -162,13 +162,25 @@ func (fc *FunctionCalling) run(ctx context.Context) (Status, callResult) {
 	}()
 	select {
 	case r := <-ch:
-		if r.err != nil {
-			return StatusFailed, callResult{args: r.args, err: r.err}
-		}
-		return StatusCompleted, r
+		return settled(callCtx, name, r)
 	case <-callCtx.Done():
 		return StatusCancelled, callResult{err: cancelCause(callCtx, name)}
 	}
+}
+
+// settled is the outcome of a call whose callable answered r: completed
+// with its result, failed with its error, or cancelled when it failed after
+// callCtx ended (it gave up because of the cancellation, and answered
+// before run's select saw the end: cancelled all the same, whichever of
+// the two the select picked).
+func settled(callCtx context.Context, name string, r callResult) (Status, callResult) {
+	switch {
+	case r.err != nil && callCtx.Err() != nil:
+		return StatusCancelled, callResult{err: cancelCause(callCtx, name)}
+	case r.err != nil:
+		return StatusFailed, callResult{args: r.args, err: r.err}
+	}
+	return StatusCompleted, r
 }
 
 // callTool runs preprocessor, callable and postprocessor.

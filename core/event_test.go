@@ -237,6 +237,24 @@ func TestInvokeCancellation(t *testing.T) {
 	}
 }
 
+// A callable that answers its context's end with an error races the
+// cancellation in run's select; whichever is seen first, the call is
+// cancelled, never failed. settled decides when the answer is seen first.
+func TestSettledAfterCancellationIsCancelled(t *testing.T) {
+	gone, cancel := context.WithCancel(context.Background())
+	cancel()
+	failure := errors.New("transport: the request was cancelled")
+	st, r := settled(gone, "f", callResult{err: failure})
+	assert.Equal(t, StatusCancelled, st)
+	assert.ErrorIs(t, r.err, context.Canceled)
+	st, r = settled(context.Background(), "f", callResult{err: failure})
+	assert.Equal(t, StatusFailed, st)
+	assert.Equal(t, failure, r.err)
+	st, r = settled(gone, "f", callResult{response: 3})
+	assert.Equal(t, StatusCompleted, st, "a result that arrived is kept")
+	assert.Equal(t, 3, r.response)
+}
+
 func TestInvokeWithoutTool(t *testing.T) {
 	fc := &FunctionCalling{Status: StatusPending}
 	//lint:ignore SA1012 a nil context must not crash Invoke: that is what this tests

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,6 +20,7 @@ func TestListChangedRefreshKeepsTheFilter(t *testing.T) {
 	defer p.Cleanup(context.Background())
 	var log changeLog
 	m := core.NewManager(nil)
+	defer runtime.KeepAlive(m) // followed weakly: held until the end
 	o := &RegisterOptions{Security: loopback(), OnToolsChanged: log.add, Filter: &Filter{Block: []string{"delete_*"}}}
 	names, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "nf", URL: n.url}, o)
 	require.NoError(t, err)
@@ -42,6 +44,7 @@ func TestOneStandaloneStreamForHooksAndListChanges(t *testing.T) {
 	defer p.Cleanup(context.Background())
 	var log changeLog
 	m := core.NewManager(nil)
+	defer runtime.KeepAlive(m) // followed weakly: held until the end
 	o := &RegisterOptions{Security: loopback(), OnToolsChanged: log.add,
 		Hooks: &ClientHooks{Roots: RootList([]Root{{URI: "file:///work"}})}}
 	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "nf", URL: n.url}, o)

@@ -56,6 +56,10 @@ func followed(t *testing.T, p *Pool, n *notifier, log *changeLog, qualify bool) 
 	}
 	_, err = RegisterServer(context.Background(), p, m, &ServerConfig{Name: "nf", URL: n.url}, o)
 	require.NoError(t, err)
+	// The pool follows a branch weakly (a branch nobody holds is never
+	// refreshed): keep this one alive until the test ends, even where the
+	// test no longer uses it after the change it waits for.
+	t.Cleanup(func() { runtime.KeepAlive(m) })
 	return m
 }
 

@@ -66,7 +66,8 @@ async function serve(req, res) {
     const version = `${info.size.toString(36)}-${info.mtimeMs.toString(36)}`;
     const out = compressed(await readFile(target.file), accepted(req), `${target.file} ${version}`);
     const etag = `"${version}${out.encoding ? `-${out.encoding}` : ""}"`; // one per representation
-    const headers = { "content-type": types[target.ext] || "application/octet-stream", "cache-control": "no-cache", etag, vary: "accept-encoding" };
+    // x-decoded-length: the file's own size, so the page can show download progress of a compressed body
+    const headers = { "content-type": types[target.ext] || "application/octet-stream", "cache-control": "no-cache", etag, vary: "accept-encoding", "x-decoded-length": String(info.size) };
     if (req.headers["if-none-match"] === etag) return res.writeHead(304, headers).end();
     if (out.encoding) headers["content-encoding"] = out.encoding;
     res.writeHead(200, headers).end(out.body);

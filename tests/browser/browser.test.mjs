@@ -72,26 +72,19 @@ test("make demo's server takes the next free port when its port is busy, and a b
   }
 });
 
-test("the playground loads the full build, derives a schema, validates and invokes", async () => {
+test("the playground loads the core build (not the full one) and enables its controls when ready", async () => {
   const page = await browser.newPage();
   const errors = [];
+  const wasm = [];
   page.on("pageerror", (e) => errors.push(e));
+  page.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(new URL(r.url()).pathname));
   await page.goto(`${base}/`);
-  await page.waitForFunction(() => /is ready/.test(document.getElementById("status").textContent), null, { timeout: 60000 });
-  assert.match(await page.textContent("#status"), /\(full build\)/);
-  const schema = JSON.parse(await page.textContent("#schema"));
-  assert.equal(schema.function.name, "add");
-  assert.deepEqual(schema.function.parameters.required, ["a", "b"]);
-  await page.click("#validate");
-  assert.equal(JSON.parse(await page.textContent("#result")).ok, true);
-  await page.click("#invoke");
-  await page.waitForFunction(() => /"status"/.test(document.getElementById("result").textContent));
-  const record = JSON.parse(await page.textContent("#result"));
-  assert.equal(record.execution.status, "completed");
-  assert.equal(record.execution.response, 3);
-  await page.fill("#call", '{"function":"add","arguments":{"a":1,"zzz":2}}');
-  await page.click("#invoke");
-  await page.waitForFunction(() => /failed/.test(document.getElementById("result").textContent));
+  assert.equal(await page.$eval("#controls", (f) => f.disabled), true, "disabled until ready");
+  await page.waitForFunction(() => document.body.dataset.state === "ready", null, { timeout: 60000 });
+  assert.match(await page.textContent("#status"), /^toolgate \S+ \(core build\) is ready in \d+ ms/);
+  assert.equal(await page.$eval("#controls", (f) => f.disabled), false);
+  assert.deepEqual(wasm.filter((p) => p === "/npm/toolgate-core.wasm"), ["/npm/toolgate-core.wasm"], "fetched once");
+  assert.ok(!wasm.includes("/npm/toolgate.wasm"), "the full build waits for the MCP panel");
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -1,0 +1,87 @@
+// Shared by the playground's browser tests: the demo server on a free port, Debian's Chromium,
+// pages at desktop and phone sizes, axe-core, and screenshots under the ignored output directory.
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { createRequire } from "node:module";
+import { chromium } from "playwright-core";
+
+const require = createRequire(import.meta.url);
+export const pkgDir = dirname(require.resolve("toolgate/package.json"));
+const axePath = require.resolve("axe-core/axe.min.js");
+const shotsDir = process.env.TOOLGATE_SCREENSHOTS || join(process.cwd(), "screenshots");
+
+/** The sizes every flow is driven at. */
+export const SIZES = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844, isMobile: true, hasTouch: true } };
+
+/** Starts the demo server (PORT=0) and Chromium. Returns {base, browser, close()}. */
+export async function startPlayground(env = {}) {
+  const server = spawn(process.execPath, [process.env.TOOLGATE_SERVE], { env: { ...process.env, PORT: "0", TOOLGATE_PKG_DIR: pkgDir, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const base = await new Promise((resolve, reject) => {
+    let out = "";
+    server.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/http:\/\/localhost:(\d+)\//);
+      if (m) resolve(`http://localhost:${m[1]}`);
+    });
+    server.on("exit", (code) => reject(new Error(`the demo server exited ${code}`)));
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  return {
+    base,
+    browser,
+    async close() {
+      await browser.close();
+      server.kill();
+    },
+  };
+}
+
+/**
+ * A new page at size ("desktop" or "phone") on base + path. Unless wait is false, it waits until
+ * the page is ready (body[data-state=ready]). page.errors collects uncaught page errors; the
+ * clipboard is granted so copy buttons work headless.
+ */
+export async function openPage(pg, { size = "desktop", path = "/", wait = true, route } = {}) {
+  const { isMobile, hasTouch, ...viewport } = SIZES[size];
+  const context = await pg.browser.newContext({ viewport, isMobile: Boolean(isMobile), hasTouch: Boolean(hasTouch), permissions: ["clipboard-read", "clipboard-write"] });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e));
+  if (route) await route(page);
+  await page.goto(pg.base + path);
+  if (wait) await page.waitForFunction(() => document.body.dataset.state === "ready", null, { timeout: 60000 });
+  page.size = size;
+  return page;
+}
+
+/** Closes a page with its context. */
+export async function closePage(page) {
+  await page.context().close();
+}
+
+/** Runs axe on the page as it is; fails on any serious or critical violation, naming each. */
+export async function assertAccessible(page, view) {
+  if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
+  });
+  assert.deepEqual(violations, [], `axe on ${view} (${page.size})`);
+}
+
+/** Saves a full-page screenshot as <name>-<size>.png under the screenshots directory. */
+export async function screenshot(page, name) {
+  mkdirSync(shotsDir, { recursive: true });
+  await page.screenshot({ path: join(shotsDir, `${name}-${page.size}.png`), fullPage: true });
+}
+
+/** Asserts the page is no wider than its viewport (no long line widens it). */
+export async function assertNoSideScroll(page) {
+  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  assert.ok(scroll <= width, `the page is ${scroll} px wide in a ${width} px viewport`);
+}

@@ -1,0 +1,71 @@
+// The playground's one shared state and its events. Panels read `state`, change it only through
+// the setters here, and listen with on(). Nothing else is shared between panels.
+import { buildBranch } from "./define.js";
+
+/**
+ * state.tg       the core build's API (main thread), once loaded
+ * state.module   the compiled toolgate-core.wasm (WebAssembly.Module), handed to the handler worker
+ * state.defs     the tool definitions (see define.js), in branch order
+ * state.selected index in defs of the definition being edited
+ * state.call     the call editor's text
+ * state.built    {branch, entries, collisions, version}: defs built into tools (buildBranch)
+ */
+export const state = { tg: null, module: null, loadMs: 0, defs: [], selected: 0, call: "", built: null, version: 0 };
+
+const listeners = new Map();
+
+/**
+ * Listens to an event: "ready" (toolgate loaded), "tools" (defs rebuilt; state.built is new),
+ * "call" (state.call changed; detail.source names who changed it), "outcome" (a validate or invoke
+ * finished: {kind, request, ...}), "validate"/"invoke" (asked for by a shortcut), "restore" (a
+ * permalink was applied). Returns a function that stops listening.
+ */
+export function on(event, fn) {
+  if (!listeners.has(event)) listeners.set(event, new Set());
+  listeners.get(event).add(fn);
+  return () => listeners.get(event).delete(fn);
+}
+
+/** Tells every listener of event; a listener that throws is reported and never stops the others. */
+export function emit(event, detail) {
+  for (const fn of listeners.get(event) || []) {
+    try {
+      fn(detail);
+    } catch (e) {
+      console.error(`playground: a "${event}" listener failed`, e);
+    }
+  }
+}
+
+/** Replaces the definitions, rebuilds the branch and announces "tools". */
+export function setDefs(defs, selected = state.selected) {
+  state.defs = defs.map((d) => ({ ...d }));
+  state.selected = Math.max(0, Math.min(selected, state.defs.length - 1));
+  rebuild();
+}
+
+/** Changes one definition (by index) and rebuilds. */
+export function updateDef(index, patch) {
+  state.defs[index] = { ...state.defs[index], ...patch };
+  rebuild();
+}
+
+/** Selects the definition the tools panel edits (no rebuild). */
+export function select(index) {
+  state.selected = index;
+  emit("select", index);
+}
+
+/** Replaces the call text; source says which control changed it, so it can skip its own echo. */
+export function setCall(text, source = "") {
+  state.call = text;
+  emit("call", { source });
+}
+
+/** Rebuilds state.built from state.defs (after load, or when a definition changes). */
+export function rebuild() {
+  if (!state.tg) return;
+  state.version += 1;
+  state.built = { ...buildBranch(state.tg, state.defs), version: state.version };
+  emit("tools", state.built);
+}

@@ -14,6 +14,7 @@ const files = [
   ...readdirSync(join(root, "npm/lib")).filter((f) => /\.(m?js|cjs)$/.test(f)).map((f) => join("npm/lib", f)),
   ...readdirSync(join(root, "npm/lib/adapters")).filter((f) => /\.js$/.test(f)).map((f) => join("npm/lib/adapters", f)),
   "web-demo/serve.mjs",
+  ...readdirSync(join(root, "web-demo/js")).filter((f) => /\.js$/.test(f)).map((f) => join("web-demo/js", f)),
 ];
 
 let problems = 0;

@@ -65,6 +65,8 @@ async function load() {
   const sinceOpen = Math.round(performance.now());
   setStatus(`toolgate ${state.tg.version} (${state.tg.flavor} build) is ready in ${sinceOpen} ms (download and start: ${state.loadMs} ms).`, "ready");
   $("controls").disabled = false;
+  $("copy-link").disabled = false;
+  $("copy-code").disabled = false;
   $("workbench").setAttribute("aria-busy", "false");
   return true;
 }

@@ -25,6 +25,7 @@ const FIGURES = [
   ["cold-node.mjs"], // 7
   ["cold-browser.mjs"],
   ["size.mjs"], // 8
+  ["playground.mjs"],
   ["memory.mjs", { execArgv: ["--expose-gc"] }], // 9
 ];
 

@@ -34,6 +34,15 @@ after(async () => {
   server?.kill();
 });
 
+/**
+ * Opens an empty page on the demo server's origin: the playground itself initializes the core build
+ * (a page has one instance per build), so tests of initialize's own options start where it has not run.
+ */
+async function gotoBlank(page) {
+  await page.route(`${base}/blank`, (r) => r.fulfill({ contentType: "text/html", body: "<!doctype html><title>blank</title>" }));
+  await page.goto(`${base}/blank`);
+}
+
 /** Runs the demo server with env until it prints its URL or exits: {url?, code?, out, err}. */
 function runServe(env) {
   return new Promise((resolve) => {
@@ -91,7 +100,7 @@ test("the playground loads the core build (not the full one) and enables its con
 
 test("the core and full browser entries work when imported directly", async () => {
   const page = await browser.newPage();
-  await page.goto(`${base}/`);
+  await gotoBlank(page);
   const result = await page.evaluate(async () => {
     const core = await import("/npm/core.browser.js");
     const tg = await core.initialize();
@@ -120,7 +129,7 @@ test("the core and full browser entries work when imported directly", async () =
 
 test("host calls work in the browser: Go calls an async hook, gets its result, and a hook that throws or hangs ends cleanly", async () => {
   const page = await browser.newPage();
-  await page.goto(`${base}/`);
+  await gotoBlank(page);
   const result = await page.evaluate(async () => {
     const tg = await (await import("/npm/index.browser.js")).initialize();
     const debug = tg[Symbol.for("toolgate.debug")];
@@ -150,7 +159,7 @@ test("host calls work in the browser: Go calls an async hook, gets its result, a
 test("schemas outside the fast path use toolgate-validator.wasm: fetched after initialize (lazy) or before (eager)", async () => {
   for (const mode of ["lazy", "eager"]) {
     const page = await browser.newPage();
-    await page.goto(`${base}/`);
+    await gotoBlank(page);
     const result = await page.evaluate(async (mode) => {
       const tg = await (await import("/npm/core.browser.js")).initialize({ validator: mode });
       const parameters = { type: "object", properties: { n: { not: { multipleOf: 2 } } } };
@@ -221,7 +230,7 @@ test("MCP OAuth: the popup flow registers an OAuth-protected server and calls it
   const world = await startOAuthWorld();
   const page = await browser.newPage();
   try {
-    await page.goto(`${base}/`);
+    await page.goto(`${base}/`); // the playground page: it initializes the core build, this test the full one
     const out = await page.evaluate(async ({ url, asOrigin }) => {
       const tg = await (await import("/npm/index.browser.js")).initialize();
       const b = tg.branch();

@@ -168,6 +168,7 @@ for (const size of ["desktop", "phone"]) {
     assert.match(await page.locator("#tool-collisions").textContent(), /tool 3 is also named "add", which tool 1 already has/);
     assert.match(await page.locator('#tool-list > li[data-index="2"] .badge').textContent(), /name taken/);
     assert.deepEqual(await schemaListNames(page), ["add", "tool_1"], "the colliding tool is not in the branch");
+    assert.match(await page.locator("#provider-left-out").textContent(), /tool 3 \(add\) has a name an earlier tool has/);
     await checkView(page, "tools-collision");
 
     await page.getByRole("button", { name: "Remove tool 1 (add)" }).click();
@@ -198,6 +199,7 @@ for (const size of ["desktop", "phone"]) {
     assert.match(await page.locator("#tool-schema").textContent(), /did not build/);
     assert.deepEqual(await schemaListNames(page), [], "the previous tool is not kept");
     assert.deepEqual(await providerTools(page), []);
+    assert.match(await page.locator("#provider-left-out").textContent(), /tool 1 did not build/);
     await checkView(page, "tools-error");
 
     await source.fill("function add(a, b) {\n  return a + b;\n}");

@@ -2,19 +2,20 @@
 // the changes as a table (tool, path, kind, message) and the names that were rewritten.
 import { el } from "./ui.js";
 
-/** The report's view: what changed so the tools fit the target, or that nothing did. */
-export function renderReport(report) {
+/** The report's view: what changed so the tools fit the target, or that nothing did (or that there were no tools). */
+export function renderReport(report, anyTools = true) {
   const changes = report?.changes ?? [];
   const renamed = Object.entries(report?.names ?? {}).filter(([exported, registered]) => exported !== registered);
   const strict = report?.strict ? " (strict)" : "";
   const summary = changes.length
     ? `${changes.length} change${changes.length === 1 ? "" : "s"} to fit ${report.target}${strict}:`
-    : `No changes: the tools fit ${report?.target ?? "the target"}${strict} as they are.`;
+    : anyTools ? `No changes: the tools fit ${report?.target ?? "the target"}${strict} as they are.` : "No tools to export.";
   return el("div", { class: "provider-report", id: "provider-report" },
     el("h3", { id: "provider-report-title" }, "Export report"),
     el("p", { class: changes.length ? "verdict warn" : "verdict ok", id: "provider-report-summary" }, summary),
     changes.length ? changesTable(changes) : null,
-    renamed.length ? renamedList(renamed) : null);
+    renamed.length ? renamedList(renamed) : null,
+    changes.length || renamed.length ? el("p", { class: "hint" }, "This view exports a copy of the branch: the call panel checks calls against the tools as registered, so a rewritten name or a null strict mode allows is not mapped back there.") : null);
 }
 
 /** The changes as a table. */
@@ -33,6 +34,6 @@ function changesTable(changes) {
 /** The rewritten names: exported → registered. */
 function renamedList(renamed) {
   return el("div", {},
-    el("p", { class: "hint" }, "Renamed for this provider (report.names maps each back; a branch that was exported resolves a call under the new name to its tool):"),
+    el("p", { class: "hint" }, "Renamed for this provider (report.names maps each back; a branch you export resolves a call under the new name to its tool):"),
     el("ul", { class: "renamed" }, renamed.map(([exported, registered]) => el("li", {}, el("code", {}, exported), " stands for ", el("code", {}, registered)))));
 }

@@ -105,9 +105,19 @@ function render() {
     el("div", { class: "row" }, el("h3", { id: "provider-tools-title" }, `${target.label} tools`),
       copyButton(() => text, `the ${target.label} tools`, "Copy tools")),
     el("p", { class: "hint" }, el("code", {}, call), ".tools: what goes in the request's tools."),
+    leftOut(),
     el("pre", { class: "out", id: "provider-tools", tabindex: "0", "aria-labelledby": "provider-tools-title" }, text),
-    renderReport(exported.report));
+    renderReport(exported.report, state.built.entries.some((e) => e.tool && !e.error)));
   renderResult();
+}
+
+/** A line naming the tools the branch left out (failed to build, or a name taken), or null. */
+function leftOut() {
+  const out = state.built.entries.filter((e) => e.error).map((e) => {
+    const name = e.name ? ` (${e.name})` : "";
+    return `tool ${e.index + 1}${name} ${e.error.code === "name-collision" ? "has a name an earlier tool has" : "did not build"}`;
+  });
+  return out.length ? el("p", { class: "verdict warn", id: "provider-left-out" }, `Not in the export: ${out.join("; ")}. See the tools panel.`) : null;
 }
 
 /** The tool-result message of the latest invoke for the current target. */

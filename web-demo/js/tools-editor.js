@@ -37,9 +37,10 @@ function timeoutField(id, value, onchange) {
   return el("label", { for: id }, "timeoutMs", box);
 }
 
-/** A labelled code box for field with its error line below it. Returns {wrap, box, error}. */
+/** A labelled code box (at least rows tall, taller for longer text) with its error line below it. Returns {wrap, box, error}. */
 function codeField(id, label, value, onchange, rows = 10) {
-  const box = codeBox(el("textarea", { id, rows: String(rows), "aria-describedby": `${id}-error` }));
+  const lines = String(value ?? "").split("\n").length + 1;
+  const box = codeBox(el("textarea", { id, rows: String(Math.max(rows, Math.min(lines, 18))), "aria-describedby": `${id}-error` }));
   box.value = value ?? "";
   box.addEventListener("input", () => onchange(box.value));
   const error = el("p", { id: `${id}-error`, class: "field-error", "aria-live": "polite" });

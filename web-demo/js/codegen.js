@@ -3,6 +3,7 @@
 // shows. A tool that did not build is kept as a comment; one whose name is taken is built but left
 // out of the branch, as on the page.
 import { toolOptions } from "./define.js";
+import { compactJson } from "./tools-format.js";
 
 const HEADER = `// The toolgate playground's view as code. Save as view.mjs, then: npm install toolgate && node view.mjs
 import { initialize } from "toolgate";
@@ -47,7 +48,7 @@ export function toolExpression(def) {
   }
   let parameters;
   try {
-    parameters = JSON.stringify(JSON.parse(def.parameters), null, 2);
+    parameters = compactJson(JSON.parse(def.parameters));
   } catch {
     parameters = def.parameters;
   }

@@ -2,6 +2,7 @@
 // report, and the tool-result message each provider gets back from the latest invoke.
 import { state, on } from "./store.js";
 import { el, pretty, errorLine, copyButton } from "./ui.js";
+import { compactJson } from "./tools-format.js";
 import { renderReport } from "./providers-report.js";
 
 /** The targets, in tab order, with what each option does there. */
@@ -99,7 +100,7 @@ function render() {
     renderResult();
     return;
   }
-  const text = pretty(exported.tools);
+  const text = compactJson(exported.tools);
   const call = `tg.toProvider(branch, "${current}"${Object.keys(opts).length ? `, ${JSON.stringify(opts)}` : ""})`;
   ui.export.replaceChildren(
     el("div", { class: "row" }, el("h3", { id: "provider-tools-title" }, `${target.label} tools`),

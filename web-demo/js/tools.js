@@ -2,7 +2,8 @@
 // function or a JSON Schema tool, rebuilt as you type), its derived provider schema, the branch's
 // schemaList, and the examples one click away.
 import { state, on, setDefs, updateDef, select, setCall } from "./store.js";
-import { el, pretty, errorLine, copyButton, toast } from "./ui.js";
+import { el, errorLine, copyButton, toast } from "./ui.js";
+import { compactJson } from "./tools-format.js";
 import { examples, blankDef } from "./examples.js";
 import { renderEditor } from "./tools-editor.js";
 
@@ -134,7 +135,7 @@ function renderSchemas() {
   ui.schemaTitle.textContent = entry ? `Provider schema of ${displayName(entry, state.selected)} (tool.toolSchema)` : "Provider schema (tool.toolSchema)";
   if (!entry) ui.schema.textContent = "No tool selected.";
   else if (!entry.tool) ui.schema.textContent = `No schema: this tool did not build.\n${errorLine(entry.error)}`;
-  else ui.schema.textContent = pretty(entry.tool.toolSchema);
+  else ui.schema.textContent = compactJson(entry.tool.toolSchema);
   ui.schema.classList.toggle("stale", false);
   let list;
   try {
@@ -142,7 +143,7 @@ function renderSchemas() {
   } catch (e) {
     list = `schemaList failed: ${errorLine(e)}`;
   }
-  ui.schemaList.textContent = pretty(list);
+  ui.schemaList.textContent = compactJson(list);
   const n = Array.isArray(list) ? list.length : 0;
   ui.schemaListSummary.textContent = `The branch's schemaList (${n} tool${n === 1 ? "" : "s"})`;
 }

@@ -64,7 +64,8 @@ export function toolExpression(def) {
 function callLiteral(text) {
   try {
     const value = JSON.parse(text);
-    if (value && typeof value === "object" && !/\d{16,}/.test(text)) return JSON.stringify(value, null, 2);
+    // big integers would lose digits in a JS literal, and a "__proto__" key would set the prototype
+    if (value && typeof value === "object" && !/\d{16,}|__proto__/.test(text)) return compactJson(value);
   } catch {
     // not JSON: the page validates the text as it is, and so does the snippet
   }

@@ -233,6 +233,7 @@ for (const size of ["desktop", "phone"]) {
     const tab = (name) => page.getByRole("tab", { name });
     assert.equal(await tab("OpenAI Chat").getAttribute("aria-selected"), "true");
     assert.equal((await providerTools(page))[0].function.name, "add");
+    assert.doesNotMatch(await page.locator("#provider-tabpanel").innerText(), /^(null|undefined)$/m, "no stray null in the view");
     await tab("OpenAI Responses").click();
     assert.equal((await providerTools(page))[0].strict, false);
     await tab("Anthropic").click();

@@ -102,13 +102,14 @@ function render() {
   }
   const text = compactJson(exported.tools);
   const call = `tg.toProvider(branch, "${current}"${Object.keys(opts).length ? `, ${JSON.stringify(opts)}` : ""})`;
-  ui.export.replaceChildren(
+  ui.export.replaceChildren(...[
     el("div", { class: "row" }, el("h3", { id: "provider-tools-title" }, `${target.label} tools`),
       copyButton(() => text, `the ${target.label} tools`, "Copy tools")),
     el("p", { class: "hint" }, el("code", {}, call), ".tools: what goes in the request's tools."),
     leftOut(),
     el("pre", { class: "out", id: "provider-tools", tabindex: "0", "aria-labelledby": "provider-tools-title" }, text),
-    renderReport(exported.report, state.built.entries.some((e) => e.tool && !e.error)));
+    renderReport(exported.report, state.built.entries.some((e) => e.tool && !e.error)),
+  ].filter(Boolean));
   renderResult();
 }
 

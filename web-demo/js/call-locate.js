@@ -59,6 +59,7 @@ export function locate(text, pointer, from = 0) {
     }
   }
   const segments = String(pointer || "").split("/").slice(1).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  while (/\s/.test(text[at] || "")) at++;
   let best = at === from ? null : { start: at, end: valueEnd(text, at) };
   for (const seg of segments) {
     if (/^\d+$/.test(seg)) continue;

@@ -36,3 +36,31 @@ function isWhole(value) {
   if (Array.isArray(value)) return true;
   return ["choices", "tool_calls", "content", "output", "candidates", "parts"].some((k) => k in value);
 }
+
+/** The arguments a part (of splitCalls) sent, as an object, or null when they cannot be read. */
+export function sentArguments(tg, part) {
+  if (part.request && typeof part.request === "object") return objectOrNull(part.request.arguments);
+  let value;
+  try {
+    value = JSON.parse(part.request);
+  } catch {
+    return null;
+  }
+  if (value && typeof value.function === "string") return objectOrNull(value.arguments);
+  try {
+    return objectOrNull(tg.parseToolCalls(part.request)[0]?.arguments);
+  } catch {
+    return null;
+  }
+}
+
+function objectOrNull(args) {
+  if (typeof args === "string") {
+    try {
+      args = JSON.parse(args);
+    } catch {
+      return null;
+    }
+  }
+  return args && typeof args === "object" && !Array.isArray(args) ? args : null;
+}

@@ -33,7 +33,8 @@ function heading(label, text) {
 }
 
 /**
- * A validation verdict for one call: row = {label, result, covers}; result is b.validate's.
+ * A validation verdict for one call: row = {label, result, covers, dropped}; result is b.validate's,
+ * dropped the sent keys the arguments no longer hold.
  * onPick(issue) is called when an issue row is chosen.
  */
 export function verdictView(row, onPick) {
@@ -43,7 +44,8 @@ export function verdictView(row, onPick) {
       heading(label, `✓ Valid: ${result.function}`),
       el("p", {}, "Arguments after conversion:"),
       el("pre", { class: "out args" }, pretty(result.arguments)),
-      conversionsList(result.conversions) || el("p", { class: "hint" }, "No conversions: the arguments are used as sent."))
+      conversionsList(result.conversions) || el("p", { class: "hint" }, "No conversions: the arguments are used as sent."),
+      row.dropped?.length ? el("p", { class: "dropped" }, el("strong", {}, "Dropped: "), row.dropped.map((k) => el("code", {}, k)).flatMap((c, i) => (i ? [", ", c] : [c])), " (keys the schema names nowhere are left out, as LionAGI's model_dump does)") : null)
     : el("div", { class: "verdict bad", dataset: { ok: "false", code: result.error.code || "" } },
       heading(label, `✗ Refused: ${result.error.code || result.error.name}`),
       el("p", { class: "message" }, result.error.message),

@@ -5,7 +5,7 @@
 import { state, on, emit, setCall } from "./store.js";
 import { el, errorLine } from "./ui.js";
 import { codeBox } from "./editor.js";
-import { splitCalls } from "./call-split.js";
+import { splitCalls, sentArguments } from "./call-split.js";
 import { verdictView, outcomeView } from "./call-verdict.js";
 import { coversText } from "./covers.js";
 import { locate, callStart } from "./call-locate.js";
@@ -57,6 +57,7 @@ function listen() {
   });
   on("call", ({ source } = {}) => {
     if (source !== "editor" && ui.box.value !== state.call) ui.box.value = state.call;
+    if (source !== "sample") markSample(null);
     if (source !== "sample" && source !== "history") live();
   });
   on("tools", () => {
@@ -84,16 +85,21 @@ function renderSamples() {
   const schema = entry.tool.toolSchema?.function?.parameters || {};
   const list = samplesFor(entry.name, schema);
   const chips = (group) => el("div", { class: "chips" }, list.filter((s) => s.group === group).map((s) =>
-    el("button", { type: "button", class: "small", dataset: { sample: s.id }, onclick: () => useSample(s) }, s.label)));
+    el("button", { type: "button", class: "small", title: s.title, "aria-pressed": "false", dataset: { sample: s.id }, onclick: () => useSample(s) }, s.label)));
   ui.samples.replaceChildren(
-    el("p", { class: "samples-title" }, el("strong", {}, `Samples for ${entry.name}`), " (from its schema):"),
+    el("p", { class: "samples-title" }, el("strong", {}, `Samples for ${entry.name}`), " from its schema, as each provider sends a call:"),
     chips("shapes"),
     el("p", { class: "samples-title" }, "What models get wrong:"),
     chips("broken"));
 }
 
+function markSample(id) {
+  for (const b of ui.samples.querySelectorAll("[data-sample]")) b.setAttribute("aria-pressed", String(b.dataset.sample === id));
+}
+
 function useSample(sample) {
   setCall(sample.text, "sample");
+  markSample(sample.id);
   validate({ live: false });
 }
 
@@ -144,7 +150,10 @@ function validate({ live }) {
   const parts = splitCalls(state.tg, text);
   const rows = parts.map((p) => ({ ...p, result: state.built.branch.validate(p.request) }));
   const durationMs = Math.round((performance.now() - started) * 10) / 10;
-  for (const row of rows) row.covers = coversFor(row.result);
+  for (const row of rows) {
+    row.covers = coversFor(row.result);
+    if (row.result.ok) row.dropped = Object.keys(sentArguments(state.tg, row) || {}).filter((k) => !(k in row.result.arguments));
+  }
   ui.box.setAttribute("aria-invalid", String(rows.some((r) => !r.result.ok && r.result.error.code === "invalid-request")));
   const nodes = rows.length
     ? [summary(rows, (r) => r.result.ok), ...rows.map((row) => verdictView(row, (issue) => pick(issue, row.callId)))]

@@ -75,7 +75,7 @@ function field(key, sub, path, required, fields) {
 function scalar(type, text) {
   if (type === "integer" || type === "number") return text.trim() === "" ? undefined : Number(text);
   if (type === "boolean") return text === "true";
-  return text;
+  return text === "" ? undefined : text;
 }
 
 function makeControl(type, sub, id) {

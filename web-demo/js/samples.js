@@ -73,27 +73,27 @@ function providerShapes(name, args, other) {
   const chatCall = (id, a) => ({ id, type: "function", function: { name, arguments: JSON.stringify(a) } });
   const toolUse = (id, a) => ({ type: "tool_use", id, name, input: a });
   return [
-    ["plain", "Plain {function, arguments}", stringify({ function: name, arguments: args })],
-    ["openai-chat", "OpenAI Chat tool call", stringify(chatCall("call_7Hq2", args))],
-    ["openai-chat-message", "OpenAI Chat completion, 2 calls", stringify({
+    ["plain", "Plain", "{function, arguments}, LionAGI's shape", stringify({ function: name, arguments: args })],
+    ["openai-chat", "OpenAI Chat", "an OpenAI Chat tool call (message.tool_calls[i])", stringify(chatCall("call_7Hq2", args))],
+    ["openai-chat-message", "OpenAI Chat ×2", "a whole OpenAI Chat completion with two tool calls", stringify({
       id: "chatcmpl-9x1", object: "chat.completion", model: "gpt-4.1",
       choices: [{ index: 0, finish_reason: "tool_calls", message: { role: "assistant", content: null, tool_calls: [chatCall("call_A1", args), chatCall("call_B2", other)] } }],
     })],
-    ["openai-responses", "OpenAI Responses function_call", stringify({ type: "function_call", id: "fc_68a1", call_id: "call_R5", name, arguments: argText, status: "completed" })],
-    ["anthropic", "Anthropic tool_use", stringify(toolUse("toolu_01A", args))],
-    ["anthropic-message", "Anthropic message, 2 tool_use", stringify({
+    ["openai-responses", "OpenAI Responses", "an OpenAI Responses function_call output item", stringify({ type: "function_call", id: "fc_68a1", call_id: "call_R5", name, arguments: argText, status: "completed" })],
+    ["anthropic", "Anthropic", "an Anthropic tool_use content block", stringify(toolUse("toolu_01A", args))],
+    ["anthropic-message", "Anthropic ×2", "a whole Anthropic message with two tool_use blocks", stringify({
       id: "msg_01X", type: "message", role: "assistant", model: "claude-sonnet-4-5", stop_reason: "tool_use",
       content: [{ type: "text", text: "I'll make both calls." }, toolUse("toolu_01A", args), toolUse("toolu_02B", other)],
     })],
-    ["gemini", "Gemini functionCall", stringify({ functionCall: { id: "gem-1", name, args } })],
-    ["gemini-response", "Gemini response, 2 parts", stringify({
+    ["gemini", "Gemini", "a Gemini part holding a functionCall", stringify({ functionCall: { id: "gem-1", name, args } })],
+    ["gemini-response", "Gemini ×2", "a whole Gemini response with two functionCall parts", stringify({
       candidates: [{ finishReason: "STOP", content: { role: "model", parts: [{ functionCall: { id: "gem-1", name, args } }, { functionCall: { id: "gem-2", name, args: other } }] } }],
     })],
   ];
 }
 
 /**
- * The samples for a tool: [{id, label, text, group}], group "shapes" (a valid call in each provider's
+ * The samples for a tool: [{id, label, title, text, group}] (title says what the sample is), group "shapes" (a valid call in each provider's
  * shape; the whole messages hold a second call missing a field) or "broken". name is the tool's
  * name, schema its parameters schema (may be empty).
  */
@@ -102,14 +102,14 @@ export function samplesFor(name, schema) {
   const required = Array.isArray(schema?.required) ? schema.required : [];
   const missing = { ...args };
   delete missing[required[0] ?? Object.keys(args)[0]];
-  const shapes = providerShapes(name, args, missing).map(([id, label, text]) => ({ id, label, text, group: "shapes" }));
+  const shapes = providerShapes(name, args, missing).map(([id, label, title, text]) => ({ id, label, title, text, group: "shapes" }));
   const plainText = stringify({ function: name, arguments: args });
   const broken = [
-    ["malformed", "Malformed JSON", plainText.slice(0, Math.max(12, Math.floor(plainText.length * 0.6)))],
-    ["wrong-type", "Wrong type", stringify({ function: name, arguments: wrongType(schema, args).args })],
-    ["missing", "Missing field", stringify({ function: name, arguments: missing })],
-    ["extra", "Extra field", stringify({ function: name, arguments: { ...args, unexpected_field: true } })],
-    ["unknown-tool", "Unknown tool", stringify({ function: `${name}_v2`, arguments: args })],
-  ].map(([id, label, text]) => ({ id, label, text, group: "broken" }));
+    ["malformed", "Malformed JSON", "JSON cut short, as a model that ran out of tokens sends it", plainText.slice(0, Math.max(12, Math.floor(plainText.length * 0.6)))],
+    ["wrong-type", "Wrong type", "one argument of the wrong type", stringify({ function: name, arguments: wrongType(schema, args).args })],
+    ["missing", "Missing field", "a required argument left out", stringify({ function: name, arguments: missing })],
+    ["extra", "Extra field", "an argument the tool does not have", stringify({ function: name, arguments: { ...args, unexpected_field: true } })],
+    ["unknown-tool", "Unknown tool", "a tool name the branch does not have", stringify({ function: `${name}_v2`, arguments: args })],
+  ].map(([id, label, title, text]) => ({ id, label, title, text, group: "broken" }));
   return [...shapes, ...broken];
 }

@@ -212,7 +212,7 @@ for (const size of ["desktop", "phone"]) {
 
     await page.fill("#call", '{"function": "slow", "arguments": {}}');
     await page.click("#invoke");
-    await page.waitForSelector("#running:not([hidden]) #cancel");
+    await page.waitForSelector("#running:not([hidden]) #cancel-invoke-invoke");
     assert.match(await page.locator("#running").textContent(), /running… \d+\.\d s/);
     await screenshot(page, "call-running");
     await page.waitForSelector("#result:not([aria-busy]) [data-status]", { timeout: 30000 });
@@ -229,7 +229,7 @@ for (const size of ["desktop", "phone"]) {
     await page.fill("#call", '{"function": "busy", "arguments": {}}');
     await page.click("#invoke");
     await page.waitForFunction(() => window.channelMessages.includes("busy started"), null, { timeout: 30000 });
-    await page.click("#cancel");
+    await page.click("#cancel-invoke");
     await page.waitForSelector("#result:not([aria-busy]) [data-status]", { timeout: 30000 });
     const v = await page.$eval("#result .verdict", (x) => ({ status: x.dataset.status, text: x.textContent }));
     assert.equal(v.status, "cancelled");

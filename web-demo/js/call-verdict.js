@@ -61,7 +61,9 @@ export function outcomeView(outcome, covers, onPick) {
   const recError = outcome.record?.execution?.error;
   const err = outcome.errorData || recError;
   const code = err?.code || (recError ? recError.error : "");
-  const children = [heading(outcome.label, `${outcome.status}${code && code !== outcome.status ? ` (${code})` : ""} in ${outcome.durationMs} ms`)];
+  const icon = { ok: "✓", bad: "✗", warn: "■" }[kind];
+  const fn = outcome.record?.function ? `: ${outcome.record.function}` : "";
+  const children = [heading(outcome.label, `${icon} ${outcome.status}${code && code !== outcome.status ? ` (${code})` : ""}${fn} in ${outcome.durationMs} ms`)];
   if (outcome.status === "completed") children.push(el("p", {}, "Response:"), el("pre", { class: "out response" }, pretty(outcome.response)));
   if (err) children.push(el("p", { class: "message" }, err.message || outcome.error));
   if (err?.issues?.length) children.push(issuesTable(err.issues, onPick));

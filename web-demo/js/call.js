@@ -183,7 +183,7 @@ function startRunning(mySeq) {
   const started = performance.now();
   const clock = el("span", { class: "elapsed" }, "0.0 s");
   ui.running.replaceChildren(el("span", { class: "spinner", "aria-hidden": "true" }), " running… ", clock, " ",
-    el("button", { type: "button", id: "cancel", class: "small", onclick: () => controller.abort(new DOMException("cancelled from the page", "AbortError")) }, "Cancel"));
+    el("button", { type: "button", id: "cancel-invoke", class: "small", onclick: () => controller.abort(new DOMException("cancelled from the page", "AbortError")) }, "Cancel"));
   ui.running.hidden = false;
   ui.result.classList.remove("stale");
   ui.result.replaceChildren(el("p", { class: "hint" }, "Invoking in the handler worker… the outcome appears here."));

@@ -60,6 +60,7 @@ function add(o) {
       el("summary", { class: "history-summary" },
         el("time", { datetime: time.toISOString() }, time.toLocaleTimeString([], { hour12: false })), " ",
         el("span", { class: "badge" }, o.kind), " ",
+        o.label ? el("span", { class: "hint" }, o.label) : null,
         el("code", { class: "history-request" }, short(o.request)), " ",
         el("span", { class: `badge ${cls} history-verdict` }, verdict), " ",
         el("span", { class: "hint history-ms" }, `${o.durationMs} ms`)),

@@ -205,6 +205,14 @@ for (const size of ["desktop", "phone"]) {
     assert.match(noId["openai-chat"].error, /^invalid-request: .*call id/);
     assert.equal(noId.gemini.functionResponse.response.output, "paid 5 to ann");
 
+    await page.click('#call-panel [data-sample="anthropic-message"]');
+    await page.click("#invoke");
+    await page.waitForSelector("#result:not([aria-busy]) .summary", { timeout: 30000 });
+    assert.deepEqual(await page.$$eval("#result .verdict", (v) => v.map((x) => x.dataset.status)), ["completed", "failed"]);
+    assert.match(await page.locator("#result .summary").textContent(), /2 calls: 1 completed/);
+    const both = await page.evaluate(() => window.outcomes.filter((o) => o.kind === "invoke").slice(-2).map((o) => o.results.anthropic));
+    assert.deepEqual(both.map((r) => [r.tool_use_id, Boolean(r.is_error)]), [["toolu_01A", false], ["toolu_02B", true]]);
+
     await page.evaluate(() => import("/js/store.js").then((s) => s.updateDef(0, { description: "Pay someone, again." })));
     assert.ok(await page.locator("#result").evaluate((r) => r.classList.contains("stale")), "the old result is marked");
     assert.match(await page.locator("#result").evaluate((r) => getComputedStyle(r, "::before").content), /out of date/);
@@ -212,7 +220,7 @@ for (const size of ["desktop", "phone"]) {
 
     await page.fill("#call", '{"function": "slow", "arguments": {}}');
     await page.click("#invoke");
-    await page.waitForSelector("#running:not([hidden]) #cancel-invoke-invoke");
+    await page.waitForSelector("#running:not([hidden]) #cancel-invoke");
     assert.match(await page.locator("#running").textContent(), /running… \d+\.\d s/);
     await screenshot(page, "call-running");
     await page.waitForSelector("#result:not([aria-busy]) [data-status]", { timeout: 30000 });

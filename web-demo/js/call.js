@@ -133,10 +133,10 @@ function show(kind, version, nodes) {
   ui.result.replaceChildren(...nodes);
 }
 
-function summary(rows, okOf) {
+function summary(rows, okOf, [yes, no, how]) {
   if (rows.length < 2) return null;
   const ok = rows.filter(okOf).length;
-  return el("p", { class: "summary" }, el("strong", {}, `${rows.length} calls`), `: ${ok} valid, ${rows.length - ok} refused, each checked on its own.`);
+  return el("p", { class: "summary" }, el("strong", {}, `${rows.length} calls`), `: ${ok} ${yes}, ${rows.length - ok} ${no}, ${how}.`);
 }
 
 /** Validates the call text in the page (the branch of the main thread) and shows one verdict per call. */
@@ -156,7 +156,7 @@ function validate({ live }) {
   }
   ui.box.setAttribute("aria-invalid", String(rows.some((r) => !r.result.ok && r.result.error.code === "invalid-request")));
   const nodes = rows.length
-    ? [summary(rows, (r) => r.result.ok), ...rows.map((row) => verdictView(row, (issue) => pick(issue, row.callId)))]
+    ? [summary(rows, (r) => r.result.ok, ["valid", "refused", "each checked on its own"]), ...rows.map((row) => verdictView(row, (issue) => pick(issue, row.callId)))]
     : [el("div", { class: "verdict warn" }, el("strong", {}, "No tool call"), ": this response holds no function call (only text, or an empty list).")];
   show("validate", state.version, nodes.filter(Boolean));
   for (const row of rows) emit("outcome", { kind: "validate", request: row.requestText, version: state.version, result: row.result, durationMs, live, label: row.label });
@@ -221,7 +221,7 @@ async function invokeCall() {
     stopRunning();
   }
   const nodes = outcomes.length
-    ? [summary(outcomes, (o) => o.status === "completed"), ...outcomes.map((o) => outcomeView(o, outcomeCovers(o), (issue) => pick(issue, o.errorData?.callId)))]
+    ? [summary(outcomes, (o) => o.status === "completed", ["completed", "did not complete", "each invoked on its own, in order"]), ...outcomes.map((o) => outcomeView(o, outcomeCovers(o), (issue) => pick(issue, o.errorData?.callId)))]
     : [el("div", { class: "verdict warn" }, el("strong", {}, "No tool call"), ": this response holds no function call, so nothing ran.")];
   show("invoke", version, nodes.filter(Boolean));
   for (const o of outcomes) emit("outcome", o);
@@ -230,5 +230,9 @@ async function invokeCall() {
 function outcomeCovers(o) {
   if (o.status === "cancelled") return "Cancel and the tool's timeoutMs end a call as cancelled (an AbortSignal reaches the handler); a handler that never yields is stopped with its worker.";
   if (o.status === "failed" && o.record) return "The arguments passed match's check (LionAGI's: for a raw function, keys only), then the handler ran and threw: the record keeps the error.";
+  if (o.status === "failed" && o.errorData?.code === "invalid-arguments") {
+    const entry = entryNamed(o.errorData.tool);
+    return `Invoke checks the call as match does, before anything runs, and nothing ran. ${entry ? coversText(entry.def, entry.tool) : ""}`;
+  }
   return null;
 }

@@ -42,7 +42,7 @@ function line(e) {
 
 function errorData(e) {
   if (!e || typeof e !== "object") return { message: String(e) };
-  return { code: typeof e.code === "string" ? e.code : undefined, name: e.name, message: e.message, issues: plain(e.issues), callId: e.callId };
+  return { code: typeof e.code === "string" ? e.code : undefined, name: e.name, message: e.message, issues: plain(e.issues), callId: e.callId, tool: e.tool };
 }
 
 function results(tg, outcome) {

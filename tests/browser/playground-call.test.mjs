@@ -230,7 +230,7 @@ for (const size of ["desktop", "phone"]) {
     await finish(page, "call-invoke");
   });
 
-  test(`call cancel: a busy synchronous handler is stopped, the page stays responsive, the next invoke works (${size})`, async () => {
+  test(`call cancel: a busy synchronous handler is stopped (Cancel, or its timeoutMs), the page stays responsive, the next invoke works (${size})`, async () => {
     const page = await openPage(pg, { size });
     await setDefs(page, [BUSY, PAY]);
     await listenChannel(page);
@@ -246,7 +246,17 @@ for (const size of ["desktop", "phone"]) {
     await page.fill("#call", '{"function": "pay", "arguments": {"amount": 2, "to": "bo"}}');
     const next = await invoke(page);
     assert.equal(next.status, "completed");
-    assert.match(next.text, /paid 2 to bo/);
+
+    // the same handler with a timeoutMs: it keeps its own timeout from firing, so the page stops it
+    await page.evaluate(() => import("/js/store.js").then((s) => s.updateDef(0, { timeoutMs: 300 })));
+    await page.fill("#call", '{"function": "busy", "arguments": {}}');
+    const timedOut = await invoke(page);
+    assert.deepEqual([timedOut.status, timedOut.code], ["cancelled", "timeout"]);
+    assert.match(timedOut.text, /timeoutMs \(300 ms\)/);
+    await page.fill("#call", '{"function": "pay", "arguments": {"amount": 2, "to": "bo"}}');
+    const again = await invoke(page);
+    assert.equal(again.status, "completed");
+    assert.match(again.text, /paid 2 to bo/);
     await finish(page, "call-cancel");
   });
 

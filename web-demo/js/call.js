@@ -203,6 +203,18 @@ function notBuilt(parts) {
   return `tool-not-found: ${missing.error.message} ${which} does not build, so the branch leaves it out, and no earlier version of it is kept: fix the definition and invoke again. Nothing ran.`;
 }
 
+/** The sum of the timeoutMs of the tools the calls name, or undefined when one of them has none. */
+function timeBudget(parts) {
+  let total = 0;
+  for (const p of parts) {
+    const r = state.built.branch.validate(p.request);
+    const ms = entryNamed(r.ok ? r.function : r.error.tool)?.def?.timeoutMs;
+    if (!(ms > 0)) return undefined;
+    total += ms;
+  }
+  return total || undefined;
+}
+
 /** Invokes the call in the worker; shows running… with Cancel, then the outcome of each call. */
 async function invokeCall() {
   clearTimeout(liveTimer);
@@ -211,12 +223,13 @@ async function invokeCall() {
   const version = state.version;
   const mySeq = ++seq;
   supersede(mySeq);
-  const refusal = notBuilt(splitCalls(state.tg, text));
+  const parts = splitCalls(state.tg, text);
+  const refusal = notBuilt(parts);
   let outcomes;
   if (refusal) outcomes = [{ kind: "invoke", request: text, version, status: "failed", error: refusal, errorData: { code: "tool-not-found", message: refusal }, durationMs: 0 }];
   else {
     const controller = startRunning(mySeq);
-    outcomes = await runner.invoke(state.defs, version, text, { signal: controller.signal });
+    outcomes = await runner.invoke(state.defs, version, text, { signal: controller.signal, timeoutMs: timeBudget(parts) });
     if (mySeq !== seq) return; // a newer call superseded this one: its answer is dropped
     stopRunning();
   }

@@ -121,27 +121,29 @@ function setAt(obj, path, value) {
   o[keys[keys.length - 1]] = value;
 }
 
-/** The arguments the call text holds, when it parses as one call (any shape), else null. */
-function argumentsOfCall() {
+/** The {name, args} of the call text, when it parses as one call (any shape), else null. */
+function callInBox() {
   let value;
   try {
     value = JSON.parse(state.call);
   } catch {
     return null;
   }
-  if (value && typeof value.function === "string") return value.arguments && typeof value.arguments === "object" ? value.arguments : {};
+  if (value && typeof value.function === "string") return { name: value.function, args: value.arguments && typeof value.arguments === "object" ? value.arguments : {} };
   try {
     const calls = state.tg?.parseToolCalls(state.call) ?? [];
-    return calls.length && typeof calls[0].arguments === "object" ? calls[0].arguments : null;
+    return calls.length && typeof calls[0].arguments === "object" ? { name: calls[0].function, args: calls[0].arguments } : null;
   } catch {
     return null;
   }
 }
 
+/** Shows the call's arguments in the form (empty fields for a call of another tool); leaves it as it is while the JSON does not parse. */
 function fill() {
   if (!current) return;
-  const args = argumentsOfCall();
-  if (!args) return;
+  const call = callInBox();
+  if (!call) return;
+  const args = call.name === current.name ? call.args : {};
   for (const f of current.fields) f.set(getAt(args, f.path));
 }
 

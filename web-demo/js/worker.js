@@ -76,6 +76,7 @@ async function invoke(msg) {
     const tg = await core(msg.module);
     const { branch } = branchFor(tg, msg.defs, msg.version);
     const parts = splitCalls(tg, msg.text);
+    self.postMessage({ type: "started", id: msg.id });
     const outcomes = [];
     for (const part of parts) outcomes.push(await invokeOne(tg, branch, part, msg.version, controller.signal));
     return outcomes;

@@ -113,7 +113,7 @@ for (const size of ["desktop", "phone"]) {
     assert.equal((await sample(page, "malformed"))[0].code, "invalid-request");
     const wrong = await sample(page, "wrong-type");
     assert.equal(wrong[0].cls, "ok", "a raw function's types are not checked");
-    assert.match(wrong[0].covers, /Types are not checked/);
+    assert.match(wrong[0].covers, /types are not checked/);
     assert.deepEqual((await sample(page, "missing"))[0].issues, ["/a required"]);
     assert.deepEqual((await sample(page, "extra"))[0].issues, ["/unexpected_field signature"]);
     assert.equal((await sample(page, "unknown-tool"))[0].code, "tool-not-found");
@@ -146,7 +146,7 @@ for (const size of ["desktop", "phone"]) {
     assert.equal(v.cls, "ok");
     assert.match(v.text, /"b": "two"/);
     assert.match(v.covers, /not checked/);
-    assert.match(v.covers, /key-set check/);
+    assert.match(v.covers, /keys only/);
     await setDefs(page, [{ ...ADD, strictFuncCall: true }]);
     const [strict] = await verdicts(page);
     assert.match(strict.covers, /strictFuncCall/, "the verdict is recomputed when the tool changes");

@@ -22,22 +22,22 @@ function rawCovers(def, tool) {
   } catch {
     // a schema without "required": the strict check says so itself
   }
-  const mode = def.schemaMode === "accurate" ? "accurate schema mode" : "LionAGI schema mode";
-  const typesNote = def.schemaMode === "accurate"
-    ? "The schema shows types inferred from defaults, but they are not checked: a string passes an integer parameter."
-    : `Types are not checked (LionAGI's raw path): every parameter is "string" in the schema, and "two" passes where the function wants a number.`;
+  const mode = def.schemaMode === "accurate" ? "accurate mode" : "LionAGI mode";
+  const types = def.schemaMode === "accurate"
+    ? `types are not checked, though the schema shows those inferred from defaults: "two" passes an integer parameter.`
+    : `types are not checked (every parameter is "string" in the schema): "two" passes where a number is meant.`;
   if (def.strictFuncCall) {
-    return `Raw function, ${mode}, strictFuncCall: the argument keys must equal the schema's required set exactly (${keys(required)}), no more and no fewer (keyword "strict"). ${typesNote}`;
+    return `Raw function (${mode}, strictFuncCall): the keys must equal the schema's required set (${keys(required)}) exactly, keyword "strict"; ${types}`;
   }
-  return `Raw function, ${mode}: a key-set check only, LionAGI-compatible: the parameters without a default (${keys(minimum)}) must be present. ${typesNote} `
-    + `Validate also refuses a key the function does not declare (keyword "signature"), because invoking would fail with "unexpected keyword argument"; match and invoke keep LionAGI's check, so such a call fails only when it runs.`;
+  return `Raw function (${mode}): keys only, as LionAGI checks them: the parameters without a default (${keys(minimum)}) must be present; ${types} `
+    + `Validate also refuses a key the function does not declare (keyword "signature"); invoke keeps LionAGI's check, so such a key fails only when the function runs.`;
 }
 
 function typedCovers(def) {
   const coercion = def.coerce === "none"
     ? `with no conversions (coerce "none"): "5" fails for an integer.`
-    : `after Pydantic-style lax conversions ("5" → 5 for an integer, "true" → true; each one listed).`;
-  const strict = def.strict ? ` "strict" only marks the schema sent to providers (function.strict: true); it changes nothing here.` : "";
-  return `Typed tool: full JSON Schema validation of the arguments (types, ranges, enums, required, nested objects; "format" is not asserted), ${coercion} `
+    : `after lax conversions ("5" → 5 for an integer; each one listed).`;
+  const strict = def.strict ? ` "strict" only marks the schema sent to providers.` : "";
+  return `Typed tool: full JSON Schema validation (types, ranges, enums, required, nested objects; not "format"), ${coercion} `
     + `Top-level keys the schema names nowhere are dropped unless it mentions additionalProperties.${strict}`;
 }

@@ -39,6 +39,9 @@ export function mount(section) {
     ui.result,
     ui.form);
   mountForm(ui.form);
+  // the handler worker (its own toolgate, fetched again) starts when the panel is first used, not at load
+  section.addEventListener("focusin", () => state.module && runner.warm());
+  section.addEventListener("pointerdown", () => state.module && runner.warm());
   listen();
 }
 
@@ -51,10 +54,7 @@ function live() {
 }
 
 function listen() {
-  on("ready", () => {
-    runner.warm();
-    renderSamples();
-  });
+  on("ready", () => renderSamples());
   on("call", ({ source } = {}) => {
     if (source !== "editor" && ui.box.value !== state.call) ui.box.value = state.call;
     if (source !== "sample") markSample(null);

@@ -103,7 +103,7 @@ function useSample(sample) {
   validate({ live: false });
 }
 
-/** The entry of the tool a verdict is about (by name), else the selected one when the name is unknown. */
+/** The built entry of the tool named name (the one the branch holds), or null. */
 function entryNamed(name) {
   return state.built?.entries?.find((e) => e.tool && !e.error && e.name === name) ?? null;
 }

@@ -1,0 +1,100 @@
+// The handler worker: its own toolgate core instance (from the module the page compiled), the
+// branch built from the page's definitions (cached by version), and b.invoke for each call, so a
+// handler that loops or blocks never freezes the page. Messages:
+//   in  {type: "invoke", id, module, defs, version, text}  |  {type: "abort", id}
+//   out {type: "done", id, outcomes}                        |  {type: "abort-ack", id}
+import { buildBranch } from "./define.js";
+import { splitCalls } from "./call-split.js";
+
+const TARGETS = ["openai-chat", "openai-responses", "anthropic", "gemini", "mcp"];
+let tgPromise = null;
+let built = null; // {version, branch, entries}
+const running = new Map(); // id -> AbortController
+
+function core(module) {
+  if (!tgPromise) {
+    tgPromise = import("/npm/core.browser.js").then(({ initialize }) => initialize({ wasmModule: module, validator: "eager" }));
+    tgPromise.catch(() => (tgPromise = null));
+  }
+  return tgPromise;
+}
+
+function branchFor(tg, defs, version) {
+  if (!built || built.version !== version) built = { version, ...buildBranch(tg, defs) };
+  return built;
+}
+
+/** JSON-safe copy: BigInts as {"$bigint": "<digits>"}, what cannot be cloned as its text. */
+function plain(value) {
+  try {
+    const text = JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? { $bigint: String(v) } : v));
+    return text === undefined ? null : JSON.parse(text);
+  } catch (e) {
+    return `(not JSON: ${e.message})`;
+  }
+}
+
+function line(e) {
+  if (e && typeof e === "object" && e.code && typeof e.code === "string") return `${e.code}: ${e.message}`;
+  if (e instanceof Error) return `${e.name}: ${e.message}`;
+  return String(e);
+}
+
+function errorData(e) {
+  if (!e || typeof e !== "object") return { message: String(e) };
+  return { code: typeof e.code === "string" ? e.code : undefined, name: e.name, message: e.message, issues: plain(e.issues), callId: e.callId, tool: e.tool };
+}
+
+function results(tg, outcome) {
+  const out = {};
+  for (const target of TARGETS) {
+    try {
+      out[target] = plain(tg.toolResult(outcome, target));
+    } catch (e) {
+      out[target] = { error: line(e) };
+    }
+  }
+  return out;
+}
+
+/** Invokes one call; never throws. */
+async function invokeOne(tg, branch, part, version, signal) {
+  const started = performance.now();
+  const base = { kind: "invoke", request: part.requestText, version, label: part.label };
+  try {
+    const fc = await branch.invoke(part.request, { signal });
+    return { ...base, status: fc.status, record: plain(fc.toDict()), response: plain(fc.response), durationMs: Math.round(performance.now() - started), results: results(tg, fc) };
+  } catch (e) {
+    return { ...base, status: "failed", error: line(e), errorData: errorData(e), durationMs: Math.round(performance.now() - started), results: results(tg, e) };
+  }
+}
+
+async function invoke(msg) {
+  const controller = new AbortController();
+  running.set(msg.id, controller);
+  try {
+    const tg = await core(msg.module);
+    const { branch } = branchFor(tg, msg.defs, msg.version);
+    const parts = splitCalls(tg, msg.text);
+    self.postMessage({ type: "started", id: msg.id });
+    const outcomes = [];
+    for (const part of parts) outcomes.push(await invokeOne(tg, branch, part, msg.version, controller.signal));
+    return outcomes;
+  } catch (e) {
+    return [{ kind: "invoke", request: msg.text, version: msg.version, status: "failed", error: `the handler worker failed: ${line(e)}`, errorData: errorData(e), durationMs: 0 }];
+  } finally {
+    running.delete(msg.id);
+  }
+}
+
+self.addEventListener("message", async (event) => {
+  const msg = event.data;
+  if (msg?.type === "abort") {
+    running.get(msg.id)?.abort(new DOMException("the call was cancelled from the page", "AbortError"));
+    self.postMessage({ type: "abort-ack", id: msg.id });
+  } else if (msg?.type === "invoke") {
+    self.postMessage({ type: "done", id: msg.id, outcomes: await invoke(msg) });
+  }
+});
+
+self.postMessage({ type: "hello" });

@@ -107,7 +107,7 @@ function render() {
       copyButton(() => text, `the ${target.label} tools`, "Copy tools")),
     el("p", { class: "hint" }, el("code", {}, call), ".tools: what goes in the request's tools."),
     leftOut(),
-    el("pre", { class: "out", id: "provider-tools", tabindex: "0", "aria-labelledby": "provider-tools-title" }, text),
+    el("pre", { class: "out", id: "provider-tools", role: "region", tabindex: "0", "aria-labelledby": "provider-tools-title" }, text),
     renderReport(exported.report, state.built.entries.some((e) => e.tool && !e.error)),
   ].filter(Boolean));
   renderResult();
@@ -137,7 +137,7 @@ function renderResult() {
   const stale = state.built && lastInvoke.version !== state.built.version;
   const view = failed
     ? el("p", { class: `verdict bad${stale ? " stale" : ""}`, id: "provider-result" }, text)
-    : el("pre", { class: `out${stale ? " stale" : ""}`, id: "provider-result", tabindex: "0", "aria-labelledby": "provider-result-title" }, text);
+    : el("pre", { class: `out${stale ? " stale" : ""}`, id: "provider-result", role: "region", tabindex: "0", "aria-labelledby": "provider-result-title" }, text);
   ui.result.replaceChildren(
     el("div", { class: "row" }, title, failed ? null : copyButton(() => text, `the ${target.label} tool result`, "Copy result")),
     el("p", { class: "hint" }, `From the invoke of ${lastInvoke.request.length > 80 ? `${lastInvoke.request.slice(0, 80)}…` : lastInvoke.request} (status ${lastInvoke.status ?? "none"}).`),

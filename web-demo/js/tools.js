@@ -47,9 +47,9 @@ function examplesBlock() {
 
 /** The selected tool's provider schema and the branch's schemaList. */
 function schemaBlock() {
-  ui.schema = el("pre", { class: "out", id: "tool-schema", tabindex: "0", "aria-label": "Provider schema of the selected tool" });
+  ui.schema = el("pre", { class: "out", id: "tool-schema", role: "region", tabindex: "0", "aria-label": "Provider schema of the selected tool" });
   ui.schemaTitle = el("h3", { id: "tool-schema-title" }, "Provider schema (tool.toolSchema)");
-  ui.schemaList = el("pre", { class: "out", id: "schema-list", tabindex: "0", "aria-label": "The branch's schemaList" });
+  ui.schemaList = el("pre", { class: "out", id: "schema-list", role: "region", tabindex: "0", "aria-label": "The branch's schemaList" });
   ui.schemaListSummary = el("summary", {}, "The branch's schemaList");
   return el("div", { class: "tool-schemas" },
     el("div", { class: "row" }, ui.schemaTitle, copyButton(() => ui.schema.textContent, "the tool's schema", "Copy schema")),

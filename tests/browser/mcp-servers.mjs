@@ -26,3 +26,23 @@ export function startCorsStripper(target) {
     });
   });
 }
+
+/** A server on 127.0.0.1 that allows CORS but never answers a POST (a connect that hangs); resolves to {url, close}. */
+export function startHangingServer() {
+  const server = http.createServer((req, res) => {
+    res.setHeader("Access-Control-Allow-Origin", "*");
+    res.setHeader("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS");
+    res.setHeader("Access-Control-Allow-Headers", req.headers["access-control-request-headers"] || "content-type");
+    if (req.method === "OPTIONS") return res.writeHead(204).end();
+    if (req.method !== "POST") return res.writeHead(405).end();
+    // POST: never answered
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}/mcp`,
+        close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }),
+      });
+    });
+  });
+}

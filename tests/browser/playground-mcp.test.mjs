@@ -6,21 +6,21 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startPlayground, openPage, closePage, assertAccessible, screenshot, assertNoSideScroll } from "./playground-harness.mjs";
-import { startEverything, startCorsStripper, startOAuthWorld } from "./mcp-servers.mjs";
+import { startEverything, startCorsStripper, startOAuthWorld, startHangingServer } from "./mcp-servers.mjs";
 
 // Typed into a header value: it must appear nowhere in the page.
 const SECRET = "tg-planted-header-7c41e9";
 const FULL = "/npm/toolgate.wasm";
-let pg, http, sse, stripped;
+let pg, http, sse, stripped, hanging;
 
 before(async () => {
   [pg, http, sse] = await Promise.all([startPlayground(), startEverything("streamable-http"), startEverything("sse")]);
-  stripped = await startCorsStripper(http.url);
+  [stripped, hanging] = await Promise.all([startCorsStripper(http.url), startHangingServer()]);
 });
 
 after(async () => {
   await pg?.close();
-  await Promise.all([http?.stop(), sse?.stop(), stripped?.close()]);
+  await Promise.all([http?.stop(), sse?.stop(), stripped?.close(), hanging?.close()]);
 });
 
 /** A page at size whose .wasm requests are recorded in page.wasm from the first one on. */
@@ -123,6 +123,10 @@ for (const size of ["desktop", "phone"]) {
       await echo.getByRole("button", { name: "Call mcp__ev__echo" }).click();
       assert.equal(await page.inputValue("#mcp-call-tool"), "mcp__ev__echo");
       assert.deepEqual(JSON.parse(await page.inputValue("#mcp-call-args")), { message: "" }, "prefilled from the schema");
+      await page.fill("#mcp-call-args", "{}");
+      await page.click("#mcp-invoke");
+      await page.waitForSelector("#mcp-call-out .mcp-failure");
+      assert.match(await page.textContent("#mcp-call-out"), /mcp__ev__echo was not called: invalid-arguments: .*required/, "toolgate checks the arguments before sending");
       const words = `hello from the ${size} playground`;
       await page.fill("#mcp-call-args", JSON.stringify({ message: words }));
       await page.click("#mcp-invoke");
@@ -168,6 +172,27 @@ for (const size of ["desktop", "phone"]) {
       assert.match(await page.textContent("#mcp-conn"), /^Not connected\./);
       await assertSecretNowhere(page, "after the failure");
       await view(page, "mcp-cors");
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  test(`${size}: Cancel stops a connect that hangs, and the panel is ready for the next one`, async () => {
+    const page = await open(size);
+    try {
+      await openPanel(page);
+      await fillServer(page, { url: hanging.url, name: "slow" });
+      await page.click("#mcp-connect");
+      await page.waitForFunction(() => /Connecting to "slow"/.test(document.getElementById("mcp-conn").textContent));
+      assert.equal(await page.isDisabled("#mcp-connect"), true, "one connect at a time");
+      await view(page, "mcp-connecting");
+      await page.click("#mcp-cancel");
+      await page.waitForFunction(() => /^Not connected\. Stopped connecting to "slow"\./.test(document.getElementById("mcp-conn").textContent));
+      assert.equal(await page.isHidden("#mcp-cancel"), true);
+      await fillServer(page, { url: http.url, policy: false });
+      await page.click("#mcp-connect");
+      await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]', { timeout: 30000 });
       assert.deepEqual(page.errors, []);
     } finally {
       await closePage(page);

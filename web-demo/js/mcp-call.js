@@ -40,6 +40,17 @@ function outcomeView(fc) {
     el("details", {}, el("summary", {}, "Record (fc.toDict())"), el("pre", { class: "out" }, recordText(fc))));
 }
 
+/** Shows one progress notification: a bar when the server gives a total, and the list of what it said. */
+function showProgress(box, p) {
+  if (!box.firstChild) box.append(el("h4", {}, "Progress"), el("progress", { "aria-label": "Progress of the call" }), el("ol", {}));
+  const [, bar, list] = box.children;
+  if (p.total) {
+    bar.max = p.total;
+    bar.value = p.progress;
+  }
+  list.append(el("li", {}, `${p.progress}${p.total ? ` of ${p.total}` : ""}${p.message ? `: ${p.message}` : ""}`));
+}
+
 /**
  * The call area: {node, setTools(branch, tools), pick(name)}. A call runs on the branch the tool
  * was registered in; Cancel aborts it (AbortSignal). onElicit is where the server's questions go.
@@ -49,7 +60,7 @@ export function callArea() {
   const args = codeBox(el("textarea", { id: "mcp-call-args", rows: "6", "aria-label": "Arguments (JSON)" }));
   const invoke = el("button", { type: "button", class: "primary", id: "mcp-invoke" }, "Invoke");
   const cancel = el("button", { type: "button", id: "mcp-call-cancel", hidden: true }, "Cancel");
-  const progress = el("ol", { class: "mcp-progress", id: "mcp-call-progress", "aria-label": "Progress notifications" });
+  const progress = el("div", { class: "mcp-progress", id: "mcp-call-progress" });
   const out = el("div", { id: "mcp-call-out", "aria-live": "polite" });
   const node = el("div", { class: "mcp-call", hidden: true },
     el("h3", {}, "Call one"),
@@ -86,7 +97,7 @@ export function callArea() {
     invoke.disabled = true;
     cancel.hidden = false;
     try {
-      const onProgress = (p) => progress.append(el("li", {}, `${p.progress}${p.total ? ` of ${p.total}` : ""}${p.message ? `: ${p.message}` : ""}`));
+      const onProgress = (p) => showProgress(progress, p);
       const fc = await entry.branch.invoke({ function: entry.tool.function, arguments: parsed }, { signal: mine.signal, onProgress });
       if (ctrl === mine) out.replaceChildren(outcomeView(fc));
     } catch (e) {

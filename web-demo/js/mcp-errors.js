@@ -30,6 +30,11 @@ export function corsHint() {
     el("p", { class: "hint" }, "Servers used from pages of any origin may send Access-Control-Allow-Origin: *. Custom headers you add here must be in Access-Control-Allow-Headers too."));
 }
 
+/** The issues of an invalid-arguments error: where, which keyword, what. */
+function issueList(issues) {
+  return el("ul", { class: "mcp-issues" }, issues.map((i) => el("li", {}, el("code", {}, i.path || "(the arguments)"), i.keyword ? [" ", el("span", { class: "badge" }, i.keyword)] : "", ` ${i.message}`)));
+}
+
 /**
  * A failure of `what` ("Could not connect to \"docs\"") as an error block: the message (toolgate's
  * messages quote no header value or token), then what it likely means.
@@ -37,6 +42,7 @@ export function corsHint() {
 export function failureView(what, e, { oauth = false } = {}) {
   const box = el("div", { class: "verdict bad mcp-failure", role: "alert" }, el("p", {}, el("strong", {}, `${what}: `), errorLine(e)));
   const more = [];
+  if (Array.isArray(e?.issues) && e.issues.length) more.push(issueList(e.issues));
   if (e?.code === "policy-denied") {
     more.push(el("p", {}, "The policy refused it by rule ", el("code", { class: "mcp-rule" }, e.rule || "?"), ". Change the policy above (it is fail-closed: nothing is allowed until you allow it)."));
   } else if (e?.code === "auth-failed") {

@@ -41,11 +41,12 @@ function controls(body, build) {
   const refresh = () => showVerdict(server.verdictBox, tg, server.url.value, policy.security());
   const connect = el("button", { type: "submit", class: "primary", id: "mcp-connect" }, "Connect");
   const cancel = el("button", { type: "button", id: "mcp-cancel", hidden: true }, "Cancel");
-  const disconnect = el("button", { type: "button", id: "mcp-disconnect" }, "Disconnect");
+  const disconnect = el("button", { type: "button", id: "mcp-disconnect", disabled: true }, "Disconnect");
   const status = el("p", { id: "mcp-conn", role: "status", "aria-live": "polite" }, "Not connected.");
   const notice = el("div", { id: "mcp-notice" });
   const elicit = el("div", { id: "mcp-elicitations", "aria-live": "assertive" });
   const list = el("ul", { class: "mcp-list", id: "mcp-tools", "aria-label": "Discovered tools" });
+  const empty = el("p", { class: "hint", id: "mcp-tools-empty" }, "No server connected: connect one above, or load a .mcp.json.");
   const call = callArea();
   const sess = sessions(() => tg, {
     status, notice, elicitation: elicitationHook(elicit),
@@ -54,6 +55,8 @@ function controls(body, build) {
       cancel.hidden = !on;
     },
     render(servers) {
+      disconnect.disabled = servers.length === 0;
+      empty.hidden = servers.length > 0;
       renderTools(list, servers, (name) => call.pick(name), (e) => failureView("Not connected", e));
       call.setTools(servers.flatMap((s) => s.tools.map((tool) => ({ branch: s.branch, tool }))));
     },
@@ -70,7 +73,7 @@ function controls(body, build) {
   const fields = el("fieldset", { class: "mcp-controls", disabled: true },
     el("legend", { class: "visually-hidden" }, "MCP controls (enabled when the full build has loaded)"),
     form, config.node,
-    el("div", { class: "mcp-work" }, el("div", {}, el("h3", {}, "Tools"), list), el("div", { class: "mcp-side" }, elicit, call.node)));
+    el("div", { class: "mcp-work" }, el("div", {}, el("h3", {}, "Tools"), empty, list), el("div", { class: "mcp-side" }, elicit, call.node)));
   body.append(fields);
   refresh();
   return (api) => {

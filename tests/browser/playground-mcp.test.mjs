@@ -101,6 +101,36 @@ for (const size of ["desktop", "phone"]) {
     }
   });
 
+  test(`${size}: a failed download of the full build is shown in the panel with its cause, and Retry loads it`, async () => {
+    let broken = true;
+    let requests = 0;
+    const page = await openPage(pg, {
+      size,
+      route: (p) => p.route(`**${FULL}`, (r) => {
+        requests++;
+        return broken ? r.fulfill({ status: 404, body: "not found" }) : r.continue();
+      }),
+    });
+    try {
+      await page.click("#mcp-open");
+      await page.waitForFunction(() => document.querySelector(".mcp-build").dataset.state === "failed", null, { timeout: 30000 });
+      assert.match(await page.textContent("#mcp-build-status"), /^Could not load the full build: the server answered HTTP 404 .*toolgate\.wasm$/);
+      assert.equal(requests, 1);
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "mcp-build-retry", "focus moves to Retry");
+      assert.equal(await page.$eval(".mcp-controls", (f) => f.disabled), true, "the controls wait for the build");
+      assert.equal(await page.$eval("#controls", (f) => f.disabled), false, "the rest of the page is unaffected");
+      await view(page, "mcp-build-failed");
+      broken = false;
+      await page.click("#mcp-build-retry");
+      await page.waitForFunction(() => /ready in \d+ ms/.test(document.getElementById("mcp-build-status").textContent), null, { timeout: 60000 });
+      assert.equal(requests, 2, "Retry fetches it again, once");
+      assert.equal(await page.$eval(".mcp-controls", (f) => f.disabled), false);
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+
   test(`${size}: Connect lists server-everything's tools with their annotations, echo answers, the header stays masked, Disconnect clears`, async () => {
     const page = await open(size);
     try {

@@ -208,7 +208,7 @@ for (const size of ["desktop", "phone"]) {
     }
   });
 
-  test(`${size}: Cancel stops a connect that hangs, and the panel is ready for the next one`, async () => {
+  test(`${size}: Cancel stops a connect that hangs and a call that runs (its progress shown)`, async () => {
     const page = await open(size);
     try {
       await openPanel(page);
@@ -223,6 +223,18 @@ for (const size of ["desktop", "phone"]) {
       await fillServer(page, { url: http.url, policy: false });
       await page.click("#mcp-connect");
       await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]', { timeout: 30000 });
+      // a call that reports progress, cancelled while it runs
+      await page.selectOption("#mcp-call-tool", "mcp__ev__trigger-long-running-operation");
+      await page.fill("#mcp-call-args", JSON.stringify({ duration: 30, steps: 30 }));
+      await page.click("#mcp-invoke");
+      await page.waitForSelector("#mcp-call-progress li", { timeout: 30000 });
+      assert.match(await page.textContent("#mcp-call-progress li"), /^1 of 30/);
+      assert.match(await page.textContent("#mcp-call-out"), /Calling mcp__ev__trigger-long-running-operation…/);
+      await view(page, "mcp-call-running");
+      await page.click("#mcp-call-cancel");
+      await page.waitForSelector("#mcp-call-status", { timeout: 30000 });
+      assert.equal(await page.textContent("#mcp-call-status"), "cancelled");
+      assert.equal(await page.isEnabled("#mcp-invoke"), true);
       assert.deepEqual(page.errors, []);
     } finally {
       await closePage(page);

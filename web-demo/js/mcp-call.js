@@ -51,85 +51,110 @@ function showProgress(box, p) {
   list.append(el("li", {}, `${p.progress}${p.total ? ` of ${p.total}` : ""}${p.message ? `: ${p.message}` : ""}`));
 }
 
+/** Parses the arguments box; on bad JSON marks it and says why in out. Returns the value or undefined. */
+function readArgs(c) {
+  try {
+    const value = JSON.parse(c.args.value || "{}");
+    c.args.removeAttribute("aria-invalid");
+    return value;
+  } catch (e) {
+    c.args.setAttribute("aria-invalid", "true");
+    c.out.replaceChildren(el("p", { class: "verdict bad", role: "alert" }, `The arguments are not JSON: ${e.message}`));
+    return undefined;
+  }
+}
+
+/** Shows a call under way (or not): Invoke disabled, Cancel shown, the elapsed time ticking. */
+function running(c, entry) {
+  clearInterval(c.tick);
+  c.invoke.disabled = Boolean(entry);
+  c.cancel.hidden = !entry;
+  if (!entry) return;
+  const started = performance.now();
+  const time = el("span", { class: "hint" });
+  c.out.replaceChildren(el("p", {}, el("span", { class: "spinner", "aria-hidden": "true" }), ` Calling ${entry.tool.function}… `, time));
+  c.tick = setInterval(() => (time.textContent = `${((performance.now() - started) / 1000).toFixed(1)} s`), 100);
+}
+
+/** Invokes the selected tool with the box's arguments; a newer call or a new tool list drops this one's result. */
+async function run(c) {
+  const entry = c.tools.get(c.select.value);
+  if (!entry) return;
+  const args = readArgs(c);
+  if (args === undefined) return;
+  c.ctrl?.abort();
+  const mine = (c.ctrl = new AbortController());
+  c.progress.replaceChildren();
+  running(c, entry);
+  let view;
+  try {
+    const fc = await entry.branch.invoke({ function: entry.tool.function, arguments: args }, { signal: mine.signal, onProgress: (p) => showProgress(c.progress, p) });
+    view = outcomeView(fc);
+  } catch (e) {
+    view = failureView(`${entry.tool.function} was not called`, e);
+  }
+  if (c.ctrl !== mine) return;
+  c.ctrl = null;
+  running(c, null);
+  c.out.replaceChildren(view);
+}
+
+/** Lists entries ([{branch, tool}]) in the picker; a call under way goes on while its tool is still listed. */
+function setTools(c, entries) {
+  const keep = c.select.value;
+  const next = new Map(entries.map((e) => [e.tool.function, e]));
+  const goesOn = c.ctrl && next.get(keep)?.tool === c.tools.get(keep)?.tool;
+  c.tools = next;
+  c.select.replaceChildren(...entries.map((e) => el("option", { value: e.tool.function }, e.tool.function)));
+  c.node.hidden = entries.length === 0;
+  if (next.has(keep)) c.select.value = keep;
+  if (goesOn) return;
+  c.ctrl?.abort();
+  c.ctrl = null; // its late result is dropped
+  running(c, null);
+  c.out.replaceChildren();
+  c.progress.replaceChildren();
+  fill(c);
+}
+
+/** The selected tool's arguments, started from its input schema. */
+function fill(c) {
+  const t = c.tools.get(c.select.value);
+  c.args.value = t ? JSON.stringify(sampleValue(t.tool.toolSchema.function?.parameters), null, 2) : "";
+}
+
 /**
- * The call area: {node, setTools(branch, tools), pick(name)}. A call runs on the branch the tool
- * was registered in; Cancel aborts it (AbortSignal). onElicit is where the server's questions go.
+ * The call area: {node, setTools(entries), pick(name)}. A call runs on the branch its tool was
+ * registered in; Cancel aborts it (AbortSignal); the result, its record and progress show below.
  */
 export function callArea() {
-  const select = el("select", { id: "mcp-call-tool", "aria-describedby": "mcp-call-hint" });
-  const args = codeBox(el("textarea", { id: "mcp-call-args", rows: "6", "aria-label": "Arguments (JSON)" }));
-  const invoke = el("button", { type: "button", class: "primary", id: "mcp-invoke" }, "Invoke");
-  const cancel = el("button", { type: "button", id: "mcp-call-cancel", hidden: true }, "Cancel");
-  const progress = el("div", { class: "mcp-progress", id: "mcp-call-progress" });
-  const out = el("div", { id: "mcp-call-out", "aria-live": "polite" });
-  const node = el("div", { class: "mcp-call", hidden: true },
-    el("h3", {}, "Call one"),
-    el("label", { class: "block" }, "Tool", select),
-    el("p", { class: "hint", id: "mcp-call-hint" }, "The arguments start from the tool's input schema; toolgate validates them before anything is sent."),
-    el("label", { class: "block", for: "mcp-call-args" }, "Arguments (JSON)"), args,
-    el("div", { class: "row" }, invoke, cancel), progress, out);
-  let tools = new Map();
-  let ctrl = null;
-
-  const fill = () => {
-    const t = tools.get(select.value);
-    args.value = t ? JSON.stringify(sampleValue(t.tool.toolSchema.function?.parameters), null, 2) : "";
+  const c = {
+    select: el("select", { id: "mcp-call-tool", "aria-describedby": "mcp-call-hint" }),
+    args: codeBox(el("textarea", { id: "mcp-call-args", rows: "6" })),
+    invoke: el("button", { type: "button", class: "primary", id: "mcp-invoke" }, "Invoke"),
+    cancel: el("button", { type: "button", id: "mcp-call-cancel", hidden: true }, "Cancel"),
+    progress: el("div", { class: "mcp-progress", id: "mcp-call-progress" }),
+    out: el("div", { id: "mcp-call-out", "aria-live": "polite" }),
+    tools: new Map(),
+    ctrl: null,
   };
-  select.addEventListener("change", fill);
-  cancel.addEventListener("click", () => ctrl?.abort());
-  invoke.addEventListener("click", () => run());
-
-  async function run() {
-    const entry = tools.get(select.value);
-    if (!entry) return;
-    let parsed;
-    try {
-      parsed = JSON.parse(args.value || "{}");
-      args.removeAttribute("aria-invalid");
-    } catch (e) {
-      args.setAttribute("aria-invalid", "true");
-      return out.replaceChildren(el("p", { class: "verdict bad", role: "alert" }, `The arguments are not JSON: ${e.message}`));
-    }
-    ctrl?.abort();
-    const mine = (ctrl = new AbortController());
-    progress.replaceChildren();
-    out.replaceChildren(el("p", {}, el("span", { class: "spinner", "aria-hidden": "true" }), ` Calling ${entry.tool.function}…`));
-    invoke.disabled = true;
-    cancel.hidden = false;
-    try {
-      const onProgress = (p) => showProgress(progress, p);
-      const fc = await entry.branch.invoke({ function: entry.tool.function, arguments: parsed }, { signal: mine.signal, onProgress });
-      if (ctrl === mine) out.replaceChildren(outcomeView(fc));
-    } catch (e) {
-      if (ctrl === mine) out.replaceChildren(failureView(`${entry.tool.function} was not called`, e));
-    } finally {
-      if (ctrl === mine) {
-        invoke.disabled = false;
-        cancel.hidden = true;
-        ctrl = null;
-      }
-    }
-  }
-
+  c.node = el("div", { class: "mcp-call", hidden: true },
+    el("h3", {}, "Call one"),
+    el("label", { class: "block" }, "Tool", c.select),
+    el("p", { class: "hint", id: "mcp-call-hint" }, "The arguments start from the tool's input schema; toolgate validates them before anything is sent."),
+    el("label", { class: "block", for: "mcp-call-args" }, "Arguments (JSON)"), c.args,
+    el("div", { class: "row" }, c.invoke, c.cancel), c.progress, c.out);
+  c.select.addEventListener("change", () => fill(c));
+  c.cancel.addEventListener("click", () => c.ctrl?.abort());
+  c.invoke.addEventListener("click", () => run(c));
   return {
-    node,
-    /** entries: [{branch, tool}]; an empty list hides the area. */
-    setTools(entries) {
-      ctrl?.abort();
-      const keep = select.value;
-      tools = new Map(entries.map((e) => [e.tool.function, e]));
-      select.replaceChildren(...entries.map((e) => el("option", { value: e.tool.function }, e.tool.function)));
-      node.hidden = entries.length === 0;
-      out.replaceChildren();
-      progress.replaceChildren();
-      if (tools.has(keep)) select.value = keep;
-      fill();
-    },
+    node: c.node,
+    setTools: (entries) => setTools(c, entries),
     pick(name) {
-      select.value = name;
-      fill();
-      node.scrollIntoView({ block: "nearest" });
-      args.focus();
+      c.select.value = name;
+      fill(c);
+      c.node.scrollIntoView({ block: "nearest" });
+      c.args.focus();
     },
   };
 }

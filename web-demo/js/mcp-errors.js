@@ -1,7 +1,7 @@
 // What an MCP failure means for a person in a browser: a policy refusal with its rule, an OAuth
 // step that failed, an HTTP status, or a fetch the browser refused (CORS or an unreachable server)
 // with the headers a server must send for a page on this origin.
-import { el, errorLine } from "./ui.js";
+import { el, errorLine, copyButton } from "./ui.js";
 
 /** The headers a server must answer a page on `origin` with (and its preflight), as [name, value]. */
 export function corsHeaders(origin = location.origin) {
@@ -27,6 +27,7 @@ export function corsHint() {
       el("code", {}, location.origin), ") or a server that is not running at this URL. A browser refuses to tell a page which of the two it was."),
     el("p", {}, "A server that browser pages connect to must answer every request, and the OPTIONS preflight, with:"),
     el("ul", { class: "mcp-cors-headers" }, corsHeaders().map(([k, v]) => el("li", {}, el("code", {}, `${k}: ${v}`)))),
+    el("div", { class: "row" }, copyButton(() => corsHeaders().map(([k, v]) => `${k}: ${v}`).join("\n"), "the CORS headers", "Copy the headers")),
     el("p", { class: "hint" }, "Servers used from pages of any origin may send Access-Control-Allow-Origin: *. Custom headers you add here must be in Access-Control-Allow-Headers too."));
 }
 

@@ -15,12 +15,12 @@ export function policyForm(onChange) {
   const node = el("fieldset", { class: "mcp-policy" },
     el("legend", {}, "Policy (security)"),
     el("p", { class: "covers" }, "Fail-closed: with the defaults every URL is refused. allowUrls opens https to public hosts; private, link-local and cloud-metadata addresses stay refused whatever you allow."),
-    el("div", { class: "row" },
-      el("label", {}, allowUrls, "allowUrls"),
-      el("label", {}, loopback, "allowLoopbackHttp", el("span", { class: "hint" }, "(http to localhost, 127.0.0.1, [::1])"))),
+    el("div", { class: "mcp-toggles" },
+      el("label", {}, allowUrls, el("code", {}, "allowUrls"), el("span", { class: "hint" }, "the URL transports at all: https to public hosts")),
+      el("label", {}, loopback, el("code", {}, "allowLoopbackHttp"), el("span", { class: "hint" }, "with allowUrls: http to localhost, 127.0.0.1, [::1] too"))),
     el("div", { class: "mcp-grid" },
-      el("label", { class: "block" }, "urlAllowlist (hosts, comma-separated; empty: any public host)", allowlist),
-      el("label", { class: "block" }, "maxConnectionsPerServer (empty: 5)", maxConn)),
+      el("label", { class: "block" }, el("span", {}, el("code", {}, "urlAllowlist"), ": hosts, comma-separated (empty: any public host)"), allowlist),
+      el("label", { class: "block" }, el("span", {}, el("code", {}, "maxConnectionsPerServer"), " (empty: 5)"), maxConn)),
     code);
 
   function security() {

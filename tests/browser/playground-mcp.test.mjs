@@ -297,31 +297,63 @@ for (const size of ["desktop", "phone"]) {
   });
 }
 
-test("desktop: an OAuth server's sign-in opens in a popup, the callback page hands the code back, and the tools are called with the token", async () => {
-  const world = await startOAuthWorld();
-  const page = await open("desktop");
-  try {
-    await openPanel(page);
-    await fillServer(page, { url: world.url, name: "docs" });
-    await page.check("#mcp-oauth");
-    const popup = page.waitForEvent("popup");
-    await page.click("#mcp-connect");
-    const win = await popup;
-    await win.waitForEvent("close", { timeout: 30000 });
-    await page.waitForSelector('#mcp-tools li[data-tool="mcp__docs__read"]', { timeout: 30000 });
-    assert.equal(world.state.authorizations.length, 1, "one authorization");
-    assert.match(await page.textContent("#mcp-conn"), /^Connected to "docs" \(2 tools\)/);
-    await page.selectOption("#mcp-call-tool", "mcp__docs__read");
-    await page.click("#mcp-invoke");
-    await page.waitForSelector("#mcp-call-response", { timeout: 30000 });
-    assert.equal(await page.textContent("#mcp-call-response"), "read done");
-    assert.ok(world.state.mcpAuthorizations.some((h) => /^Bearer at-/.test(h)), "the call carried the token");
-    const html = await page.content();
-    assert.ok(!html.includes("tgoauthplanted"), "no code or token in the page");
-    await view(page, "mcp-oauth");
-    assert.deepEqual(page.errors, []);
-  } finally {
-    await closePage(page);
-    await world.close();
-  }
-});
+// Blocked: window.open refuses the first window (as a browser does outside a click), so the panel
+// offers a button that opens it on the user's click.
+const OAUTH = [
+  { size: "desktop", blocked: false },
+  { size: "phone", blocked: false },
+  { size: "desktop", blocked: true },
+];
+
+for (const { size, blocked } of OAUTH) {
+  test(`${size}: an OAuth server's sign-in opens in a popup${blocked ? " (from a button when the browser blocks it)" : ""}, the callback page hands the code back, and the tools are called with the token`, async () => {
+    const world = await startOAuthWorld();
+    const page = await openPage(pg, {
+      size,
+      route: (p) => blocked && p.addInitScript(() => {
+        const open = window.open;
+        let first = true;
+        window.open = function (...args) {
+          if (first) {
+            first = false;
+            return null;
+          }
+          return open.apply(this, args);
+        };
+      }),
+    });
+    try {
+      await openPanel(page);
+      await fillServer(page, { url: world.url, name: "docs" });
+      await page.check("#mcp-oauth");
+      let popup = blocked ? null : page.waitForEvent("popup", { timeout: 60000 });
+      await page.click("#mcp-connect");
+      if (blocked) {
+        const button = page.getByRole("button", { name: "Open the sign-in window" });
+        await button.waitFor({ timeout: 30000 });
+        assert.match(await page.textContent("#mcp-notice"), /The browser blocked the sign-in window/);
+        await view(page, "mcp-oauth-blocked");
+        popup = page.waitForEvent("popup", { timeout: 60000 });
+        await button.click();
+      }
+      const win = await popup;
+      await win.waitForEvent("close", { timeout: 30000 });
+      await page.waitForSelector('#mcp-tools li[data-tool="mcp__docs__read"]', { timeout: 30000 });
+      assert.equal(world.state.authorizations.length, 1, "one authorization");
+      assert.match(await page.textContent("#mcp-conn"), /^Connected to "docs" \(2 tools\)/);
+      assert.equal(await page.locator("#mcp-notice .verdict").count(), 0, "no notice is left");
+      await page.selectOption("#mcp-call-tool", "mcp__docs__read");
+      await page.click("#mcp-invoke");
+      await page.waitForSelector("#mcp-call-response", { timeout: 30000 });
+      assert.equal(await page.textContent("#mcp-call-response"), "read done");
+      assert.ok(world.state.mcpAuthorizations.some((h) => /^Bearer at-/.test(h)), "the call carried the token");
+      const html = await page.content();
+      assert.ok(!html.includes("tgoauthplanted"), "no code or token in the page");
+      if (!blocked) await view(page, "mcp-oauth");
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+      await world.close();
+    }
+  });
+}

@@ -73,6 +73,7 @@ export function elicitationHook(container) {
     });
     signal.addEventListener("abort", onAbort, { once: true });
     container.append(form);
+    form.scrollIntoView({ block: "nearest" });
     form.querySelector("input, select, button")?.focus();
   });
 }

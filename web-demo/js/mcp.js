@@ -44,7 +44,7 @@ function controls(body, build) {
   const disconnect = el("button", { type: "button", id: "mcp-disconnect", disabled: true }, "Disconnect");
   const status = el("p", { id: "mcp-conn", role: "status", "aria-live": "polite" }, "Not connected.");
   const notice = el("div", { id: "mcp-notice" });
-  const elicit = el("div", { id: "mcp-elicitations", "aria-live": "assertive" });
+  const elicit = el("div", { id: "mcp-elicitations" });
   const list = el("ul", { class: "mcp-list", id: "mcp-tools", "aria-label": "Discovered tools" });
   const empty = el("p", { class: "hint", id: "mcp-tools-empty" }, "No server connected: connect one above, or load a .mcp.json.");
   const call = callArea();

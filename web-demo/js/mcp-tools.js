@@ -43,11 +43,12 @@ function toolItem(tool, onCall) {
 export function renderTools(list, servers, onCall, failure) {
   list.replaceChildren();
   for (const s of servers) {
-    const group = el("li", { class: "mcp-server-group", dataset: { server: s.name } },
-      el("h3", {}, "Server ", el("code", {}, s.name), s.tools.length ? el("span", { class: "hint" }, ` ${s.tools.length} tools`) : ""));
+    const count = s.error ? "not connected" : `${s.tools.length} tools`;
+    const group = el("details", { open: true },
+      el("summary", {}, el("h3", {}, "Server ", el("code", {}, s.name), el("span", { class: "hint" }, ` ${count}`))));
     if (s.error) group.append(failure(s.error));
     if (s.tools.length) group.append(el("ul", { class: "items" }, s.tools.map((t) => toolItem(t, onCall))));
     else if (!s.error) group.append(el("p", { class: "hint" }, "No tools."));
-    list.append(group);
+    list.append(el("li", { class: "mcp-server-group", dataset: { server: s.name } }, group));
   }
 }

@@ -140,6 +140,9 @@ for (const size of ["desktop", "phone"]) {
       await page.fill(".mcp-header-name", "X-Api-Key");
       await page.fill(".mcp-header-value", SECRET);
       assert.equal(await page.getAttribute(".mcp-header-value", "type"), "password", "the value is masked");
+      await page.click(".mcp-code summary");
+      const code = await page.textContent("#mcp-code");
+      assert.match(code, /registerMcpServer\(\{"name":"ev","url":"http:\/\/127\.0\.0\.1:\d+\/mcp","headers":\{"X-Api-Key":"<value>"\}\}, \{ security: \{"allowUrls":true,"allowLoopbackHttp":true\} \}\)/);
       await page.click("#mcp-connect");
       await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]', { timeout: 30000 });
       assert.match(await page.textContent("#mcp-conn"), /^Connected to "ev" \(\d+ tools\)/);

@@ -12,6 +12,7 @@ import { callArea } from "./mcp-call.js";
 import { elicitationHook } from "./mcp-elicit.js";
 import { failureView } from "./mcp-errors.js";
 import { sessions } from "./mcp-session.js";
+import { codeView } from "./mcp-code.js";
 
 const SAMPLE_CONFIG = `{
   "mcpServers": {
@@ -38,7 +39,11 @@ function controls(body, build) {
   let tg = null;
   const policy = policyForm(() => refresh());
   const server = serverForm(() => refresh());
-  const refresh = () => showVerdict(server.verdictBox, tg, server.url.value, policy.security());
+  const code = codeView();
+  const refresh = () => {
+    showVerdict(server.verdictBox, tg, server.url.value, policy.security());
+    code.update(server.values(), policy.security());
+  };
   const connect = el("button", { type: "submit", class: "primary", id: "mcp-connect" }, "Connect");
   const cancel = el("button", { type: "button", id: "mcp-cancel", hidden: true }, "Cancel");
   const disconnect = el("button", { type: "button", id: "mcp-disconnect", disabled: true }, "Disconnect");
@@ -65,7 +70,9 @@ function controls(body, build) {
   cancel.addEventListener("click", () => sess.cancel());
   disconnect.addEventListener("click", () => sess.disconnect());
   const form = el("form", { id: "mcp-form", novalidate: true }, server.node, policy.node,
-    el("div", { class: "row" }, connect, cancel, disconnect), status, notice);
+    el("div", { class: "row" }, connect, cancel, disconnect), status, notice, code.node);
+  form.addEventListener("input", refresh);
+  form.addEventListener("change", refresh);
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     sess.connect(server.values(), policy.security());

@@ -3,10 +3,10 @@
 import { el, json } from "./ui.js";
 
 /**
- * The policy fieldset: {node, security()}. onChange() runs whenever a
- * toggle or field changes. security() is the object handed to registerMcpServer and loadMcpConfig.
+ * The policy fieldset: {node, security()}. onChange() (optional) runs whenever a toggle or field
+ * changes. security() is the object handed to registerMcpServer and loadMcpConfig.
  */
-export function policyForm(onChange) {
+export function policyForm(onChange = () => {}) {
   const allowUrls = el("input", { type: "checkbox", id: "mcp-allow-urls", onchange: onChange });
   const loopback = el("input", { type: "checkbox", id: "mcp-allow-loopback", onchange: onChange });
   const allowlist = el("input", { type: "text", id: "mcp-allowlist", placeholder: "mcp.example.com, localhost:3000", autocomplete: "off", spellcheck: "false", oninput: onChange });

@@ -26,9 +26,9 @@ function headerRow(onRemove) {
 
 /**
  * The server form: {node, url, values(), verdictBox}. values() is {name, url, transport, headers,
- * oauth}; header rows with no name are left out. onUrl() runs as the URL changes.
+ * oauth}; header rows with no name are left out. onUrl() (optional) runs as the URL changes.
  */
-export function serverForm(onUrl) {
+export function serverForm(onUrl = () => {}) {
   const name = el("input", { type: "text", id: "mcp-name", value: "server", autocomplete: "off", spellcheck: "false", required: true });
   const url = el("input", { type: "url", id: "mcp-url", placeholder: "https://mcp.example.com/mcp", autocomplete: "off", spellcheck: "false", inputmode: "url", required: true, oninput: onUrl });
   const transport = el("select", { id: "mcp-transport" },

@@ -34,11 +34,14 @@ function configBox(onLoad) {
   return { node, text: () => area.value };
 }
 
-/** The controls of the panel, wired to the connections; returns the form's fieldset to enable when ready. */
-function controls(body, build) {
+/**
+ * The controls of the panel, wired to the connections, appended to body (disabled); returns the
+ * function that hands them the full build and enables them.
+ */
+function controls(body) {
   let tg = null;
-  const policy = policyForm(() => refresh());
-  const server = serverForm(() => refresh());
+  const policy = policyForm();
+  const server = serverForm();
   const code = codeView();
   const refresh = () => {
     showVerdict(server.verdictBox, tg, server.url.value, policy.security());
@@ -71,6 +74,7 @@ function controls(body, build) {
   disconnect.addEventListener("click", () => sess.disconnect());
   const form = el("form", { id: "mcp-form", novalidate: true }, server.node, policy.node,
     el("div", { class: "row" }, connect, cancel, disconnect), status, notice, code.node);
+  // any change (the URL, a toggle, a header row) re-checks the URL and rewrites the code
   form.addEventListener("input", refresh);
   form.addEventListener("change", refresh);
   form.addEventListener("submit", (e) => {
@@ -100,7 +104,7 @@ export function mount(section) {
   body.append(
     el("p", { class: "hint" }, "toolgate talks to the server from this page (Streamable HTTP or SSE, over fetch): the server must allow this origin (CORS). Nothing goes through a backend."),
     build.node);
-  ready = controls(body, build);
+  ready = controls(body);
   details.append(body);
   details.addEventListener("toggle", () => {
     if (details.open) build.ensure();

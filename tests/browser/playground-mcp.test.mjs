@@ -23,10 +23,25 @@ after(async () => {
   await Promise.all([http?.stop(), sse?.stop(), stripped?.close(), hanging?.close()]);
 });
 
+/**
+ * A page at size (openPage; route(p) runs before it loads). It asks for gzip only: these tests need no
+ * brotli, and the demo server's brotli at quality 11 of the three .wasm files (about 22 MB) is a
+ * minute of CPU, which the other suites running beside this one on a small machine would feel.
+ */
+function pageAt(size, route = () => {}) {
+  return openPage(pg, {
+    size,
+    route: async (p) => {
+      await p.setExtraHTTPHeaders({ "accept-encoding": "gzip" });
+      await route(p);
+    },
+  });
+}
+
 /** A page at size whose .wasm requests are recorded in page.wasm from the first one on. */
 async function open(size) {
   const wasm = [];
-  const page = await openPage(pg, { size, route: (p) => p.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(new URL(r.url()).pathname)) });
+  const page = await pageAt(size, (p) => p.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(new URL(r.url()).pathname)));
   page.wasm = wasm;
   return page;
 }
@@ -104,13 +119,10 @@ for (const size of ["desktop", "phone"]) {
   test(`${size}: a failed download of the full build is shown in the panel with its cause, and Retry loads it`, async () => {
     let broken = true;
     let requests = 0;
-    const page = await openPage(pg, {
-      size,
-      route: (p) => p.route(`**${FULL}`, (r) => {
-        requests++;
-        return broken ? r.fulfill({ status: 404, body: "not found" }) : r.continue();
-      }),
-    });
+    const page = await pageAt(size, (p) => p.route(`**${FULL}`, (r) => {
+      requests++;
+      return broken ? r.fulfill({ status: 404, body: "not found" }) : r.continue();
+    }));
     try {
       await page.click("#mcp-open");
       await page.waitForFunction(() => document.querySelector(".mcp-build").dataset.state === "failed", null, { timeout: 30000 });
@@ -311,20 +323,17 @@ const OAUTH = [
 for (const { size, blocked } of OAUTH) {
   test(`${size}: an OAuth server's sign-in opens in a popup${blocked ? " (from a button when the browser blocks it)" : ""}, the callback page hands the code back, and the tools are called with the token`, async () => {
     const world = await startOAuthWorld();
-    const page = await openPage(pg, {
-      size,
-      route: (p) => blocked && p.addInitScript(() => {
-        const open = window.open;
-        let first = true;
-        window.open = function (...args) {
-          if (first) {
-            first = false;
-            return null;
-          }
-          return open.apply(this, args);
-        };
-      }),
-    });
+    const page = await pageAt(size, (p) => blocked && p.addInitScript(() => {
+      const open = window.open;
+      let first = true;
+      window.open = function (...args) {
+        if (first) {
+          first = false;
+          return null;
+        }
+        return open.apply(this, args);
+      };
+    }));
     try {
       await openPanel(page);
       await fillServer(page, { url: world.url, name: "docs" });

@@ -1,0 +1,371 @@
+// The playground's MCP panel, driven as a person would at desktop and phone sizes against
+// server-everything on loopback (Streamable HTTP and SSE), a CORS-stripping proxy in front of it,
+// and the local OAuth world: the full build fetched only when the panel opens, the live policy
+// verdict, Connect with the tools' annotations, calling echo, masked header values, the CORS hint,
+// a pasted .mcp.json, the OAuth popup, an elicitation form, and Disconnect.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { startPlayground, openPage, closePage, assertAccessible, screenshot, assertNoSideScroll } from "./playground-harness.mjs";
+import { startEverything, startCorsStripper, startOAuthWorld, startHangingServer } from "./mcp-servers.mjs";
+
+// Typed into a header value: it must appear nowhere in the page.
+const SECRET = "tg-planted-header-7c41e9";
+const FULL = "/npm/toolgate.wasm";
+let pg, http, sse, stripped, hanging;
+
+before(async () => {
+  [pg, http, sse] = await Promise.all([startPlayground(), startEverything("streamable-http"), startEverything("sse")]);
+  [stripped, hanging] = await Promise.all([startCorsStripper(http.url), startHangingServer()]);
+});
+
+after(async () => {
+  await pg?.close();
+  await Promise.all([http?.stop(), sse?.stop(), stripped?.close(), hanging?.close()]);
+});
+
+/**
+ * A page at size (openPage; route(p) runs before it loads). It asks for gzip only: these tests need no
+ * brotli, and the demo server's brotli at quality 11 of the three .wasm files (about 22 MB) is a
+ * minute of CPU, which the other suites running beside this one on a small machine would feel.
+ */
+function pageAt(size, route = () => {}) {
+  return openPage(pg, {
+    size,
+    route: async (p) => {
+      await p.setExtraHTTPHeaders({ "accept-encoding": "gzip" });
+      await route(p);
+    },
+  });
+}
+
+/** A page at size whose .wasm requests are recorded in page.wasm from the first one on. */
+async function open(size) {
+  const wasm = [];
+  const page = await pageAt(size, (p) => p.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(new URL(r.url()).pathname)));
+  page.wasm = wasm;
+  return page;
+}
+
+/** Opens the panel and waits for its full build. */
+async function openPanel(page) {
+  await page.click("#mcp-open");
+  await page.waitForFunction(() => /ready in \d+ ms/.test(document.getElementById("mcp-build-status").textContent), null, { timeout: 60000 });
+  assert.equal(await page.$eval(".mcp-controls", (f) => f.disabled), false, "the controls are enabled once the build is up");
+}
+
+/** Fills the server form: url, name, and the loopback policy unless policy is false. */
+async function fillServer(page, { url, name = "ev", transport = "streamable-http", policy = true }) {
+  await page.fill("#mcp-url", url);
+  await page.fill("#mcp-name", name);
+  await page.selectOption("#mcp-transport", transport);
+  if (policy) {
+    await page.check("#mcp-allow-urls");
+    await page.check("#mcp-allow-loopback");
+  }
+}
+
+/** The verdict's text once it says allowed or refused. */
+async function verdict(page) {
+  await page.waitForFunction(() => document.getElementById("mcp-verdict").dataset.allowed !== "");
+  return (await page.textContent("#mcp-verdict")).trim();
+}
+
+/** Asserts SECRET is neither in the page's text nor in its markup (a typed value is a property, not markup). */
+async function assertSecretNowhere(page, when) {
+  const { text, html } = await page.evaluate(() => ({ text: document.body.innerText, html: document.documentElement.outerHTML }));
+  assert.ok(!text.includes(SECRET), `the header value is in the page text ${when}`);
+  assert.ok(!html.includes(SECRET), `the header value is in the page's markup ${when}`);
+}
+
+/** Checks the view: axe, a screenshot, no side scroll on a phone. */
+async function view(page, name) {
+  await assertAccessible(page, name);
+  await screenshot(page, name);
+  if (page.size === "phone") await assertNoSideScroll(page);
+}
+
+for (const size of ["desktop", "phone"]) {
+  test(`${size}: the full build is fetched only when the MCP panel opens, and the policy verdict follows what you type`, async () => {
+    const page = await open(size);
+    try {
+      assert.equal(await page.$eval("#mcp-details", (d) => d.open), false, "collapsed by default");
+      assert.ok(!page.wasm.includes(FULL), `toolgate.wasm was fetched before the panel opened: ${page.wasm}`);
+      await view(page, "mcp-closed");
+      await openPanel(page);
+      assert.deepEqual(page.wasm.filter((p) => p === FULL), [FULL], "opening the panel fetches the full build once");
+      assert.match(await page.textContent("#mcp-build-status"), /^toolgate \S+ full build ready in \d+ ms\.$/);
+      await page.fill("#mcp-url", http.url);
+      assert.match(await verdict(page), /^Refused by rule allow-urls: .*allowUrls is false/, "fail-closed by default");
+      await page.check("#mcp-allow-urls");
+      assert.match(await verdict(page), /^Refused by rule scheme: /, "http is refused without allowLoopbackHttp");
+      await page.check("#mcp-allow-loopback");
+      assert.match(await verdict(page), /^Allowed by this policy/);
+      assert.match(await page.textContent("#mcp-security"), /"allowUrls":true,"allowLoopbackHttp":true/);
+      await page.fill("#mcp-url", "http://169.254.169.254/latest/meta-data");
+      assert.match(await verdict(page), /^Refused by rule ip-forbidden: .*metadata/);
+      await page.fill("#mcp-allowlist", "mcp.example.com");
+      await page.fill("#mcp-url", http.url);
+      assert.match(await verdict(page), /^Refused by rule ip-literal: .*not in urlAllowlist/, "an allowlist without the loopback address refuses it");
+      await page.fill("#mcp-allowlist", `mcp.example.com, 127.0.0.1:${http.port}`);
+      assert.match(await verdict(page), /^Allowed by this policy/, "listed with its port, it is allowed");
+      assert.match(await page.textContent("#mcp-security"), /"urlAllowlist":\["mcp.example.com","127.0.0.1:\d+"\]/);
+      await view(page, "mcp-policy");
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  test(`${size}: a failed download of the full build is shown in the panel with its cause, and Retry loads it`, async () => {
+    let broken = true;
+    let requests = 0;
+    const page = await pageAt(size, (p) => p.route(`**${FULL}`, (r) => {
+      requests++;
+      return broken ? r.fulfill({ status: 404, body: "not found" }) : r.continue();
+    }));
+    try {
+      await page.click("#mcp-open");
+      await page.waitForFunction(() => document.querySelector(".mcp-build").dataset.state === "failed", null, { timeout: 30000 });
+      assert.match(await page.textContent("#mcp-build-status"), /^Could not load the full build: the server answered HTTP 404 .*toolgate\.wasm$/);
+      assert.equal(requests, 1);
+      assert.equal(await page.evaluate(() => document.activeElement?.id), "mcp-build-retry", "focus moves to Retry");
+      assert.equal(await page.$eval(".mcp-controls", (f) => f.disabled), true, "the controls wait for the build");
+      assert.equal(await page.$eval("#controls", (f) => f.disabled), false, "the rest of the page is unaffected");
+      await view(page, "mcp-build-failed");
+      broken = false;
+      await page.click("#mcp-build-retry");
+      await page.waitForFunction(() => /ready in \d+ ms/.test(document.getElementById("mcp-build-status").textContent), null, { timeout: 60000 });
+      assert.equal(requests, 2, "Retry fetches it again, once");
+      assert.equal(await page.$eval(".mcp-controls", (f) => f.disabled), false);
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  test(`${size}: Connect lists server-everything's tools with their annotations, echo answers, the header stays masked, Disconnect clears`, async () => {
+    const page = await open(size);
+    try {
+      await openPanel(page);
+      await fillServer(page, { url: http.url });
+      await page.click("#mcp-add-header");
+      await page.fill(".mcp-header-name", "X-Api-Key");
+      await page.fill(".mcp-header-value", SECRET);
+      assert.equal(await page.getAttribute(".mcp-header-value", "type"), "password", "the value is masked");
+      await page.click(".mcp-code summary");
+      const code = await page.textContent("#mcp-code");
+      assert.match(code, /registerMcpServer\(\{"name":"ev","url":"http:\/\/127\.0\.0\.1:\d+\/mcp","headers":\{"X-Api-Key":"<value>"\}\}, \{ security: \{"allowUrls":true,"allowLoopbackHttp":true\} \}\)/);
+      await page.click("#mcp-connect");
+      await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]', { timeout: 30000 });
+      assert.match(await page.textContent("#mcp-conn"), /^Connected to "ev" \(\d+ tools\)/);
+      const echo = page.locator('li[data-tool="mcp__ev__echo"]');
+      assert.match(await echo.textContent(), /Echoes back the input string/);
+      assert.deepEqual(await echo.locator(".badge").allTextContents(), ["read-only", "not destructive", "idempotent", "closed world"]);
+      await echo.locator(".mcp-schema summary").click();
+      assert.match(await echo.locator(".mcp-schema pre").textContent(), /"message"/);
+      await assertSecretNowhere(page, "after connecting");
+      await view(page, "mcp-connected");
+      await echo.getByRole("button", { name: "Call mcp__ev__echo" }).click();
+      assert.equal(await page.inputValue("#mcp-call-tool"), "mcp__ev__echo");
+      assert.deepEqual(JSON.parse(await page.inputValue("#mcp-call-args")), { message: "" }, "prefilled from the schema");
+      await page.fill("#mcp-call-args", "{}");
+      await page.click("#mcp-invoke");
+      await page.waitForSelector("#mcp-call-out .mcp-failure");
+      assert.match(await page.textContent("#mcp-call-out"), /mcp__ev__echo was not called: invalid-arguments: .*required/, "toolgate checks the arguments before sending");
+      const words = `hello from the ${size} playground`;
+      await page.fill("#mcp-call-args", JSON.stringify({ message: words }));
+      await page.click("#mcp-invoke");
+      await page.waitForSelector("#mcp-call-status", { timeout: 30000 });
+      assert.equal(await page.textContent("#mcp-call-status"), "completed");
+      assert.equal(await page.textContent("#mcp-call-response"), `Echo: ${words}`);
+      await assertSecretNowhere(page, "after a call");
+      await view(page, "mcp-call");
+      await page.click("#mcp-disconnect");
+      await page.waitForFunction(() => document.getElementById("mcp-conn").textContent.startsWith("Not connected."));
+      assert.equal(await page.locator("#mcp-tools li").count(), 0, "the tool list is cleared");
+      assert.equal(await page.isHidden(".mcp-call"), true, "nothing left to call");
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  test(`${size}: a policy refusal names its rule, and a server without CORS headers gets the CORS hint with the headers to send`, async () => {
+    const page = await open(size);
+    try {
+      await openPanel(page);
+      await fillServer(page, { url: stripped.url, policy: false });
+      await page.click("#mcp-add-header");
+      await page.fill(".mcp-header-name", "Authorization");
+      await page.fill(".mcp-header-value", `Bearer ${SECRET}`);
+      await page.click("#mcp-connect");
+      await page.waitForSelector("#mcp-notice .mcp-failure");
+      assert.match(await page.textContent("#mcp-notice"), /policy-denied: .*The policy refused it by rule allow-urls/);
+      await page.check("#mcp-allow-urls");
+      await page.check("#mcp-allow-loopback");
+      await page.click("#mcp-connect");
+      await page.waitForSelector("#mcp-cors-hint", { timeout: 30000 });
+      const hint = await page.textContent("#mcp-notice");
+      assert.match(hint, /Could not connect to "ev": transport: .*Failed to fetch/);
+      assert.match(hint, /CORS/);
+      const headers = await page.locator(".mcp-cors-headers li").allTextContents();
+      assert.deepEqual(headers.map((h) => h.split(":")[0]), ["Access-Control-Allow-Origin", "Access-Control-Allow-Methods", "Access-Control-Allow-Headers", "Access-Control-Expose-Headers"]);
+      assert.equal(headers[0], `Access-Control-Allow-Origin: ${pg.base}`, "this page's origin");
+      for (const h of ["content-type", "mcp-session-id", "mcp-protocol-version", "authorization", "last-event-id"]) assert.match(headers[2], new RegExp(`\\b${h}\\b`));
+      assert.match(headers[3], /mcp-session-id/);
+      assert.match(headers[1], /GET, POST, DELETE, OPTIONS/);
+      assert.match(await page.textContent("#mcp-conn"), /^Not connected\./);
+      await assertSecretNowhere(page, "after the failure");
+      await view(page, "mcp-cors");
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  test(`${size}: Cancel stops a connect that hangs and a call that runs (its progress shown)`, async () => {
+    const page = await open(size);
+    try {
+      await openPanel(page);
+      await fillServer(page, { url: hanging.url, name: "slow" });
+      await page.click("#mcp-connect");
+      await page.waitForFunction(() => /Connecting to "slow"/.test(document.getElementById("mcp-conn").textContent));
+      assert.equal(await page.isDisabled("#mcp-connect"), true, "one connect at a time");
+      await view(page, "mcp-connecting");
+      await page.click("#mcp-cancel");
+      await page.waitForFunction(() => /^Not connected\. Stopped connecting to "slow"\./.test(document.getElementById("mcp-conn").textContent));
+      assert.equal(await page.isHidden("#mcp-cancel"), true);
+      await fillServer(page, { url: http.url, policy: false });
+      await page.click("#mcp-connect");
+      await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]', { timeout: 30000 });
+      // a call that reports progress, cancelled while it runs
+      await page.selectOption("#mcp-call-tool", "mcp__ev__trigger-long-running-operation");
+      await page.fill("#mcp-call-args", JSON.stringify({ duration: 30, steps: 30 }));
+      await page.click("#mcp-invoke");
+      await page.waitForSelector("#mcp-call-progress li", { timeout: 30000 });
+      assert.match(await page.textContent("#mcp-call-progress li"), /^1 of 30/);
+      assert.match(await page.textContent("#mcp-call-out"), /Calling mcp__ev__trigger-long-running-operation…/);
+      await view(page, "mcp-call-running");
+      await page.click("#mcp-call-cancel");
+      await page.waitForSelector("#mcp-call-status", { timeout: 30000 });
+      assert.equal(await page.textContent("#mcp-call-status"), "cancelled");
+      assert.equal(await page.isEnabled("#mcp-invoke"), true);
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  test(`${size}: a pasted .mcp.json connects its Streamable HTTP and SSE servers and shows each failed server's error in place`, async () => {
+    const page = await open(size);
+    try {
+      await openPanel(page);
+      await page.check("#mcp-allow-urls");
+      await page.check("#mcp-allow-loopback");
+      const config = { mcpServers: { streamed: { url: http.url }, legacy: { type: "sse", url: sse.url }, local: { command: "npx", args: ["server"] }, nocors: { url: stripped.url } } };
+      await page.fill("#mcp-config", JSON.stringify(config, null, 2));
+      await page.click("#mcp-config-load");
+      await page.waitForSelector('#mcp-tools li[data-server="nocors"] .mcp-failure', { timeout: 30000 });
+      assert.match(await page.textContent('#mcp-tools li[data-tool="mcp__streamed__echo"]'), /Echoes back/);
+      assert.match(await page.textContent('#mcp-tools li[data-tool="mcp__legacy__echo"]'), /Echoes back/);
+      assert.match(await page.textContent('#mcp-tools li[data-server="local"]'), /unsupported: .*no processes/);
+      assert.match(await page.textContent('#mcp-tools li[data-server="nocors"]'), /Failed to fetch.*CORS/s);
+      assert.match(await page.textContent("#mcp-conn"), /^Connected to "streamed" \(\d+ tools\), "legacy" \(\d+ tools\)\..*2 not connected \(local, nocors\)/);
+      await view(page, "mcp-config");
+      await page.selectOption("#mcp-call-tool", "mcp__legacy__echo");
+      await page.fill("#mcp-call-args", '{"message":"over sse"}');
+      await page.click("#mcp-invoke");
+      await page.waitForSelector("#mcp-call-response", { timeout: 30000 });
+      assert.equal(await page.textContent("#mcp-call-response"), "Echo: over sse");
+      await page.click("#mcp-disconnect");
+      await page.waitForFunction(() => document.getElementById("mcp-conn").textContent.startsWith("Not connected."));
+      assert.equal(await page.locator("#mcp-tools li").count(), 0);
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+
+  test(`${size}: the server's elicitation request shows as a form, and the answer reaches the tool`, async () => {
+    const page = await open(size);
+    try {
+      await openPanel(page);
+      await fillServer(page, { url: http.url });
+      await page.click("#mcp-connect");
+      await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__trigger-elicitation-request"]', { timeout: 30000 });
+      await page.selectOption("#mcp-call-tool", "mcp__ev__trigger-elicitation-request");
+      await page.click("#mcp-invoke");
+      const form = page.locator("form.mcp-elicit");
+      await form.waitFor({ timeout: 30000 });
+      assert.match(await form.textContent(), /Please provide inputs/);
+      await form.getByLabel("String (name), required", { exact: true }).fill("Ada Lovelace");
+      await view(page, "mcp-elicitation");
+      await form.getByRole("button", { name: "Accept" }).click();
+      await page.waitForSelector("#mcp-call-response", { timeout: 30000 });
+      assert.equal(await page.textContent("#mcp-call-status"), "completed");
+      assert.match(await page.textContent("#mcp-call-response"), /Ada Lovelace/);
+      assert.equal(await form.count(), 0, "the form goes away once answered");
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+}
+
+// Blocked: window.open refuses the first window (as a browser does outside a click), so the panel
+// offers a button that opens it on the user's click.
+const OAUTH = [
+  { size: "desktop", blocked: false },
+  { size: "phone", blocked: false },
+  { size: "desktop", blocked: true },
+];
+
+for (const { size, blocked } of OAUTH) {
+  test(`${size}: an OAuth server's sign-in opens in a popup${blocked ? " (from a button when the browser blocks it)" : ""}, the callback page hands the code back, and the tools are called with the token`, async () => {
+    const world = await startOAuthWorld();
+    const page = await pageAt(size, (p) => blocked && p.addInitScript(() => {
+      const open = window.open;
+      let first = true;
+      window.open = function (...args) {
+        if (first) {
+          first = false;
+          return null;
+        }
+        return open.apply(this, args);
+      };
+    }));
+    try {
+      await openPanel(page);
+      await fillServer(page, { url: world.url, name: "docs" });
+      await page.check("#mcp-oauth");
+      let popup = blocked ? null : page.waitForEvent("popup", { timeout: 60000 });
+      await page.click("#mcp-connect");
+      if (blocked) {
+        const button = page.getByRole("button", { name: "Open the sign-in window" });
+        await button.waitFor({ timeout: 30000 });
+        assert.match(await page.textContent("#mcp-notice"), /The browser blocked the sign-in window/);
+        await view(page, "mcp-oauth-blocked");
+        popup = page.waitForEvent("popup", { timeout: 60000 });
+        await button.click();
+      }
+      const win = await popup;
+      await win.waitForEvent("close", { timeout: 30000 });
+      await page.waitForSelector('#mcp-tools li[data-tool="mcp__docs__read"]', { timeout: 30000 });
+      assert.equal(world.state.authorizations.length, 1, "one authorization");
+      assert.match(await page.textContent("#mcp-conn"), /^Connected to "docs" \(2 tools\)/);
+      assert.equal(await page.locator("#mcp-notice .verdict").count(), 0, "no notice is left");
+      await page.selectOption("#mcp-call-tool", "mcp__docs__read");
+      await page.click("#mcp-invoke");
+      await page.waitForSelector("#mcp-call-response", { timeout: 30000 });
+      assert.equal(await page.textContent("#mcp-call-response"), "read done");
+      assert.ok(world.state.mcpAuthorizations.some((h) => /^Bearer at-/.test(h)), "the call carried the token");
+      const html = await page.content();
+      assert.ok(!html.includes("tgoauthplanted"), "no code or token in the page");
+      if (!blocked) await view(page, "mcp-oauth");
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+      await world.close();
+    }
+  });
+}

@@ -1,0 +1,67 @@
+// The server form of the MCP panel: name, URL, transport, headers (values masked, never shown
+// back), "uses OAuth", and the live policy verdict under the URL.
+import { el } from "./ui.js";
+
+let rows = 0;
+
+/** One header row: name, masked value with a show toggle, remove. */
+function headerRow(onRemove) {
+  const n = ++rows;
+  const name = el("input", { type: "text", class: "mcp-header-name", id: `mcp-header-name-${n}`, placeholder: "Authorization", autocomplete: "off", spellcheck: "false" });
+  const value = el("input", { type: "password", class: "mcp-header-value", id: `mcp-header-value-${n}`, placeholder: "value (kept in this page only)", autocomplete: "off", spellcheck: "false" });
+  const show = el("button", { type: "button", class: "small", "aria-pressed": "false", "aria-label": `Show the value of header ${n}` }, "Show");
+  show.addEventListener("click", () => {
+    const shown = value.type === "password";
+    value.type = shown ? "text" : "password";
+    show.setAttribute("aria-pressed", String(shown));
+    show.textContent = shown ? "Hide" : "Show";
+  });
+  const row = el("div", { class: "mcp-header-row" },
+    el("label", { class: "block" }, `Header ${n} name`, name),
+    el("label", { class: "block" }, `Header ${n} value`, value),
+    el("div", { class: "row" }, show, el("button", { type: "button", class: "small", "aria-label": `Remove header ${n}`, onclick: () => onRemove(row) }, "Remove")));
+  row.read = () => [name.value.trim(), value.value];
+  return row;
+}
+
+/**
+ * The server form: {node, url, values(), verdictBox}. values() is {name, url, transport, headers,
+ * oauth}; header rows with no name are left out. onUrl() (optional) runs as the URL changes.
+ */
+export function serverForm(onUrl = () => {}) {
+  const name = el("input", { type: "text", id: "mcp-name", value: "server", autocomplete: "off", spellcheck: "false", required: true });
+  const url = el("input", { type: "url", id: "mcp-url", placeholder: "https://mcp.example.com/mcp", autocomplete: "off", spellcheck: "false", inputmode: "url", required: true, oninput: onUrl });
+  const transport = el("select", { id: "mcp-transport" },
+    el("option", { value: "streamable-http" }, "Streamable HTTP"),
+    el("option", { value: "sse" }, "SSE (legacy)"));
+  const oauth = el("input", { type: "checkbox", id: "mcp-oauth" });
+  const headers = el("div", { class: "mcp-headers", id: "mcp-headers" });
+  const remove = (row) => row.remove();
+  const add = el("button", { type: "button", class: "small", id: "mcp-add-header", onclick: () => headers.append(headerRow(remove)) }, "Add a header");
+  const verdictBox = el("div", { class: "verdict warn", id: "mcp-verdict", role: "status", "aria-live": "polite" });
+  const node = el("fieldset", { class: "mcp-server" },
+    el("legend", {}, "Server"),
+    el("div", { class: "mcp-grid" },
+      el("label", { class: "block" }, "URL", url),
+      el("label", { class: "block" }, "Transport", transport),
+      el("label", { class: "block" }, "Name (tools become mcp__name__tool)", name)),
+    verdictBox,
+    el("h4", {}, "Headers"),
+    el("p", { class: "hint" }, "Sent with every request. Values are masked, never written into the page, a record or an error, and kept only in this page's memory."),
+    headers,
+    el("div", { class: "row" }, add),
+    el("label", {}, oauth, "This server uses OAuth (sign in in a popup window when it asks)"));
+  return {
+    node,
+    url,
+    verdictBox,
+    values() {
+      const h = {};
+      for (const row of headers.children) {
+        const [k, v] = row.read();
+        if (k) h[k] = v;
+      }
+      return { name: name.value.trim(), url: url.value.trim(), transport: transport.value, headers: h, oauth: oauth.checked };
+    },
+  };
+}

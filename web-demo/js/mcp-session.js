@@ -1,0 +1,129 @@
+// The MCP panel's connections: which servers are connected (each in its own McpBranch of the full
+// build), Connect with Cancel, loading a .mcp.json, Disconnect (tg.mcp.cleanup()), and the status
+// line that says where things stand.
+import { el, errorLine } from "./ui.js";
+import { failureView } from "./mcp-errors.js";
+import { popupAuth } from "./mcp-oauth.js";
+
+/** The status line: the connected servers, then what just happened. */
+function say(ctx, extra = "") {
+  const ok = ctx.servers.filter((s) => s.tools.length);
+  const text = ok.length ? `Connected to ${ok.map((s) => `"${s.name}" (${s.tools.length} tools)`).join(", ")}.` : "Not connected.";
+  ctx.ui.status.replaceChildren(text, extra ? el("span", { class: "hint" }, ` ${extra}`) : "");
+}
+
+function update(ctx, extra) {
+  ctx.ui.render(ctx.servers);
+  say(ctx, extra);
+}
+
+const toolsOf = (branch, names) => names.map((n) => branch.tools.get(n)).filter(Boolean);
+
+/** Adds entries, replacing the servers of the same names. */
+function put(ctx, entries) {
+  const names = new Set(entries.map((e) => e.name));
+  ctx.servers = [...ctx.servers.filter((s) => !names.has(s.name)), ...entries];
+}
+
+/** The options of a registration: the policy, the hooks, the OAuth popup when asked for. */
+function options(ctx, branch, security, oauth = false) {
+  const onToolsChanged = (ev) => {
+    const s = ctx.servers.find((x) => x.branch === branch && x.name === ev.server);
+    if (!s) return;
+    if (ev.error) s.error = ev.error;
+    else s.tools = [...branch.tools.values()].filter((t) => t.mcp?.server === ev.server);
+    update(ctx, `The tools of "${ev.server}" changed.`);
+  };
+  const opts = { security, update: true, elicitation: ctx.ui.elicitation, onToolsChanged };
+  if (oauth) opts.auth = popupAuth(ctx.ui.notice, (t) => ctx.ui.status.replaceChildren(t));
+  return opts;
+}
+
+/** Connects one server from the form's values; a later attempt or Cancel makes this one's result ignored. */
+async function connect(ctx, values, security) {
+  const me = (ctx.attempt = { name: values.name });
+  ctx.ui.notice.replaceChildren();
+  ctx.ui.busy(true);
+  ctx.ui.status.replaceChildren(el("span", { class: "spinner", "aria-hidden": "true" }), ` Connecting to "${values.name}"…`);
+  const branch = ctx.getTg().branch();
+  const started = performance.now();
+  const config = { name: values.name, url: values.url, transport: values.transport };
+  if (Object.keys(values.headers).length) config.headers = values.headers;
+  try {
+    const names = await branch.registerMcpServer(config, options(ctx, branch, security, values.oauth));
+    if (ctx.attempt !== me) return;
+    put(ctx, [{ name: values.name, branch, tools: toolsOf(branch, names) }]);
+    update(ctx, `"${values.name}": ${names.length} tools in ${Math.round(performance.now() - started)} ms.`);
+  } catch (e) {
+    if (ctx.attempt !== me) return;
+    ctx.ui.notice.replaceChildren(failureView(`Could not connect to "${values.name}"`, e, { oauth: values.oauth }));
+    update(ctx);
+  } finally {
+    if (ctx.attempt === me) {
+      ctx.attempt = null;
+      ctx.ui.busy(false);
+    }
+  }
+}
+
+/** Connects every server of a .mcp.json; each server that failed keeps its error beside its name. */
+async function loadConfig(ctx, text, security) {
+  const branch = ctx.getTg().branch();
+  const warnings = new Map();
+  ctx.ui.notice.replaceChildren();
+  ctx.ui.status.replaceChildren(el("span", { class: "spinner", "aria-hidden": "true" }), " Loading the .mcp.json servers…");
+  let result;
+  try {
+    result = await branch.loadMcpConfig(text, { ...options(ctx, branch, security), onWarning: (server, e) => warnings.set(server, e) });
+  } catch (e) {
+    ctx.ui.notice.replaceChildren(failureView("Could not load the .mcp.json", e));
+    return update(ctx);
+  }
+  const names = [...new Set([...Object.keys(result), ...warnings.keys()])];
+  put(ctx, names.map((name) => ({ name, branch, tools: toolsOf(branch, result[name] || []), error: warnings.get(name) })));
+  const failed = [...warnings.keys()];
+  update(ctx, `.mcp.json: ${names.length} servers${failed.length ? `, ${failed.length} not connected (${failed.join(", ")})` : ""}.`);
+}
+
+/** Stops waiting for the connect under way (registerMcpServer takes no signal: its result is dropped). */
+function cancel(ctx) {
+  if (!ctx.attempt) return;
+  const name = ctx.attempt.name;
+  ctx.attempt = null;
+  ctx.ui.busy(false);
+  // with nothing else connected, the pool is closed so the abandoned connection does not linger
+  if (!ctx.servers.length) ctx.getTg().mcp.cleanup().catch(() => {});
+  update(ctx, `Stopped connecting to "${name}".`);
+}
+
+/** Closes every connection (tg.mcp.cleanup()) and forgets the servers and their tools. */
+async function disconnect(ctx) {
+  ctx.attempt = null;
+  ctx.ui.busy(false);
+  ctx.servers = [];
+  ctx.ui.notice.replaceChildren();
+  try {
+    await ctx.getTg().mcp.cleanup();
+    update(ctx, "Every connection is closed.");
+  } catch (e) {
+    update(ctx, `Closing failed: ${errorLine(e)}`);
+  }
+}
+
+/**
+ * The connections of the panel. ui: {status, notice, elicitation, busy(on), render(servers)}.
+ * Returns {connect(values, security), loadConfig(text, security), cancel(), disconnect(), servers}.
+ * Servers are [{name, branch, tools: Tool[], error?}]; render(servers) is called on every change.
+ */
+export function sessions(getTg, ui) {
+  const ctx = { getTg, ui, servers: [], attempt: null };
+  return {
+    connect: (values, security) => connect(ctx, values, security),
+    loadConfig: (text, security) => loadConfig(ctx, text, security),
+    cancel: () => cancel(ctx),
+    disconnect: () => disconnect(ctx),
+    get servers() {
+      return ctx.servers;
+    },
+  };
+}

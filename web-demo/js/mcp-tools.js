@@ -1,0 +1,54 @@
+// The discovered tools of the connected MCP servers: name, description, annotations as badges
+// (hints from the server, not guarantees; absent ones take the spec's defaults), the input schema.
+import { el, pretty } from "./ui.js";
+
+// The spec's defaults for absent hints, and how each reads as a badge.
+const HINTS = [
+  { key: "readOnlyHint", fallback: false, yes: "read-only", no: "writes", kind: { true: "ok" } },
+  { key: "destructiveHint", fallback: true, yes: "destructive", no: "not destructive", kind: { true: "bad" } },
+  { key: "idempotentHint", fallback: false, yes: "idempotent", no: "not idempotent", kind: { true: "ok" } },
+  { key: "openWorldHint", fallback: true, yes: "open world", no: "closed world", kind: { true: "warn" } },
+];
+
+/** The annotation badges of one tool (tool.mcp.annotations), defaults marked as such. */
+export function annotationBadges(annotations) {
+  const a = annotations || {};
+  return el("span", { class: "mcp-badges" }, HINTS.map((h) => {
+    const given = typeof a[h.key] === "boolean";
+    const value = given ? a[h.key] : h.fallback;
+    const label = `${value ? h.yes : h.no}${given ? "" : " (default)"}`;
+    return el("span", { class: `badge ${h.kind[value] || ""}`.trim(), title: `${h.key}: ${value}${given ? "" : " (not sent; the spec's default)"}`, dataset: { hint: h.key, value: String(value) } }, label);
+  }));
+}
+
+/** One tool as a list item, with a Call button that hands its name to onCall. */
+function toolItem(tool, onCall) {
+  const info = tool.mcp;
+  const fn = tool.toolSchema.function || tool.toolSchema;
+  const title = info?.annotations?.title;
+  return el("li", { class: "mcp-tool", dataset: { tool: tool.function } },
+    el("div", { class: "mcp-tool-head" },
+      el("h4", {}, el("code", {}, info?.tool ?? tool.function), title ? el("span", { class: "hint" }, ` ${title}`) : ""),
+      el("button", { type: "button", class: "small", "aria-label": `Call ${tool.function}`, onclick: () => onCall(tool.function) }, "Call")),
+    el("p", { class: "hint" }, "Registered as ", el("code", {}, tool.function), info ? [" on server ", el("code", {}, info.server)] : ""),
+    fn.description ? el("p", { class: "mcp-desc" }, fn.description) : el("p", { class: "hint" }, "No description."),
+    annotationBadges(info?.annotations),
+    el("details", { class: "mcp-schema" }, el("summary", {}, "Input schema"), el("pre", { class: "out" }, pretty(fn.parameters ?? {}))));
+}
+
+/**
+ * Renders the tools of every server into list: grouped by server, in registration order.
+ * servers is [{name, tools: Tool[], error?}]; an error is shown in place of that server's tools.
+ */
+export function renderTools(list, servers, onCall, failure) {
+  list.replaceChildren();
+  for (const s of servers) {
+    const count = s.error ? "not connected" : `${s.tools.length} tools`;
+    const group = el("details", { open: true },
+      el("summary", {}, el("h3", {}, "Server ", el("code", {}, s.name), el("span", { class: "hint" }, ` ${count}`))));
+    if (s.error) group.append(failure(s.error));
+    if (s.tools.length) group.append(el("ul", { class: "items" }, s.tools.map((t) => toolItem(t, onCall))));
+    else if (!s.error) group.append(el("p", { class: "hint" }, "No tools."));
+    list.append(el("li", { class: "mcp-server-group", dataset: { server: s.name } }, group));
+  }
+}

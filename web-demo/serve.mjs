@@ -5,6 +5,8 @@
 // browser revalidate instead of downloading again (README: "Serving the .wasm").
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
+import { readFileSync, writeFileSync, mkdirSync, renameSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { extname, join, normalize, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompress, gzipSync, constants } from "node:zlib";
@@ -19,6 +21,40 @@ const explicitPort = process.env.PORT !== undefined && process.env.PORT !== "";
 const firstPort = Number(explicitPort ? process.env.PORT : process.env.TOOLGATE_DEMO_FIRST_PORT || 8765);
 const PORTS_TRIED = 20;
 const cache = new Map(); // "encoding file version" -> Buffer, or "pending" while brotli works
+// Brotli bodies are also kept on disk (.build/demo-cache, or TOOLGATE_DEMO_CACHE), so the next
+// `make demo` or test server sends brotli at once instead of compressing 20 MB of .wasm again.
+const diskCache = process.env.TOOLGATE_DEMO_CACHE || join(here, "..", ".build", "demo-cache");
+
+/** Where the brotli body of key lives on disk. */
+function diskPath(key) {
+  return join(diskCache, `${createHash("sha256").update(key).digest("hex").slice(0, 32)}.br`);
+}
+
+/** The brotli body of key from memory or disk, "pending" while it is being made, or undefined. */
+function brotliFor(key) {
+  const br = cache.get(`br ${key}`);
+  if (br) return br;
+  try {
+    const body = readFileSync(diskPath(key));
+    cache.set(`br ${key}`, body);
+    return body;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a finished brotli body in memory and (best effort) on disk. */
+function keepBrotli(key, body) {
+  cache.set(`br ${key}`, body);
+  try {
+    mkdirSync(diskCache, { recursive: true });
+    const tmp = `${diskPath(key)}.${process.pid}`;
+    writeFileSync(tmp, body);
+    renameSync(tmp, diskPath(key)); // whole or absent: another server may read it meanwhile
+  } catch {
+    // a read-only tree: memory only
+  }
+}
 
 /** The encodings the request accepts, preferred first. */
 function accepted(req) {
@@ -33,13 +69,13 @@ function accepted(req) {
  */
 function compressed(body, encodings, key) {
   if (encodings.includes("br")) {
-    const br = cache.get(`br ${key}`);
+    const br = brotliFor(key);
     if (Buffer.isBuffer(br)) return { body: br, encoding: "br" };
     if (!br) {
       cache.set(`br ${key}`, "pending");
       brotliCompress(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }, (err, out) => {
         if (err) cache.delete(`br ${key}`);
-        else cache.set(`br ${key}`, out);
+        else keepBrotli(key, out);
       });
     }
   }

@@ -43,12 +43,12 @@ export async function startPlayground(env = {}) {
 
 /**
  * A new page at size ("desktop" or "phone") on base + path. Unless wait is false, it waits until
- * the page is ready (body[data-state=ready]). page.errors collects uncaught page errors; the
+ * the page is ready (body[data-state=ready]); colorScheme "dark" shows the dark theme. page.errors collects uncaught page errors; the
  * clipboard is granted so copy buttons work headless.
  */
-export async function openPage(pg, { size = "desktop", path = "/", wait = true, route } = {}) {
+export async function openPage(pg, { size = "desktop", path = "/", wait = true, route, colorScheme = "light" } = {}) {
   const { isMobile, hasTouch, ...viewport } = SIZES[size];
-  const context = await pg.browser.newContext({ viewport, isMobile: Boolean(isMobile), hasTouch: Boolean(hasTouch), permissions: ["clipboard-read", "clipboard-write"] });
+  const context = await pg.browser.newContext({ viewport, colorScheme, isMobile: Boolean(isMobile), hasTouch: Boolean(hasTouch), permissions: ["clipboard-read", "clipboard-write"] });
   const page = await context.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(e));

@@ -122,3 +122,28 @@ test("phone: one column, 44 px targets, a long line wraps instead of widening th
     await closePage(page);
   }
 });
+
+for (const size of ["desktop", "phone"]) {
+  test(`${size}: the dark theme passes axe too (contrast included), with results, issues and the MCP panel open`, async () => {
+    const page = await openPage(pg, { size, colorScheme: "dark" });
+    try {
+      assert.equal(await page.evaluate(() => matchMedia("(prefers-color-scheme: dark)").matches), true);
+      await page.evaluate(async () => (await import("/js/store.js")).setCall('{"function": "add", "arguments": {"a": 1, "zzz": 2}}', "test"));
+      await page.click("#validate");
+      await page.waitForSelector("#result .verdict.bad");
+      const wrapped = await page.evaluate(() => [...document.querySelectorAll("th")].filter((th) => th.offsetWidth > 1).filter((th) => {
+        const r = document.createRange();
+        r.selectNodeContents(th);
+        return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size > 1;
+      }).map((th) => th.textContent));
+      assert.deepEqual(wrapped, [], "no table heading breaks inside its word");
+      await page.click("#mcp-panel summary");
+      await page.waitForFunction(() => /full build ready/.test(document.getElementById("mcp-panel").textContent), null, { timeout: 60000 });
+      await assertAccessible(page, "the dark theme");
+      await screenshot(page, "dark");
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+}

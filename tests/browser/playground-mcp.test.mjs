@@ -312,12 +312,57 @@ for (const size of ["desktop", "phone"]) {
   });
 }
 
+test("phone: SSE chosen in the form connects to an SSE server and its echo answers", async () => {
+  const page = await open("phone");
+  try {
+    await openPanel(page);
+    await fillServer(page, { url: sse.url, name: "ev", transport: "sse" });
+    await page.click("#mcp-connect");
+    await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]', { timeout: 30000 });
+    await page.locator('li[data-tool="mcp__ev__echo"]').getByRole("button", { name: "Call mcp__ev__echo" }).click();
+    await page.fill("#mcp-call-args", JSON.stringify({ message: "chosen sse" }));
+    await page.click("#mcp-invoke");
+    await page.waitForSelector("#mcp-call-status", { timeout: 30000 });
+    assert.equal(await page.textContent("#mcp-call-response"), "Echo: chosen sse");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await closePage(page);
+  }
+});
+
+for (const answer of ["Decline", "Cancel"]) {
+  test(`desktop: an elicitation answered "${answer}" reaches the tool as ${answer.toLowerCase()}, with no values sent`, async () => {
+    const page = await open("desktop");
+    try {
+      await openPanel(page);
+      await fillServer(page, { url: http.url });
+      await page.click("#mcp-connect");
+      await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__trigger-elicitation-request"]', { timeout: 30000 });
+      await page.selectOption("#mcp-call-tool", "mcp__ev__trigger-elicitation-request");
+      await page.click("#mcp-invoke");
+      const form = page.locator("form.mcp-elicit");
+      await form.waitFor({ timeout: 30000 });
+      await form.getByLabel("String (name), required", { exact: true }).fill("typed, then withdrawn");
+      await form.getByRole("button", { name: answer, exact: true }).click();
+      await page.waitForSelector("#mcp-call-response", { timeout: 30000 });
+      const response = await page.textContent("#mcp-call-response");
+      assert.match(response, new RegExp(answer === "Decline" ? "declin" : "cancel", "i"));
+      assert.doesNotMatch(response, /typed, then withdrawn/, "nothing typed in the form is sent");
+      assert.equal(await form.count(), 0);
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+}
+
 // Blocked: window.open refuses the first window (as a browser does outside a click), so the panel
 // offers a button that opens it on the user's click.
 const OAUTH = [
   { size: "desktop", blocked: false },
   { size: "phone", blocked: false },
   { size: "desktop", blocked: true },
+  { size: "phone", blocked: true },
 ];
 
 for (const { size, blocked } of OAUTH) {

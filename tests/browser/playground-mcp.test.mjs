@@ -64,6 +64,19 @@ async function fillServer(page, { url, name = "ev", transport = "streamable-http
   }
 }
 
+/** Connects to server-everything, calls its elicitation tool and resolves to the form the panel shows. */
+async function elicitationForm(page) {
+  await openPanel(page);
+  await fillServer(page, { url: http.url });
+  await page.click("#mcp-connect");
+  await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__trigger-elicitation-request"]', { timeout: 30000 });
+  await page.selectOption("#mcp-call-tool", "mcp__ev__trigger-elicitation-request");
+  await page.click("#mcp-invoke");
+  const form = page.locator("form.mcp-elicit");
+  await form.waitFor({ timeout: 30000 });
+  return form;
+}
+
 /** The verdict's text once it says allowed or refused. */
 async function verdict(page) {
   await page.waitForFunction(() => document.getElementById("mcp-verdict").dataset.allowed !== "");
@@ -289,14 +302,7 @@ for (const size of ["desktop", "phone"]) {
   test(`${size}: the server's elicitation request shows as a form, and the answer reaches the tool`, async () => {
     const page = await open(size);
     try {
-      await openPanel(page);
-      await fillServer(page, { url: http.url });
-      await page.click("#mcp-connect");
-      await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__trigger-elicitation-request"]', { timeout: 30000 });
-      await page.selectOption("#mcp-call-tool", "mcp__ev__trigger-elicitation-request");
-      await page.click("#mcp-invoke");
-      const form = page.locator("form.mcp-elicit");
-      await form.waitFor({ timeout: 30000 });
+      const form = await elicitationForm(page);
       assert.match(await form.textContent(), /Please provide inputs/);
       await form.getByLabel("String (name), required", { exact: true }).fill("Ada Lovelace");
       await view(page, "mcp-elicitation");
@@ -334,14 +340,7 @@ for (const answer of ["Decline", "Cancel"]) {
   test(`desktop: an elicitation answered "${answer}" reaches the tool as ${answer.toLowerCase()}, with no values sent`, async () => {
     const page = await open("desktop");
     try {
-      await openPanel(page);
-      await fillServer(page, { url: http.url });
-      await page.click("#mcp-connect");
-      await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__trigger-elicitation-request"]', { timeout: 30000 });
-      await page.selectOption("#mcp-call-tool", "mcp__ev__trigger-elicitation-request");
-      await page.click("#mcp-invoke");
-      const form = page.locator("form.mcp-elicit");
-      await form.waitFor({ timeout: 30000 });
+      const form = await elicitationForm(page);
       await form.getByLabel("String (name), required", { exact: true }).fill("typed, then withdrawn");
       await form.getByRole("button", { name: answer, exact: true }).click();
       await page.waitForSelector("#mcp-call-response", { timeout: 30000 });

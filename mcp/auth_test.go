@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -33,15 +34,21 @@ func (g *bearerGate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	g.h.ServeHTTP(w, r)
 }
 
+// gated puts a bearerGate wanting want in front of the server ts, and
+// returns it with a provider that holds the access token stored.
+func gated(ts *httptest.Server, want string, stored oauth.Tokens) (*bearerGate, *MemoryProvider) {
+	gate := &bearerGate{want: want, h: ts.Config.Handler}
+	ts.Config.Handler = gate
+	p := &MemoryProvider{}
+	_ = p.SaveTokens(context.Background(), &stored)
+	return gate, p
+}
+
 // Stored tokens are sent as a Bearer header on every request of the
 // session, and the registration works without any flow.
 func TestAuthSendsStoredBearer(t *testing.T) {
-	gate := &bearerGate{want: "tok-SECRET-1"}
 	ts, u := serveStreamable(t, fixtureTools(nil))
-	gate.h = ts.Config.Handler
-	ts.Config.Handler = gate
-	p := &MemoryProvider{}
-	_ = p.SaveTokens(context.Background(), &oauth.Tokens{AccessToken: "tok-SECRET-1", TokenType: "Bearer"})
+	gate, p := gated(ts, "tok-SECRET-1", oauth.Tokens{AccessToken: "tok-SECRET-1", TokenType: "Bearer"})
 	pool := NewPool(nil)
 	defer pool.Cleanup(context.Background())
 	names, err := RegisterServer(context.Background(), pool, core.NewManager(nil), &ServerConfig{Name: "s", URL: u},
@@ -61,12 +68,8 @@ func TestAuthSendsStoredBearer(t *testing.T) {
 // The legacy SSE transport's stream and the POSTs to its endpoint carry
 // the token too.
 func TestAuthBearerOnLegacySSE(t *testing.T) {
-	gate := &bearerGate{want: "tok-SECRET-3"}
 	ts, u := serveSSE(t, fixtureTools(nil))
-	gate.h = ts.Config.Handler
-	ts.Config.Handler = gate
-	p := &MemoryProvider{}
-	_ = p.SaveTokens(context.Background(), &oauth.Tokens{AccessToken: "tok-SECRET-3"})
+	gate, p := gated(ts, "tok-SECRET-3", oauth.Tokens{AccessToken: "tok-SECRET-3"})
 	pool := NewPool(nil)
 	defer pool.Cleanup(context.Background())
 	names, err := RegisterServer(context.Background(), pool, core.NewManager(nil), &ServerConfig{Name: "s", URL: u, Transport: TransportSSE},
@@ -95,12 +98,8 @@ func TestAuthBearerOnLegacySSE(t *testing.T) {
 // A 401 with no way to authorize (no metadata, no user) is auth-failed
 // naming the server and the step; the token refused is never quoted.
 func TestAuth401IsAuthFailedWithoutSecrets(t *testing.T) {
-	gate := &bearerGate{want: "other"}
 	ts, u := serveStreamable(t, fixtureTools(nil))
-	gate.h = ts.Config.Handler
-	ts.Config.Handler = gate
-	p := &MemoryProvider{}
-	_ = p.SaveTokens(context.Background(), &oauth.Tokens{AccessToken: "tok-SECRET-2"})
+	_, p := gated(ts, "other", oauth.Tokens{AccessToken: "tok-SECRET-2"})
 	pool := NewPool(nil)
 	defer pool.Cleanup(context.Background())
 	_, err := RegisterServer(context.Background(), pool, core.NewManager(nil), &ServerConfig{Name: "s", URL: u},

@@ -25,6 +25,8 @@ type exchange struct {
 	key     string // the id as idKey keys it ("n:5")
 	shown   string // the id as JSON, for messages
 	resumes atomic.Int32
+	modern  bool        // a request of the 2026-07-28 wire: its stream is never resumed
+	headers [][2]string // the request's own headers (modern: Mcp-Method, Mcp-Name, Mcp-Param-*)
 }
 
 // pendingIDs are the ids of the requests waiting for an answer on a

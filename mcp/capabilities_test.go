@@ -72,7 +72,8 @@ func TestHooksAnswerAnMCPGoServersRequests(t *testing.T) {
 	p := NewPool(nil)
 	defer p.Cleanup(context.Background())
 	m := core.NewManager(nil)
-	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "c", URL: url},
+	// The legacy wire: the server sends requests of its own (mrtr_test.go has the modern twin).
+	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "c", URL: url, ProtocolVersion: ProtocolLegacy},
 		&RegisterOptions{Security: loopback(), Hooks: hooks})
 	require.NoError(t, err)
 
@@ -215,7 +216,7 @@ func TestThePoolKeepsRegistrationsWithOtherHooksApart(t *testing.T) {
 	_, url := serveStreamable(t, capableTools())
 	p := NewPool(nil)
 	defer p.Cleanup(context.Background())
-	cfg := &ServerConfig{Name: "c", URL: url}
+	cfg := &ServerConfig{Name: "c", URL: url, ProtocolVersion: ProtocolLegacy} // connections (sessions) of the legacy wire
 	say := func(text string) *ClientHooks {
 		return &ClientHooks{Sampling: fixedHook("hook-"+text, `{"role":"assistant","content":{"type":"text","text":"`+text+`"},"model":"m"}`)}
 	}
@@ -298,7 +299,7 @@ func TestARefusedGETStreamIsNotRetriedNorACallsFailure(t *testing.T) {
 		require.Equal(t, core.StatusCompleted, fc.Status, "got %v", fc.Err)
 	}
 	time.Sleep(100 * time.Millisecond)
-	assert.Equal(t, int32(6), a.requests.Load(), "initialize, initialized, one GET, three calls: got %d requests", a.requests.Load())
+	assert.Equal(t, int32(7), a.requests.Load(), "the era probe, initialize, initialized, one GET, three calls: got %d requests", a.requests.Load())
 }
 
 func TestAHookPastItsDeadlineAnswersInTime(t *testing.T) {

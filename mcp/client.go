@@ -21,7 +21,10 @@ type conn struct {
 	closeMu      sync.Once
 
 	toolsListChanged atomic.Bool      // the server declared capabilities.tools.listChanged
-	stream           standaloneStream // getstream.go
+	stream           standaloneStream // getstream.go; on the modern wire, subscriptions/listen (listen.go)
+
+	eraCached bool        // the era came from the pool's cache, not a probe of this connection
+	staleEra  atomic.Bool // a request's answer says the cached era is wrong: run connects again
 }
 
 // close ends the session and the guard once.
@@ -54,13 +57,30 @@ func connect(ctx context.Context, p *Pool, e *entry) (*conn, error) {
 	opCtx := withValue(ctx, sink)
 	var got answerOf
 	err := bounded(ctx, func() error {
+		modern, discover, err := p.chooseEra(opCtx, c, e)
+		if err != nil {
+			return err
+		}
+		if modern {
+			c.sess.setModern()
+			got.set(discover, nil)
+			return nil
+		}
 		if err := c.sess.start(opCtx, onLost); err != nil {
 			return err
 		}
 		raw, rpcErr, err := c.sess.initialize(opCtx)
+		if c.eraCached && legacyRefused(err, rpcErr) {
+			p.eras.forget(originOf(cfg.URL)) // the server changed era: probe it now
+			return errStaleEra
+		}
 		got.set(raw, rpcErr)
 		return err
 	})
+	if errors.Is(err, errStaleEra) {
+		c.close()
+		return connect(ctx, p, e)
+	}
 	raw, rpcErr := got.get()
 	if err == nil && rpcErr != nil {
 		err = errNoAnswer

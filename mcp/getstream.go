@@ -169,7 +169,13 @@ func (p *Pool) openStreams(entryKey string) {
 	e.mu.Lock()
 	c := e.c
 	e.mu.Unlock()
-	if c != nil && c.toolsListChanged.Load() {
+	switch {
+	case c == nil:
+	case c.sess.isModern():
+		if c.toolsListChanged.Load() || c.eraCached {
+			c.openListen(p) // listen.go; from the cache the server's capabilities are unknown: its ack tells
+		}
+	case c.toolsListChanged.Load():
 		c.openStream(p, nil)
 	}
 }
@@ -177,8 +183,18 @@ func (p *Pool) openStreams(entryKey string) {
 // connected wires a new connection of entry e to the pool's notification
 // handling: list changes reach the registrations followed on e, and the
 // standalone stream opens when the connection has client hooks (waiting up
-// to listenWait for its answer) or a followed registration wants it.
+// to listenWait for its answer) or a followed registration wants it; on the
+// modern wire, the listen stream (listen.go) when a followed registration
+// wants it.
 func (p *Pool) connected(e *entry, c *conn) {
+	if c.sess.isModern() {
+		// No server requests on the modern wire (MRTR), so hooks need no
+		// stream; list changes come on subscriptions/listen.
+		if (c.toolsListChanged.Load() || c.eraCached) && p.wantsStream(e.key) {
+			c.openListen(p)
+		}
+		return
+	}
 	switch {
 	case e.cfg.hooks.any():
 		ready := make(chan struct{})

@@ -43,7 +43,7 @@ func TestHTTPErrorsAtConnect(t *testing.T) {
 				w.WriteHeader(http.StatusUnauthorized)
 			},
 			status:   401,
-			contains: []string{"requires authorization", "HTTP 401 Unauthorized", `WWW-Authenticate scheme "Bearer"`, "initialize answered"},
+			contains: []string{"requires authorization", "HTTP 401 Unauthorized", `WWW-Authenticate scheme "Bearer"`, "server/discover answered"},
 		},
 		{
 			name: "403 with a JSON-RPC error",

@@ -42,6 +42,8 @@ type Pool struct {
 	stats counters // what the connections dropped, limited or refused (Stats)
 
 	followed followers // registrations whose list changes are followed (listchanged.go)
+
+	eras eraCache // each origin's protocol era (era.go)
 }
 
 // NewPool returns an empty pool.
@@ -106,14 +108,15 @@ func (p *Pool) Cleanup(ctx context.Context) error {
 }
 
 // configFingerprint is the hex SHA-256 of the parts of cfg that make a
-// connection: name, URL, transport and headers.
+// connection: name, URL, transport, headers and a pinned protocol version.
 func configFingerprint(cfg *ServerConfig) string {
 	b, _ := json.Marshal(struct {
 		Name      string            `json:"name"`
 		URL       string            `json:"url"`
 		Transport string            `json:"transport"`
 		Headers   map[string]string `json:"headers"`
-	}{cfg.Name, cfg.URL, cfg.Transport, cfg.Headers}) // strings only: always marshals
+		Version   string            `json:"protocolVersion,omitempty"`
+	}{cfg.Name, cfg.URL, cfg.Transport, cfg.Headers, cfg.ProtocolVersion}) // strings only: always marshals
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:])
 }
@@ -180,7 +183,7 @@ func (p *Pool) run(ctx context.Context, cfg *ServerConfig, sec *Security, tool s
 		}
 		if c.dead.Load() {
 			e.drop(c)
-			if attempt == 0 && c.sessionEnded.Load() {
+			if attempt == 0 && (c.sessionEnded.Load() || c.staleEra.Load()) {
 				continue
 			}
 		}
@@ -305,7 +308,21 @@ func (e *entry) timeoutError(what string) *core.Error {
 // raw JSON-RPC result. Errors are typed and name the server (Tool is tool
 // when not ""). A 404 for the session marks c dead and ended, so run
 // replaces it.
+//
+// On the modern wire a result of resultType "input_required" is answered
+// with the registration's hooks and the request sent again until it
+// completes (fulfil, mrtr.go); each round is a request of its own, with its
+// own deadline.
 func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method string, params any) (json.RawMessage, error) {
+	raw, err := p.request1(ctx, e, c, tool, method, params)
+	if err != nil || !c.sess.isModern() {
+		return raw, err
+	}
+	return p.fulfil(ctx, e, c, tool, method, params, raw)
+}
+
+// request1 is one request of request: one round, without input rounds.
+func (p *Pool) request1(ctx context.Context, e *entry, c *conn, tool, method string, params any) (json.RawMessage, error) {
 	sink := &failureSink{}
 	rctx, cancel := context.WithTimeoutCause(ctx, e.timeout, &lazyTimeout{e: e, what: "to the " + method + " request"})
 	defer cancel()
@@ -323,7 +340,13 @@ func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method stri
 		c.sessionEnded.Store(true)
 		c.dead.Store(true)
 	}
-	return nil, classify(rctx, e.cfg, tool, sink, c, rpcErr, err)
+	ce := classify(rctx, e.cfg, tool, sink, c, rpcErr, err)
+	if c.eraCached && c.sess.isModern() && modernRefused(ce) {
+		p.eras.forget(originOf(e.cfg.URL)) // a legacy server after all: run connects again, with a probe
+		c.staleEra.Store(true)
+		c.dead.Store(true)
+	}
+	return nil, ce
 }
 
 // answerOf hands a request's answer from the goroutine bounded runs to the

@@ -73,7 +73,9 @@ func TestPoolSharesOneSessionAcrossConcurrentCalls(t *testing.T) {
 			defer p.Cleanup(context.Background())
 			m := core.NewManager(nil)
 			sec := &Security{AllowURLs: true, AllowLoopbackHTTP: true, MaxConnectionsPerServer: limit}
-			_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "fx", URL: ts.URL + path, Transport: transport}, &RegisterOptions{Security: sec})
+			// Sessions are the legacy wire's: pinned (the modern wire has none to share).
+			cfg := &ServerConfig{Name: "fx", URL: ts.URL + path, Transport: transport, ProtocolVersion: ProtocolLegacy}
+			_, err := RegisterServer(context.Background(), p, m, cfg, &RegisterOptions{Security: sec})
 			require.NoError(t, err)
 
 			results := make([]*core.FunctionCalling, calls)
@@ -179,16 +181,23 @@ func TestPoolReplacesADeadClient(t *testing.T) {
 	})
 }
 
-func TestPoolConnectsWithInitializeOnly(t *testing.T) {
+func TestPoolProbesAnOriginOnceAndAPinnedEraNever(t *testing.T) {
 	legacy := &legacyOnly{next: server.NewStreamableHTTPServer(fixtureTools(nil), server.WithStateful(true))}
 	ts := httptest.NewServer(legacy)
 	defer ts.Close()
 	p := NewPool(nil)
 	m, _ := registerFixture(t, p, ts.URL+"/mcp", "")
 	require.NoError(t, p.Cleanup(context.Background()))
-	fc := invoke(t, m, "mcp__fx__echo", map[string]any{"message": "x"})
+	fc := invoke(t, m, "mcp__fx__echo", map[string]any{"message": "x"}) // a new connection: the era is cached
 	require.Equal(t, core.StatusCompleted, fc.Status, "got %s (%v)", fc.Status, fc.Err)
-	assert.Zero(t, legacy.probes.Load(), "got %d server/discover probes, want none: the handshake is initialize", legacy.probes.Load())
+	assert.Equal(t, int32(1), legacy.probes.Load(), "got %d server/discover probes, want one per origin", legacy.probes.Load())
+
+	pinned := NewPool(nil)
+	defer pinned.Cleanup(context.Background())
+	_, err := RegisterServer(context.Background(), pinned, core.NewManager(nil),
+		&ServerConfig{Name: "fx", URL: ts.URL + "/mcp", ProtocolVersion: ProtocolLegacy}, &RegisterOptions{Security: loopback()})
+	require.NoError(t, err)
+	assert.Equal(t, int32(1), legacy.probes.Load(), "a config pinned to %s sends no probe", ProtocolLegacy)
 	require.NoError(t, p.Cleanup(context.Background()))
 }
 

@@ -243,6 +243,14 @@ func checkConfig(cfg *ServerConfig) (*ServerConfig, error) {
 		return nil, configError(c.Name, "transport %s is unknown; want %q or %q",
 			strconv.QuoteToASCII(truncate(c.Transport, 40)), TransportStreamableHTTP, TransportSSE)
 	}
+	if c.ProtocolVersion != "" {
+		if _, err := configProtocolVersion(c.Name, json.RawMessage(strconv.Quote(c.ProtocolVersion))); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkEra(c.Name, c.Transport, c.ProtocolVersion); err != nil {
+		return nil, err
+	}
 	for k, v := range c.Headers {
 		if !isToken(k) {
 			return nil, configError(c.Name, "header name %s is not an HTTP token", strconv.QuoteToASCII(k))

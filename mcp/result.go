@@ -48,7 +48,7 @@ func ParseResultMode(call, v string) (ResultMode, error) {
 // structuredContent. Every error names the tool.
 func readResult(cfg *ServerConfig, tool, wire string, raw json.RawMessage, mode ResultMode, output *core.CompiledSchema) (any, error) {
 	var fields map[string]json.RawMessage
-	raw = bytes.TrimSpace(raw)
+	raw = stripEnvelope(bytes.TrimSpace(raw)) // the same result from a server of either era
 	if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
 		return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: not a JSON object"), tool)
 	}

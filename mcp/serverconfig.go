@@ -51,6 +51,12 @@ type ServerConfig struct {
 	// Security is the config's own "security" object (one-entry MCP configs),
 	// nil when absent.
 	Security *Security
+	// ProtocolVersion pins the server's protocol era (docs/mcp-eras.md):
+	// ProtocolModern (2026-07-28, no probe, no handshake) or ProtocolLegacy
+	// (the initialize handshake at 2025-11-25, no probe). Default "": the
+	// era is found by a server/discover probe and cached per origin. The
+	// SSE transport is always legacy.
+	ProtocolVersion string
 
 	hooks *ClientHooks // the registration's client capabilities (RegisterOptions.Hooks)
 	auth  *Auth        // the registration's OAuth (RegisterOptions.Auth)
@@ -59,7 +65,7 @@ type ServerConfig struct {
 // ValidateServerConfig checks the shape of one MCP server config and returns
 // it typed. name is the server name; when it is "" the config's "name" field
 // is used. Keys other than name, url, command, args, env, transport, type,
-// headers and security are ignored, as LionAGI ignores them. "type" is read
+// headers, security and protocolVersion are ignored, as LionAGI ignores them. "type" is read
 // as in Claude-style .mcp.json files: "http" and "streamable-http" mean
 // Streamable HTTP, "sse" means SSE.
 //
@@ -70,8 +76,9 @@ type ServerConfig struct {
 // field, a missing, empty or non-string "url", a transport or type other
 // than the ones above (or the two disagreeing), "headers" or "env" that are
 // not objects of strings, a header name that is not an HTTP token, and a
-// header value with a control character. No message quotes a header or env
-// value.
+// header value with a control character, a "protocolVersion" other than
+// ProtocolModern or ProtocolLegacy (or ProtocolModern with the SSE
+// transport). No message quotes a header or env value.
 func ValidateServerConfig(name string, raw json.RawMessage) (*ServerConfig, error) {
 	fields, err := decodeConfigObject(name, raw)
 	if err != nil {
@@ -122,6 +129,12 @@ func ValidateServerConfig(name string, raw json.RawMessage) (*ServerConfig, erro
 		}
 	}
 	if cfg.Env, err = configStringMap(name, "env", fields["env"]); err != nil {
+		return nil, err
+	}
+	if cfg.ProtocolVersion, err = configProtocolVersion(name, fields["protocolVersion"]); err != nil {
+		return nil, err
+	}
+	if err := checkEra(name, cfg.Transport, cfg.ProtocolVersion); err != nil {
 		return nil, err
 	}
 	if v, ok := fields["security"]; ok {
@@ -191,6 +204,33 @@ func configTransport(name string, fields map[string]json.RawMessage) (string, er
 		return typ, nil
 	}
 	return TransportStreamableHTTP, nil
+}
+
+// configProtocolVersion reads an optional "protocolVersion": ProtocolModern
+// or ProtocolLegacy; absent gives "" (found by probing).
+func configProtocolVersion(name string, v json.RawMessage) (string, error) {
+	if v == nil {
+		return "", nil
+	}
+	var s string
+	if jsontext.Kind(v) != jsontext.String || json.Unmarshal(v, &s) != nil {
+		return "", configError(name, `"protocolVersion" must be a string, got %s`, jsontext.Kind(v))
+	}
+	if s != ProtocolModern && s != ProtocolLegacy {
+		return "", configError(name, `"protocolVersion" is %s; want %q, %q, or none (toolgate finds the era itself)`,
+			strconv.QuoteToASCII(truncate(s, 40)), ProtocolModern, ProtocolLegacy)
+	}
+	return s, nil
+}
+
+// checkEra refuses a config pinned to the modern era on the SSE transport,
+// which only the legacy revisions define.
+func checkEra(name, transport, version string) error {
+	if transport == TransportSSE && version == ProtocolModern {
+		return configError(name, `"protocolVersion" %q needs the Streamable HTTP transport (transport %q is legacy only)`,
+			ProtocolModern, TransportSSE)
+	}
+	return nil
 }
 
 // configStringMap decodes an optional object of strings; absent gives nil.
@@ -275,6 +315,9 @@ func (c *ServerConfig) Redacted() map[string]any {
 	}
 	if c.Env != nil {
 		out["env"] = hide(c.Env)
+	}
+	if c.ProtocolVersion != "" {
+		out["protocolVersion"] = c.ProtocolVersion
 	}
 	if c.Security != nil {
 		var m map[string]any

@@ -18,7 +18,11 @@ import (
 	"github.com/toolgate/toolgate/internal/wire"
 )
 
-// The MCP client session layer: the initialize handshake, then requests
+// The MCP client session layer. On the 2026-07-28 wire (modern.go,
+// docs/mcp-eras.md) there is no handshake and no session: each request is
+// a POST of its own with the protocol's _meta and headers, answered with
+// JSON or an SSE stream that is never resumed. On the legacy wire: the
+// initialize handshake, then requests
 // and notifications over Streamable HTTP (a POST each, answered with JSON
 // or an SSE stream, resumed with GET and Last-Event-ID when it ends early;
 // Mcp-Session-Id and MCP-Protocol-Version on every request after
@@ -26,9 +30,6 @@ import (
 // stream whose endpoint event names where to POST, answers arriving on the
 // stream). Every request goes through the guard (transport.go), which
 // applies the policy, the caps and the answer filter.
-
-// protocolVersion is the MCP revision the client asks for in initialize.
-const protocolVersion = "2025-11-25"
 
 // supportedVersions are the revisions a server may answer initialize with.
 var supportedVersions = map[string]bool{
@@ -60,7 +61,9 @@ type session struct {
 	mu        sync.Mutex
 	postURL   string // cfg.URL, or the SSE endpoint
 	sessionID string
-	version   string // negotiated protocol version, after initialize
+	version   string // negotiated protocol version, after initialize; ProtocolModern on the modern wire
+	modern    bool   // the 2026-07-28 wire (setModern), decided before the first request
+	meta      json.RawMessage
 
 	// The legacy transport's stream.
 	waiters   map[string]chan *jsonrpcMessage
@@ -76,7 +79,7 @@ type session struct {
 func newSession(cfg *ServerConfig, g *guard) *session {
 	return &session{
 		g: g, cfg: cfg, legacy: cfg.Transport == TransportSSE,
-		headers: cloneHeaders(cfg.Headers), postURL: cfg.URL,
+		headers: cloneHeaders(cfg.Headers), postURL: cfg.URL, meta: modernMeta(cfg.hooks),
 		waiters: map[string]chan *jsonrpcMessage{}, streamEnd: make(chan struct{}), closing: make(chan struct{}),
 	}
 }
@@ -231,7 +234,7 @@ func (s *session) setHeaders(h wire.Header, accept string) {
 // initialize runs the handshake: initialize, then notifications/initialized.
 func (s *session) initialize(ctx context.Context) (json.RawMessage, *jsonrpcErrorObj, error) {
 	params := map[string]any{
-		"protocolVersion": protocolVersion,
+		"protocolVersion": ProtocolLegacy,
 		"capabilities":    s.cfg.hooks.capabilities(),
 		"clientInfo":      map[string]any{"name": "toolgate", "version": toolgate.Version},
 	}
@@ -261,19 +264,55 @@ func (s *session) initialize(ctx context.Context) (json.RawMessage, *jsonrpcErro
 // call sends one request and returns its answer's result or error member.
 // The request's exchange (the id its answer must carry) travels in the
 // context to the guard, and the id is pending on the connection meanwhile.
-// A request abandoned because ctx ended is announced with
-// notifications/cancelled (cancelNotice).
+// A legacy request abandoned because ctx ended is announced with
+// notifications/cancelled (cancelNotice); on the modern wire closing its
+// stream is the cancellation, and a request whose answer stream broke is
+// sent again under a new id, at most maxReissues times.
 func (s *session) call(ctx context.Context, method string, params any) (json.RawMessage, *jsonrpcErrorObj, error) {
-	id := json.RawMessage(strconv.FormatInt(s.nextID.Add(1), 10))
-	p, err := json.Marshal(params)
+	modern := s.isModern()
+	var p json.RawMessage
+	var err error
+	if modern {
+		p, err = withMeta(params, s.meta)
+	} else {
+		p, err = json.Marshal(params)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
+	for attempt := 0; ; attempt++ {
+		m, id, err := s.send1(ctx, method, p, modern)
+		if errors.Is(err, errStreamBroken) && attempt < maxReissues && ctx.Err() == nil {
+			continue
+		}
+		if err != nil {
+			if !modern {
+				s.cancelNotice(ctx, method, id, err)
+			}
+			return nil, nil, err
+		}
+		if m.Error != nil {
+			return nil, m.Error, nil
+		}
+		return m.Result, nil, nil
+	}
+}
+
+// send1 sends one request of method with params (JSON) under a new id and
+// returns its answer and the id.
+func (s *session) send1(ctx context.Context, method string, p json.RawMessage, modern bool) (*jsonrpcMessage, json.RawMessage, error) {
+	id := json.RawMessage(strconv.FormatInt(s.nextID.Add(1), 10))
 	body, err := json.Marshal(jsonrpcMessage{JSONRPC: "2.0", ID: id, Method: method, Params: p})
 	if err != nil {
-		return nil, nil, err
+		return nil, id, err
 	}
-	x := &exchange{key: idKey(id), shown: string(id)}
+	x := &exchange{key: idKey(id), shown: string(id), modern: modern}
+	if modern {
+		x.headers = requestHeaders(method, p)
+		if ph := valueFrom[paramHeaderSet](ctx); ph != nil && method == "tools/call" {
+			x.headers = append(x.headers, ph.headers...)
+		}
+	}
 	s.g.pending.add(x.key)
 	defer s.g.pending.remove(x.key)
 	ctx = withValue(ctx, x)
@@ -283,14 +322,7 @@ func (s *session) call(ctx context.Context, method string, params any) (json.Raw
 	} else {
 		m, err = s.callStreamable(ctx, x, method, body)
 	}
-	if err != nil {
-		s.cancelNotice(ctx, method, id, err)
-		return nil, nil, err
-	}
-	if m.Error != nil {
-		return nil, m.Error, nil
-	}
-	return m.Result, nil, nil
+	return m, id, err
 }
 
 // notify sends a notification without params.
@@ -325,6 +357,11 @@ func (s *session) post(ctx context.Context, body []byte) (*wire.Response, error)
 		return nil, err
 	}
 	s.setHeaders(req.Header, "application/json, text/event-stream")
+	if x := valueFrom[exchange](ctx); x != nil {
+		for _, h := range x.headers {
+			req.Header.Set(h[0], h[1])
+		}
+	}
 	return s.send(req, true)
 }
 
@@ -393,8 +430,9 @@ func answersID(m *jsonrpcMessage, key string) bool {
 	return idKey(m.ID) == key
 }
 
-// readAnswer reads the SSE stream of x's request until its answer. When the
-// stream ends first after an event id, it is resumed with a GET carrying
+// readAnswer reads the SSE stream of x's request until its answer. On the
+// modern wire a stream that ends first is errStreamBroken. On the legacy
+// wire, when the stream ends first after an event id, it is resumed with a GET carrying
 // Last-Event-ID once the server's retry has passed (the guard bounds and
 // backs off resumes).
 func (s *session) readAnswer(ctx context.Context, x *exchange, body io.ReadCloser) (*jsonrpcMessage, error) {
@@ -428,6 +466,9 @@ func (s *session) readAnswer(ctx context.Context, x *exchange, body io.ReadClose
 			}
 		}
 		_ = body.Close()
+		if x.modern {
+			return nil, errStreamBroken // never resumed on the modern wire: call sends it again
+		}
 		if lastID == "" {
 			return nil, errNoAnswer
 		}

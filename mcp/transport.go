@@ -177,7 +177,9 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 		if req.Context().Err() != nil {
 			return nil, err // the caller's own cancellation: not the server's failure
 		}
-		return nil, g.record(sink, connFail, g.wrap(core.CodeTransport, "the request failed: "+describeNetError(g.cfg, err)))
+		e := g.wrap(core.CodeTransport, "the request failed: "+describeNetError(g.cfg, err))
+		e.Cause = err // never serialised; errors.Is finds wire.ErrOpaque through it (era probe)
+		return nil, g.record(sink, connFail, e)
 	}
 	if e := g.refuseAnswer(req, resp, sink); e != nil {
 		_ = resp.Body.Close()
@@ -192,8 +194,8 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 		done()
 		return resp, nil
 	}
-	if stream {
-		timer.Stop() // a GET stream's deadline covers its headers only
+	if stream || standalone {
+		timer.Stop() // a stream's deadline (GET, or the modern listen POST) covers its headers only
 	}
 	resp.Body = g.body(req, x, connStream, mediaType == "text/event-stream", &cappedBody{
 		r:     resp.Body,

@@ -34,6 +34,13 @@ const (
 	StatusNotFound     = 404
 )
 
+// ErrOpaque marks a request that failed without a readable cause: in a
+// browser, fetch rejects a request its CORS check refused (or a host it
+// could not reach) with a bare TypeError. A transport wraps it (%w) so the
+// MCP client can treat it as the spec's browser evidence of a legacy server
+// when it answers the era probe (docs/mcp-eras.md).
+var ErrOpaque = errors.New("the request failed without a readable cause (in a browser: a CORS refusal or an unreachable host)")
+
 // RoundTripper sends one request and returns the answer once its status
 // and headers have arrived; the body streams afterwards. It follows no
 // redirect: a 3xx answer is returned as it is (or, for a transport that

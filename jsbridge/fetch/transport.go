@@ -59,7 +59,8 @@ func Stats() (liveFuncs, inFlight int64) {
 	return fetchLiveFuncs.Load(), fetchInFlight.Load()
 }
 
-// settled is the outcome of a JS Promise.
+// settled is the outcome of a JS Promise: its value, or its rejection
+// (err, with the rejection value in v).
 type settled struct {
 	v   js.Value
 	err error
@@ -84,7 +85,7 @@ func await(p js.Value) <-chan settled {
 	})
 	failure = js.FuncOf(func(_ js.Value, args []js.Value) any {
 		release()
-		ch <- settled{err: jsErrorText(arg0(args))}
+		ch <- settled{v: arg0(args), err: jsErrorText(arg0(args))}
 		return nil
 	})
 	fetchLiveFuncs.Add(2)
@@ -174,6 +175,9 @@ func (Transport) RoundTrip(req *wire.Request) (resp *wire.Response, err error) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
+		if opaqueRejection(s.v) {
+			return nil, fmt.Errorf("%w: %v", wire.ErrOpaque, s.err)
+		}
 		return nil, s.err
 	}
 	resp, err = buildResponse(req, ac, s.v)
@@ -184,6 +188,28 @@ func (Transport) RoundTrip(req *wire.Request) (resp *wire.Response, err error) {
 		return nil, err
 	}
 	return resp, nil
+}
+
+// opaqueRejection reports whether fetch's rejection v is a browser's bare
+// TypeError (a CORS refusal looks exactly like an unreachable host there):
+// outside Node (no process.versions.node), a TypeError without a cause.
+// Node's fetch rejects with a TypeError too, but with the network error as
+// its cause, and is never opaque.
+func opaqueRejection(v js.Value) (opaque bool) {
+	defer func() {
+		if recover() != nil {
+			opaque = false
+		}
+	}()
+	if v.Type() != js.TypeObject || v.Get("name").Type() != js.TypeString || v.Get("name").String() != "TypeError" {
+		return false
+	}
+	if c := v.Get("cause"); c.Type() == js.TypeObject || c.Type() == js.TypeString {
+		return false
+	}
+	p := js.Global().Get("process")
+	return p.Type() != js.TypeObject || p.Get("versions").Type() != js.TypeObject ||
+		p.Get("versions").Get("node").Type() != js.TypeString
 }
 
 // startFetch builds the fetch options and calls fetch. A JS exception (a

@@ -62,7 +62,7 @@ func TestHookOptionsCallTheHost(t *testing.T) {
 	defer p.Cleanup(context.Background())
 	m := core.NewManager(nil)
 	_, err := registerServer(context.Background(), p, m, []byte(fmt.Sprintf(
-		`{"config": {"name": "s", "url": %q}, "options": {"security": %s, "sampling": 7, "roots": [{"uri": "file:///w"}]}}`, url, loopbackJSON)))
+		`{"config": {"name": "s", "url": %q, "protocolVersion": "2025-11-25"}, "options": {"security": %s, "sampling": 7, "roots": [{"uri": "file:///w"}]}}`, url, loopbackJSON)))
 	require.NoError(t, err)
 	fc, err := m.Invoke(context.Background(), &core.Request{Function: "mcp__s__ask", Arguments: core.NewArguments()})
 	require.NoError(t, err)

@@ -150,7 +150,7 @@ func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c
 		return e
 	}
 	if rpcErr != nil {
-		return rpcError(cfg, rpcErr.Code, rpcErr.Message)
+		return rpcError(cfg, rpcErr)
 	}
 	if c != nil {
 		if e, hard := c.guard.conn.get(); e != nil && (hard || c.dead.Load()) {
@@ -180,9 +180,11 @@ func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c
 }
 
 // rpcError is the transport error of a JSON-RPC error answer, its code
-// and message (redacted, cut) also in RPCCode and RPCMessage.
-func rpcError(cfg *ServerConfig, code int, message string) *core.Error {
-	e := serverError(core.CodeTransport, cfg.Name, cfg, "JSON-RPC error %d: %s", code, cfg.quote(message, 300))
-	withRPC(e, cfg, code, message)
+// and message (redacted, cut) also in RPCCode and RPCMessage; for one of
+// the 2026-07-28 revision's codes the message says what it means
+// (modernErrorText).
+func rpcError(cfg *ServerConfig, rpc *jsonrpcErrorObj) *core.Error {
+	e := serverError(core.CodeTransport, cfg.Name, cfg, "JSON-RPC error %d: %s%s", rpc.Code, cfg.quote(rpc.Message, 300), modernErrorText(cfg, rpc))
+	withRPC(e, cfg, rpc.Code, rpc.Message)
 	return e
 }

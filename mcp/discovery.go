@@ -48,20 +48,25 @@ type descriptor struct {
 	output      *core.CompiledSchema // the compiled outputSchema; nil when none
 	annotations json.RawMessage      // the "annotations" object as sent (compacted); nil when none
 	ann         *Annotations         // its hints; nil when none
+	headers     []paramHeader        // its x-mcp-header annotations (modern wire only; mcpheader.go)
 	filtered    bool                 // the Filter dropped it: only wire is set
 	raw         json.RawMessage      // the whole descriptor, compacted (nil for a declared tool)
 }
 
-// discover lists every tool of the server page by page (at most
+// discover lists every tool of the server page by page (on the modern
+// wire a fresh page comes from the pool's list cache: listcache.go) (at most
 // MaxListPages pages, no cursor repeated, at most MaxServerTools tools) and
 // validates every descriptor, applying f (nil keeps all): a tool f drops
 // is returned with only its name and filtered set (see validateDescriptors
 // for what it is still checked for). It changes nothing anywhere: the
 // caller registers the result or nothing.
-func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f *Filter) ([]descriptor, error) {
+func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f *Filter) (*discovered, error) {
 	var raws []json.RawMessage
+	modern, version := false, ""
 	err := p.run(ctx, cfg, sec, "", func(ctx context.Context, e *entry, c *conn) error {
 		raws = raws[:0]
+		modern = c.sess.isModern()
+		version = c.sess.protocolVersion()
 		cursor := ""
 		seen := map[string]bool{}
 		for page := 1; ; page++ {
@@ -69,11 +74,7 @@ func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f
 				return serverError(core.CodeTransport, cfg.Name, cfg,
 					"tools/list goes on for more than %d pages; refusing the server's tools", MaxListPages)
 			}
-			params := map[string]any{}
-			if cursor != "" {
-				params["cursor"] = cursor
-			}
-			raw, err := p.request(ctx, e, c, "", "tools/list", params)
+			raw, err := p.listPageOf(ctx, e, c, cursor) // listcache.go
 			if err != nil {
 				return err
 			}
@@ -101,7 +102,19 @@ func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f
 	if err != nil {
 		return nil, err
 	}
-	return validateDescriptors(cfg, raws, f)
+	descs, warnings, err := validateDescriptors(cfg, raws, f, modern)
+	if err != nil {
+		return nil, err
+	}
+	return &discovered{descs: descs, warnings: warnings, version: version}, nil
+}
+
+// discovered is what discovery found: the tools, the warnings about those
+// left out, and the protocol version spoken.
+type discovered struct {
+	descs    []descriptor
+	warnings []*core.Error
+	version  string
 }
 
 // parsePage reads one tools/list result: its tools and its nextCursor.
@@ -128,7 +141,10 @@ func parsePage(cfg *ServerConfig, raw json.RawMessage) ([]json.RawMessage, strin
 }
 
 // validateDescriptors checks every advertised tool, in order, and refuses
-// the first bad one: with invalid-tool, a descriptor that is not an object,
+// the first bad one (a tool the filter keeps; from a modern server, one
+// whose x-mcp-header annotations break a rule of docs/mcp-headers.md is
+// left out instead, as a filtered one, and reported in the warnings:
+// invalid-tool, Rule "x-mcp-header", Tool its wire name): with invalid-tool, a descriptor that is not an object,
 // a name that is not a string matching the MCP rule ^[A-Za-z0-9._-]{1,128}$,
 // a description that is neither a string nor null; with duplicate-tool, a
 // name advertised twice (names are case-sensitive: "Search" and "search"
@@ -143,20 +159,21 @@ func parsePage(cfg *ServerConfig, raw json.RawMessage) ([]json.RawMessage, strin
 // reads) and comes back as {wire, filtered: true}: its description and
 // schemas are not read, so a broken tool can be filtered out without
 // refusing the server.
-func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage, f *Filter) ([]descriptor, error) {
+func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage, f *Filter, modern bool) ([]descriptor, []*core.Error, error) {
 	out := make([]descriptor, 0, len(raws))
 	seen := make(map[string]bool, len(raws))
+	var warnings []*core.Error
 	for i, raw := range raws {
 		var fields map[string]json.RawMessage
 		if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
-			return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %d of tools/list is not an object", i)
+			return nil, nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %d of tools/list is not an object", i)
 		}
 		var name string
 		if v := fields["name"]; jsontext.Kind(v) != "string" || json.Unmarshal(v, &name) != nil {
-			return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %d of tools/list has no string \"name\"", i)
+			return nil, nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %d of tools/list has no string \"name\"", i)
 		}
 		if err := checkWireName(cfg, name, seen, "the tool name", "the server advertises the tool %q twice"); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		d := descriptor{wire: name, description: json.RawMessage("null"), raw: compactJSON(raw)}
 		if d.annotations, d.ann = parseAnnotations(fields["annotations"]); !f.keeps(name, d.ann) {
@@ -168,33 +185,41 @@ func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage, f *Filter) (
 			case "string", "null":
 				d.description = compactJSON(v)
 			default:
-				return nil, serverError(core.CodeInvalidTool, cfg.Name, cfg,
+				return nil, nil, serverError(core.CodeInvalidTool, cfg.Name, cfg,
 					"the description of tool %q is %s; want a string", name, jsontext.Kind(v))
 			}
 		}
 		schema, ok := fields["inputSchema"]
 		if !ok || jsontext.Kind(schema) != "object" {
-			return nil, serverError(core.CodeInvalidSchema, cfg.Name, cfg,
+			return nil, nil, serverError(core.CodeInvalidSchema, cfg.Name, cfg,
 				"the inputSchema of tool %q must be a JSON Schema object, got %s", name, jsontext.Kind(schema))
 		}
 		var top map[string]json.RawMessage
 		_ = json.Unmarshal(schema, &top) // an object: always decodes
 		if t, ok := top["type"]; ok && string(compactJSON(t)) != `"object"` {
-			return nil, serverError(core.CodeInvalidSchema, cfg.Name, cfg,
+			return nil, nil, serverError(core.CodeInvalidSchema, cfg.Name, cfg,
 				"the inputSchema of tool %q must have \"type\": \"object\" (arguments are an object)", name)
 		}
 		d.inputSchema = compactJSON(schema)
+		if modern {
+			var rerr *headerRuleError
+			if d.headers, rerr = parseParamHeaders(d.inputSchema); rerr != nil {
+				warnings = append(warnings, headerWarning(cfg, name, rerr))
+				out = append(out, descriptor{wire: name, filtered: true})
+				continue
+			}
+		}
 		cs, err := core.CompileSchema(name, d.inputSchema)
 		if err != nil {
-			return nil, prefixed(cfg, name, err)
+			return nil, nil, prefixed(cfg, name, err)
 		}
 		d.compiled = cs
 		if d.output, err = outputSchemaOf(cfg, name, fields["outputSchema"]); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		out = append(out, d)
 	}
-	return out, nil
+	return out, warnings, nil
 }
 
 // compactJSON returns v without insignificant whitespace (v is valid JSON).
@@ -236,4 +261,18 @@ func outputSchemaOf(cfg *ServerConfig, name string, schema json.RawMessage) (*co
 		return nil, prefixed(cfg, name, err)
 	}
 	return cs, nil
+}
+
+// RuleMCPHeader is the Rule of the invalid-tool warning about a discovered
+// tool left out because its x-mcp-header annotations break the 2026-07-28
+// rules (docs/mcp-headers.md).
+const RuleMCPHeader = "x-mcp-header"
+
+// headerWarning is the warning about tool, left out for rerr.
+func headerWarning(cfg *ServerConfig, tool string, rerr *headerRuleError) *core.Error {
+	e := serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %s is left out: its x-mcp-header annotation at %s breaks rule %s: %s",
+		cfg.quote(tool, 140), cfg.quote(rerr.Path, 200), rerr.Rule, cfg.cut(rerr.Message, 300))
+	e.Tool = tool
+	e.Rule = RuleMCPHeader
+	return e
 }

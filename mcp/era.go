@@ -160,6 +160,7 @@ func (p *Pool) chooseEra(ctx context.Context, c *conn, e *entry) (bool, json.Raw
 		c.eraCached = true
 		return modern, nil, nil
 	}
+	p.stats.eraProbes.Add(1)
 	out := c.sess.probe(ctx)
 	switch out.verdict {
 	case probeFailed:
@@ -203,4 +204,36 @@ func modernRefused(err error) bool {
 		return false
 	}
 	return true
+}
+
+// modernErrorText says what one of the 2026-07-28 revision's error codes
+// means for the user ("" for any other code), naming what the server sent
+// in data (redacted, cut): the capabilities it needs, the versions it
+// speaks.
+func modernErrorText(cfg *ServerConfig, rpc *jsonrpcErrorObj) string {
+	switch rpc.Code {
+	case rpcHeaderMismatch:
+		return " (HeaderMismatch: the server found the request's MCP headers missing or different from its body; " +
+			"if a proxy between toolgate and the server rewrites headers, let Mcp-Method, Mcp-Name and Mcp-Param-* through)"
+	case rpcMissingCapability:
+		var d struct {
+			Required json.RawMessage `json:"requiredCapabilities"`
+		}
+		_ = json.Unmarshal(rpc.Data, &d)
+		need := "a client capability"
+		if len(d.Required) > 0 {
+			need = "the client capabilities " + cfg.quote(string(compactJSON(d.Required)), 200)
+		}
+		return " (MissingRequiredClientCapability: the server needs " + need +
+			"; give the matching registration hook: elicitation, sampling or roots)"
+	case rpcUnsupportedVersion:
+		speaks := "did not say which versions it speaks"
+		if supported := supportedList(rpc.Data); len(supported) > 0 {
+			b, _ := json.Marshal(supported) // strings: always marshals
+			speaks = "speaks " + cfg.quote(string(b), 200)
+		}
+		return " (UnsupportedProtocolVersion: the server " + speaks +
+			"; pin a version it speaks with the config's protocolVersion, or leave it out to let toolgate find the era)"
+	}
+	return ""
 }

@@ -215,6 +215,7 @@ func (p *Pool) connected(e *entry, c *conn) {
 // listChanged (else they are ignored and counted).
 func (p *Pool) hookListChanged(e *entry, c *conn) {
 	hook := func() {
+		p.lists.invalidate(e.cfg.URL) // listcache.go: the pages are stale now
 		if c.toolsListChanged.Load() {
 			p.listChanged(e.key)
 		} else {

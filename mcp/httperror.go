@@ -85,7 +85,7 @@ func (s *session) httpFailure(ctx context.Context, a *httpAnswer, method, prefix
 	e.HTTPStatus = a.status
 	if a.rpc != nil {
 		withRPC(e, cfg, a.rpc.Code, a.rpc.Message)
-		e.Message += fmt.Sprintf("; the server said: JSON-RPC error %d: %s", a.rpc.Code, cfg.quote(a.rpc.Message, 300))
+		e.Message += fmt.Sprintf("; the server said: JSON-RPC error %d: %s%s", a.rpc.Code, cfg.quote(a.rpc.Message, 300), modernErrorText(cfg, a.rpc))
 	}
 	return e
 }

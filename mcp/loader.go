@@ -102,8 +102,9 @@ type LoadOptions struct {
 	RequestOptionsMap map[string]map[string]json.RawMessage
 	// OnWarning receives each server that registers nothing because of a
 	// failure other than a policy refusal, among them each command (stdio)
-	// server, as an unsupported error naming it (default nil: the failure
-	// is only visible as the server's empty list).
+	// server, as an unsupported error naming it, and each discovered tool
+	// left out for its x-mcp-header annotations (RegisterOptions.OnWarning)
+	// (default nil: the failure is only visible as the server's empty list).
 	OnWarning func(server string, err error)
 	// Result is RegisterOptions.Result for every server (default "":
 	// ResultLionAGI).
@@ -271,6 +272,7 @@ func registerOptionsOf(o *LoadOptions, name string) *RegisterOptions {
 		OnToolsChanged: o.OnToolsChanged,
 		Hooks:          o.Hooks,
 		Auth:           authFor(o.Auth, name),
+		OnWarning:      o.OnWarning,
 	}
 }
 

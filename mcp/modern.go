@@ -281,3 +281,11 @@ func joinMembers(ms []jsontext.Member) json.RawMessage {
 	}
 	return append(out, '}')
 }
+
+// protocolVersion is the version the session speaks: ProtocolModern, or
+// the legacy version initialize agreed ("" before either).
+func (s *session) protocolVersion() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.version
+}

@@ -209,8 +209,15 @@ func sortedCopy(s []string) []string {
 // tools/list with one tool "t", and tools/call answered by call (the
 // result object of each round, given the request's params).
 func modernServer(t *testing.T, call func(round int, params json.RawMessage) string) (string, *atomic.Int32) {
+	url, rounds, _ := modernServerOf(t, `[{"name":"t","inputSchema":{"type":"object"}}]`, call)
+	return url, rounds
+}
+
+// modernServerOf is modernServer with the tools of tools (a JSON array),
+// and the log of what it got.
+func modernServerOf(t *testing.T, tools string, call func(round int, params json.RawMessage) string) (string, *atomic.Int32, *wireLog) {
 	var rounds atomic.Int32
-	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.WriteHeader(http.StatusMethodNotAllowed)
 			return
@@ -222,15 +229,17 @@ func modernServer(t *testing.T, call func(round int, params json.RawMessage) str
 		case "server/discover":
 			result = `{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{"tools":{}}}`
 		case "tools/list":
-			result = `{"resultType":"complete","tools":[{"name":"t","inputSchema":{"type":"object"}}],"ttlMs":0,"cacheScope":"public"}`
+			result = `{"resultType":"complete","tools":` + tools + `,"ttlMs":0,"cacheScope":"public"}`
 		case "tools/call":
 			result = call(int(rounds.Add(1)), m.Params)
 		}
 		w.Header().Set("Content-Type", "application/json")
 		fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":%s}`, m.ID, result)
-	}))
+	})
+	log := &wireLog{next: h}
+	ts := httptest.NewServer(log)
 	t.Cleanup(ts.Close)
-	return ts.URL + "/mcp", &rounds
+	return ts.URL + "/mcp", &rounds, log
 }
 
 func TestInputRoundsAreBoundedAndChecked(t *testing.T) {

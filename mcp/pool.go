@@ -43,7 +43,8 @@ type Pool struct {
 
 	followed followers // registrations whose list changes are followed (listchanged.go)
 
-	eras eraCache // each origin's protocol era (era.go)
+	eras  eraCache  // each origin's protocol era (era.go)
+	lists listCache // modern servers' fresh tools/list pages (listcache.go)
 }
 
 // NewPool returns an empty pool.

@@ -34,6 +34,13 @@ type proxy struct {
 	// raw is the tool's descriptor as tools/list gave it (compacted): a
 	// refresh compares it to tell a changed tool (listchanged.go).
 	raw json.RawMessage
+	// headers are its x-mcp-header annotations: on the modern wire each
+	// call mirrors their values into Mcp-Param-* headers (mcpheader.go).
+	headers []paramHeader
+	// version is the protocol version the tool was discovered with
+	// (ProtocolModern, or the legacy version initialize agreed); "" for a
+	// declared tool.
+	version string
 }
 
 // Signature is LionAGI's proxy signature: the registered name, the
@@ -116,6 +123,9 @@ func (p *Pool) callTool(ctx context.Context, px *proxy, args json.RawMessage) (a
 		}
 		params := map[string]any{"name": wire, "arguments": args}
 		defer trackProgress(ctx, px, c, params)() // progress.go
+		if len(px.headers) > 0 {
+			ctx = withValue(ctx, &paramHeaderSet{headers: paramHeaderValues(px.headers, args)})
+		}
 		raw, err := p.request(ctx, e, c, tool, "tools/call", params)
 		if err != nil {
 			return err

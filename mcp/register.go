@@ -63,6 +63,12 @@ type RegisterOptions struct {
 	// Auth is the server's OAuth authorization (default nil: none; a 401
 	// is reported as a transport error). See Auth.
 	Auth *Auth
+	// OnWarning receives each discovered tool left out because its
+	// x-mcp-header annotations are invalid (a modern server's: an
+	// invalid-tool error with Rule RuleMCPHeader and Tool the wire name),
+	// at registration and at each refresh (default nil: only the tool's
+	// absence shows it).
+	OnWarning func(server string, err error)
 
 	refresh bool // a list-change refresh: requestOptions may name tools the server no longer lists
 }
@@ -167,16 +173,8 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 		}
 	}
 	b := &batch{cfg: cfg}
-	var descs []descriptor
-	if len(o.ToolNames) > 0 {
-		seen := map[string]bool{}
-		for _, n := range o.ToolNames {
-			if err := checkWireName(cfg, n, seen, "toolNames:", "toolNames lists %q twice"); err != nil {
-				return nil, err
-			}
-			descs = append(descs, descriptor{wire: n, filtered: !o.Filter.keepsName(n)})
-		}
-	} else if descs, err = p.discover(ctx, cfg, sec, o.Filter); err != nil {
+	descs, version, err := p.descriptorsOf(ctx, cfg, sec, o)
+	if err != nil {
 		return nil, err
 	}
 	if err := checkRequestOptionKeys(cfg, reqOpts, descs); err != nil && !o.refresh {
@@ -193,7 +191,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 				"the tools %q and %q would both register as %q", other, d.wire, name)
 		}
 		byName[name] = d.wire
-		px := &proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire, mode: mode,
+		px := &proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire, mode: mode, headers: d.headers, version: version,
 			annotations: d.annotations, gate: o.Approval.gateFor(d.annotations, d.ann), onProgress: o.OnProgress, raw: d.raw}
 		t, err := buildTool(px, d, reqOpts[d.wire])
 		if err != nil {
@@ -204,6 +202,34 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 		b.wires = append(b.wires, d.wire)
 	}
 	return b, nil
+}
+
+// descriptorsOf is the tools of a registration: the declared ToolNames
+// (each checked, marked filtered when the Filter drops it), or those
+// discovered (their warnings passed to OnWarning), with the protocol
+// version they were discovered with ("" when declared).
+func (p *Pool) descriptorsOf(ctx context.Context, cfg *ServerConfig, sec *Security, o *RegisterOptions) ([]descriptor, string, error) {
+	if len(o.ToolNames) == 0 {
+		found, err := p.discover(ctx, cfg, sec, o.Filter)
+		if err != nil {
+			return nil, "", err
+		}
+		for _, w := range found.warnings {
+			if o.OnWarning != nil {
+				o.OnWarning(cfg.Name, w)
+			}
+		}
+		return found.descs, found.version, nil
+	}
+	var descs []descriptor
+	seen := map[string]bool{}
+	for _, n := range o.ToolNames {
+		if err := checkWireName(cfg, n, seen, "toolNames:", "toolNames lists %q twice"); err != nil {
+			return nil, "", err
+		}
+		descs = append(descs, descriptor{wire: n, filtered: !o.Filter.keepsName(n)})
+	}
+	return descs, "", nil
 }
 
 // checkPolicies refuses, with invalid-request naming the server, a bad

@@ -139,6 +139,14 @@ type legacyOnly struct {
 }
 
 func (l *legacyOnly) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("Mcp-Protocol-Version") == ProtocolModern && r.Method == http.MethodPost {
+		// A 2025-era server answers a request outside its session so.
+		http.Error(w, "Bad Request: No valid session ID provided", http.StatusBadRequest)
+		if body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20)); bytes.Contains(body, []byte(`"server/discover"`)) {
+			l.probes.Add(1)
+		}
+		return
+	}
 	if r.Method == http.MethodPost {
 		body, _ := io.ReadAll(io.LimitReader(r.Body, 1<<20))
 		if bytes.Contains(body, []byte(`"server/discover"`)) {

@@ -38,8 +38,15 @@ type Stats struct {
 	// declare listChanged or that no registration follows.
 	NotificationsIgnored int64 `json:"notificationsIgnored"`
 	// StandaloneStreams counts the standalone GET streams opened
-	// (Streamable HTTP), reconnections included.
+	// (Streamable HTTP), and the modern wire's subscriptions/listen
+	// streams, reconnections included.
 	StandaloneStreams int64 `json:"standaloneStreams"`
+	// ListCacheHits counts tools/list pages served from the pool's cache
+	// (a modern server's ttlMs: listcache.go) instead of the server.
+	ListCacheHits int64 `json:"listCacheHits"`
+	// EraProbes counts the server/discover probes sent to find a server's
+	// protocol era (era.go); connections whose era was cached send none.
+	EraProbes int64 `json:"eraProbes"`
 }
 
 // counters are a pool's Stats as they are counted.
@@ -48,6 +55,7 @@ type counters struct {
 	streamResumes, streamResumesRefused                           atomic.Int64
 	progressDelivered, progressDropped, listChanged               atomic.Int64
 	toolRefreshes, notificationsIgnored, standaloneStreams        atomic.Int64
+	listCacheHits, eraProbes                                      atomic.Int64
 }
 
 // Stats returns what the pool's connections have counted so far.
@@ -65,5 +73,7 @@ func (p *Pool) Stats() Stats {
 		ToolRefreshes:          c.toolRefreshes.Load(),
 		NotificationsIgnored:   c.notificationsIgnored.Load(),
 		StandaloneStreams:      c.standaloneStreams.Load(),
+		ListCacheHits:          c.listCacheHits.Load(),
+		EraProbes:              c.eraProbes.Load(),
 	}
 }

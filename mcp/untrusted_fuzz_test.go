@@ -23,10 +23,15 @@ func FuzzUntrustedToolsList(f *testing.F) {
 			mustBeCoreError(t, err)
 			return
 		}
-		descs, err := validateDescriptors(cfg, tools, nil)
+		descs, warnings, err := validateDescriptors(cfg, tools, nil, true)
 		if err != nil {
 			mustBeCoreError(t, err)
 			return
+		}
+		for _, w := range warnings {
+			if w.Code != core.CodeInvalidTool || w.Rule != RuleMCPHeader {
+				t.Fatalf("got the warning %v, want invalid-tool with rule %s", w, RuleMCPHeader)
+			}
 		}
 		for _, d := range descs {
 			if n := registeredName("fuzz", d.wire, true); !validRegisteredName(n) {

@@ -1,0 +1,201 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"sync/atomic"
+	"testing"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// mcpInfo reads a registered proxy's tool.mcp.
+func mcpInfo(t *testing.T, m *core.Manager, name string) map[string]any {
+	t.Helper()
+	tool, ok := m.Get(name)
+	require.True(t, ok, "no tool %s", name)
+	var info map[string]any
+	require.NoError(t, json.Unmarshal(tool.Callable.(*proxy).MCPTool(), &info))
+	return info
+}
+
+func TestTheEraIsFoundOnceAndShownOnTheTools(t *testing.T) {
+	modern := &wireLog{next: server.NewStreamableHTTPServer(fixtureTools(nil))}
+	mts := httptest.NewServer(modern)
+	defer mts.Close()
+	legacy := &legacyOnly{next: server.NewStreamableHTTPServer(fixtureTools(nil), server.WithStateful(true))}
+	lts := httptest.NewServer(legacy)
+	defer lts.Close()
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	for i, c := range []struct{ url, version string }{
+		{mts.URL + "/mcp", ProtocolModern}, {lts.URL + "/mcp", ProtocolLegacy}, {mts.URL + "/mcp", ProtocolModern},
+	} {
+		m, _ := registerFixture(t, p, c.url, "")
+		assert.Equal(t, c.version, mcpInfo(t, m, "mcp__fx__echo")["protocolVersion"], "registration %d", i)
+		fc := invoke(t, m, "mcp__fx__echo", map[string]any{"message": "hi"})
+		require.Equal(t, core.StatusCompleted, fc.Status, "registration %d: %v", i, fc.Err)
+		require.NoError(t, p.Cleanup(context.Background())) // the next registration connects again
+	}
+	assert.Equal(t, int64(2), p.Stats().EraProbes, "one probe per origin: the third registration used the cache")
+	assert.Empty(t, modern.calls("initialize"), "a modern server gets no handshake")
+	assert.Len(t, modern.calls("server/discover"), 1)
+
+	declared := core.NewManager(nil)
+	_, err := RegisterServer(context.Background(), p, declared, &ServerConfig{Name: "fx", URL: mts.URL + "/mcp"},
+		&RegisterOptions{Security: loopback(), ToolNames: []string{"echo"}})
+	require.NoError(t, err)
+	assert.Nil(t, mcpInfo(t, declared, "mcp__fx__echo")["protocolVersion"], "a declared tool was discovered with no version")
+}
+
+// switchable serves one of two handlers, chosen at run time.
+type switchable struct {
+	modern  atomic.Bool
+	a, b    http.Handler // modern, legacy
+	changes atomic.Int32
+}
+
+func (s *switchable) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.modern.Load() {
+		s.a.ServeHTTP(w, r)
+		return
+	}
+	s.b.ServeHTTP(w, r)
+}
+
+// modernOnly refuses the legacy handshake as a 2026-07-28-only server does.
+func modernOnly(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost || r.Header.Get("Mcp-Protocol-Version") != ProtocolModern {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2026-07-28"]}}}`))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func TestACachedEraThatTurnedWrongIsFoundAgain(t *testing.T) {
+	sw := &switchable{
+		a: modernOnly(server.NewStreamableHTTPServer(fixtureTools(nil))),
+		b: &legacyOnly{next: server.NewStreamableHTTPServer(fixtureTools(nil), server.WithStateful(true))},
+	}
+	ts := httptest.NewServer(sw)
+	defer ts.Close()
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	m, _ := registerFixture(t, p, ts.URL+"/mcp", "") // legacy, cached
+	for i, modern := range []bool{true, false, true} {
+		sw.modern.Store(modern) // the server is upgraded (or rolled back)
+		require.NoError(t, p.Cleanup(context.Background()))
+		fc := invoke(t, m, "mcp__fx__echo", map[string]any{"message": "again"})
+		require.Equal(t, core.StatusCompleted, fc.Status, "switch %d: got %v", i, fc.Err)
+		assert.Equal(t, "again", fc.Response)
+	}
+	assert.Equal(t, int64(4), p.Stats().EraProbes, "the first probe, then one each time the cached era failed")
+}
+
+func TestListPagesAreCachedByTheirHints(t *testing.T) {
+	for _, scope := range []mcpgo.CacheScope{mcpgo.CacheScopePublic, mcpgo.CacheScopePrivate} {
+		t.Run(string(scope), func(t *testing.T) {
+			s := server.NewMCPServer("cached", "1.0.0", server.WithToolCapabilities(true), server.WithCacheHints(60000, scope))
+			s.AddTool(mcpgo.NewTool("echo"), func(context.Context, mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+				return mcpgo.NewToolResultText("e"), nil
+			})
+			log := &wireLog{next: server.NewStreamableHTTPServer(s)}
+			ts := httptest.NewServer(log)
+			defer ts.Close()
+			p := NewPool(nil)
+			defer p.Cleanup(context.Background())
+			register := func(token string) {
+				cfg := &ServerConfig{Name: "c", URL: ts.URL + "/mcp", Headers: map[string]string{"Authorization": "Bearer " + token}}
+				_, err := RegisterServer(context.Background(), p, core.NewManager(nil), cfg, &RegisterOptions{Security: loopback()})
+				require.NoError(t, err)
+			}
+			register("alice")
+			register("alice")
+			assert.Len(t, log.calls("tools/list"), 1, "a fresh page is not fetched again")
+			register("bob")
+			want := 1
+			if scope == mcpgo.CacheScopePrivate {
+				want = 2 // another principal
+			}
+			assert.Len(t, log.calls("tools/list"), want)
+			assert.Equal(t, int64(3-want), p.Stats().ListCacheHits)
+		})
+	}
+}
+
+func TestAListChangeDropsTheCachedPages(t *testing.T) {
+	s := progressServer()
+	server.WithCacheHints(60000, mcpgo.CacheScopePublic)(s)
+	log := &wireLog{next: server.NewStreamableHTTPServer(s)}
+	ts := httptest.NewServer(log)
+	defer ts.Close()
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	var changes changeLog
+	m := core.NewManager(nil)
+	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "st", URL: ts.URL + "/mcp"},
+		&RegisterOptions{Security: loopback(), OnToolsChanged: changes.add})
+	require.NoError(t, err)
+	waitUntil(t, "the listen stream opens", func() bool { return p.Stats().StandaloneStreams == 1 })
+	assert.Len(t, log.calls(methodListen), 1)
+	ev := addUntilReported(t, s, "later", &changes, 1)[0]
+	require.Nil(t, ev.Error)
+	assert.Equal(t, []string{"mcp__st__later"}, ev.Added, "the refresh fetched the list again")
+	assert.Len(t, log.calls("tools/list"), 2)
+}
+
+// headerTools are a tool with valid x-mcp-header annotations and one whose
+// annotation is no header name.
+const headerTools = `[{"name":"query","inputSchema":{"type":"object","properties":{
+	"region":{"type":"string","x-mcp-header":"Region"},
+	"limit":{"type":"integer","x-mcp-header":"Limit"},
+	"opts":{"type":"object","properties":{"dry":{"type":"boolean","x-mcp-header":"Dry"}}}}}},
+	{"name":"broken","inputSchema":{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"not a token"}}}}]`
+
+func TestXMCPHeaderValuesAreMirroredAndBadToolsLeftOut(t *testing.T) {
+	url, _, log := modernServerOf(t, headerTools, func(int, json.RawMessage) string {
+		return `{"resultType":"complete","content":[{"type":"text","text":"ok"}]}`
+	})
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	m := core.NewManager(nil)
+	var warned []*core.Error
+	names, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "h", URL: url},
+		&RegisterOptions{Security: loopback(), OnWarning: func(server string, err error) {
+			assert.Equal(t, "h", server)
+			warned = append(warned, core.AsError(err))
+		}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"mcp__h__query"}, names, "the broken tool is left out, its sibling kept")
+	require.Len(t, warned, 1)
+	assert.Equal(t, core.CodeInvalidTool, warned[0].Code)
+	assert.Equal(t, RuleMCPHeader, warned[0].Rule)
+	assert.Equal(t, "broken", warned[0].Tool)
+
+	fc := invoke(t, m, "mcp__h__query", map[string]any{"region": "eu-west 1 ", "limit": 5, "opts": map[string]any{"dry": true}})
+	require.Equal(t, core.StatusCompleted, fc.Status, "got %v", fc.Err)
+	calls := log.calls("tools/call")
+	require.Len(t, calls, 1)
+	h := calls[0].header
+	assert.Equal(t, "=?base64?ZXUtd2VzdCAxIA==?=", h.Get("Mcp-Param-Region"), "a trailing space is encoded")
+	assert.Equal(t, "5", h.Get("Mcp-Param-Limit"))
+	assert.Equal(t, "true", h.Get("Mcp-Param-Dry"))
+	assert.Equal(t, "query", h.Get("Mcp-Name"))
+
+	fc = invoke(t, m, "mcp__h__query", map[string]any{"limit": 1})
+	require.Equal(t, core.StatusCompleted, fc.Status, "got %v", fc.Err)
+	h = log.calls("tools/call")[1].header
+	assert.Empty(t, h.Values("Mcp-Param-Region"), "an absent value sends no header")
+	assert.Equal(t, "1", h.Get("Mcp-Param-Limit"))
+}

@@ -1,6 +1,6 @@
 // toolgate public types: the one hand-written source. index.d.ts and core.d.ts derive from it.
-import type { ErrorCode, PolicyRule, ParamKind, ToolOptionName, SecurityKey, ChangeKind } from "./contract.js";
-export type { ErrorCode, PolicyRule, ParamKind, ToolOptionName, SecurityKey, ChangeKind };
+import type { ErrorCode, PolicyRule, McpToolRule, ParamKind, ToolOptionName, SecurityKey, ChangeKind } from "./contract.js";
+export type { ErrorCode, PolicyRule, McpToolRule, ParamKind, ToolOptionName, SecurityKey, ChangeKind };
 
 /** One validation problem: a JSON pointer, the rule that failed, a message. */
 export interface Issue {
@@ -15,7 +15,7 @@ export interface Issue {
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
  */
 export declare class ToolgateError extends Error {
-  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule; callId?: string; result?: McpCallToolResult; httpStatus?: number; rpcCode?: number; rpcMessage?: string; authStep?: AuthStep; oauthError?: string; oauthErrorDescription?: string; cause?: unknown });
+  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule | McpToolRule; callId?: string; result?: McpCallToolResult; httpStatus?: number; rpcCode?: number; rpcMessage?: string; authStep?: AuthStep; oauthError?: string; oauthErrorDescription?: string; cause?: unknown });
   readonly name: "ToolgateError";
   readonly code: ErrorCode;
   readonly tool?: string;
@@ -25,8 +25,12 @@ export declare class ToolgateError extends Error {
    * (every ToolCall of tg.parseToolCalls that has an id), so `tg.toolResult(error, target)` can answer it.
    */
   readonly callId?: string;
-  /** The policy rule that refused, for `policy-denied` (data to compare; the message is for people). */
-  readonly rule?: PolicyRule;
+  /**
+   * The rule broken, as data to compare (the message is for people): the policy rule that refused,
+   * for `policy-denied`; `"x-mcp-header"` for an `invalid-tool` warning about a discovered MCP tool
+   * left out (onWarning).
+   */
+  readonly rule?: PolicyRule | McpToolRule;
   /**
    * For `tool-error` (an MCP tool ran and answered `isError: true`): the tool's whole result, its
    * content as the server sent it (secrets of the server's config removed), in either result mode;
@@ -600,6 +604,13 @@ export interface Security {
 /** The MCP transports over URLs. */
 export type McpTransport = "streamable-http" | "sse";
 
+/**
+ * The MCP protocol versions a server config may pin: `"2026-07-28"` (the stateless revision: no
+ * probe, no handshake) or `"2025-11-25"` (the initialize handshake, no probe). Left out, toolgate
+ * finds the server's era itself (a `server/discover` probe, cached per origin). docs/mcp-eras.md.
+ */
+export type McpProtocolVersion = "2026-07-28" | "2025-11-25";
+
 /** One MCP server for registerMcpServer. Header values are secrets: they appear in no message or record. */
 export interface McpServerConfig {
   /** The server name: tools are named mcp__{name}__{tool}. */
@@ -610,6 +621,8 @@ export interface McpServerConfig {
   transport?: McpTransport;
   /** Sent with every request. */
   headers?: Record<string, string>;
+  /** Pins the server's protocol era; left out, toolgate finds it (docs/mcp-eras.md). "sse" is legacy only. */
+  protocolVersion?: McpProtocolVersion;
 }
 
 /** One server of a `.mcp.json` file. A `command` server is never started: registerMcpServer refuses it with `unsupported`, loaders skip it with an `unsupported` warning (or refuse the config with `strict`). */
@@ -619,6 +632,8 @@ export interface McpConfigEntry {
   /** Claude-style: "http" or "streamable-http" mean Streamable HTTP, "sse" means SSE. */
   type?: "http" | McpTransport;
   headers?: Record<string, string>;
+  /** Pins the server's protocol era; left out, toolgate finds it. */
+  protocolVersion?: McpProtocolVersion;
   command?: string;
   args?: string[];
   env?: Record<string, string>;
@@ -654,6 +669,11 @@ export interface McpToolInfo {
   tool: string;
   /** Its annotations as sent; null when it has none (declared tools, one-entry configs). */
   annotations: McpToolAnnotations | null;
+  /**
+   * The protocol version the tool was discovered with: `"2026-07-28"` on the stateless revision,
+   * else the legacy version initialize agreed (`"2025-11-25"`, …); null for declared tools.
+   */
+  protocolVersion: string | null;
 }
 
 /**
@@ -860,6 +880,12 @@ export interface McpRegisterOptions extends McpToolPolicyOptions, McpClientHooks
   onToolsChanged?: McpToolsChangedHandler;
   /** The server's OAuth provider: a 401 runs the authorization flow (docs/oauth.md). */
   auth?: McpAuthProvider;
+  /**
+   * Each discovered tool left out because its `x-mcp-header` annotations are invalid (an
+   * `invalid-tool` error, `rule` "x-mcp-header", `tool` its name on the server), at registration
+   * (before the promise resolves) and at each refresh. Default: console.warn.
+   */
+  onWarning?: McpWarningHandler;
 }
 
 /** One progress notification of an MCP tool call. */
@@ -942,7 +968,7 @@ export interface McpCallToolResult {
   [key: string]: unknown;
 }
 
-/** Receives each server a loader skipped (default: console.warn). */
+/** Receives each server a loader skipped, and each discovered tool left out (`rule` "x-mcp-header") (default: console.warn). */
 export type McpWarningHandler = (server: string, error: ToolgateError) => void;
 
 /** Options of loadMcpConfig. */

@@ -40,10 +40,10 @@ func main() {
 
 // contract is what Go defines of the JS contract.
 type contract struct {
-	codes, rules, kinds, security, changes []string
-	tool, typed                            jsbridge.Options
-	calls                                  map[string]jsbridge.Options
-	coreOps, fullOps                       ops
+	codes, rules, toolRules, kinds, security, changes []string
+	tool, typed                                       jsbridge.Options
+	calls                                             map[string]jsbridge.Options
+	coreOps, fullOps                                  ops
 }
 
 // ops are one build's operation names.
@@ -57,6 +57,7 @@ func collect() contract {
 	for _, r := range mcp.Rules {
 		c.rules = append(c.rules, string(r))
 	}
+	c.toolRules = append(c.toolRules, mcp.RuleMCPHeader)
 	for _, k := range core.ChangeKinds {
 		c.changes = append(c.changes, string(k))
 	}
@@ -88,6 +89,7 @@ func (c contract) typescript() string {
 	return header +
 		union("The closed set of toolgate error codes, shared with Go.", "ErrorCode", c.codes) +
 		union("The rules of the MCP URL policy: a policy-denied error's `rule` and checkUrl's.", "PolicyRule", c.rules) +
+		union("The rules an MCP server's tool definition can break: an invalid-tool warning's `rule` (onWarning).", "McpToolRule", c.toolRules) +
 		union("How a JS function's parameter binds.", "ParamKind", c.kinds) +
 		union("The option names of tg.tool(fn, options).", "ToolOptionName", c.tool.All()) +
 		union("The keys of a security object.", "SecurityKey", c.security) +

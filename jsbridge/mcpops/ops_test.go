@@ -49,15 +49,15 @@ func TestRegisterServerJSON(t *testing.T) {
 		`{"config": {"name": "fx", "url": %q, "transport": "streamable-http"}, "options": {"security": %s, "qualify": false, "update": null,
 		"toolNames": ["echo"], "requestOptions": {"echo": {"type": "object", "properties": {"message": {"type": "string"}}}}}}`, url, loopbackJSON)))
 	require.NoError(t, err)
-	assert.JSONEq(t, `["echo"]`, string(out))
+	assert.JSONEq(t, `{"names":["echo"],"warnings":[]}`, string(out))
 	assert.Equal(t, []string{"echo"}, m.Names())
 
 	out, err = registerServer(context.Background(), p, m, []byte(fmt.Sprintf(
 		`{"config": {"name": "fx", "url": %q}, "options": {"security": %s}}`, url, loopbackJSON)))
 	require.NoError(t, err)
-	var names []string
-	require.NoError(t, json.Unmarshal(out, &names))
-	assert.Len(t, names, len(fixtureNames))
+	var got struct{ Names []string }
+	require.NoError(t, json.Unmarshal(out, &got))
+	assert.Len(t, got.Names, len(fixtureNames))
 
 	cases := []struct {
 		name    string

@@ -7,8 +7,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
+	"github.com/toolgate/toolgate/jsbridge"
 	"github.com/toolgate/toolgate/mcp"
 
 	"github.com/toolgate/toolgate/core"
@@ -25,8 +27,10 @@ import (
 // transport?, headers?}, "options": {toolNames?, requestOptions?, update?,
 // security?, qualify?, result?, filter?, requireApproval?, approve? (a
 // host function id), approvalTimeoutMs?, onProgress?, onToolsChanged?,
-// roots?, sampling?, elicitation?}} (hooks and listeners as host function
-// ids); the result is the JSON array of registered names.
+// roots?, sampling?, elicitation?, onWarning?}} (hooks and listeners as
+// host function ids); the result is {"names": the registered names,
+// "warnings": [{"server", "error"}] (the discovered tools left out)}; later
+// warnings (a refresh's) go to onWarning.
 // The policy is options.security only (a "security" key in the config is
 // ignored). Refusals are mcp.ValidateServerConfig's and mcp.RegisterServer's.
 func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload []byte) (json.RawMessage, error) {
@@ -86,11 +90,17 @@ func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload [
 	if o.Auth, err = authOption(call, opts["auth"]); err != nil { // auth.go
 		return nil, err
 	}
+	warnings, err := newWarnings(call, opts)
+	if err != nil {
+		return nil, err
+	}
+	o.OnWarning = warnings.add
 	names, err := mcp.RegisterServer(ctx, p, m, cfg, &o)
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(names)
+	list, _ := json.Marshal(names) // strings only: always marshals
+	return json.RawMessage(`{"names":` + string(list) + `,"warnings":` + string(warnings.json()) + `}`), nil
 }
 
 // loadMcpConfig is b.loadMcpConfig. payload: {"config": <.mcp.json
@@ -123,7 +133,10 @@ func loadMcpConfig(ctx context.Context, p *mcp.Pool, m *core.Manager, payload []
 	if o.OnProgress, o.OnToolsChanged, err = listenerOptions(call, opts, true); err != nil { // hooks.go
 		return nil, err
 	}
-	var warnings warningList
+	warnings, err := newWarnings(call, opts)
+	if err != nil {
+		return nil, err
+	}
 	o.OnWarning = warnings.add
 	servers, names, err := mcp.LoadMcpConfig(ctx, p, m, data, &o)
 	if err != nil {
@@ -188,7 +201,10 @@ func loadMcpTools(ctx context.Context, p *mcp.Pool, payload []byte) ([]*core.Too
 			}
 		}
 	}
-	var warnings warningList
+	warnings, err := newWarnings(call, opts)
+	if err != nil {
+		return nil, nil, err
+	}
 	o.OnWarning = warnings.add
 	tools, err := mcp.LoadMcpTools(ctx, p, data, &o)
 	if err != nil {
@@ -367,9 +383,16 @@ func optionTypeError(call, key, want string, got json.RawMessage) error {
 	return core.Errorf(core.CodeUnsupportedType, "", "%s: option %s must be %s, got %s", call, key, want, jsontext.Kind(got))
 }
 
-// warningList collects loader warnings as JSON.
+// warningList collects the warnings of one call (a loader's skipped
+// servers, the discovered tools left out for their x-mcp-header
+// annotations) as JSON for its result, until done; after it (a refresh of
+// a followed registration) each warning goes to the onWarning host
+// function, when there is one.
 type warningList struct {
-	items []warningItem
+	mu     sync.Mutex
+	items  []warningItem
+	done   bool
+	notify int64 // the onWarning host function (0: none)
 }
 
 type warningItem struct {
@@ -377,13 +400,26 @@ type warningItem struct {
 	Error  *core.Error `json:"error"`
 }
 
-// add records one server's failure.
+// add records one warning, or after done notifies it.
 func (w *warningList) add(server string, err error) {
-	w.items = append(w.items, warningItem{Server: server, Error: core.AsError(err)})
+	item := warningItem{Server: server, Error: core.AsError(err)}
+	w.mu.Lock()
+	if !w.done {
+		w.items = append(w.items, item)
+		w.mu.Unlock()
+		return
+	}
+	w.mu.Unlock()
+	if b, err := json.Marshal(item); err == nil && w.notify != 0 {
+		jsbridge.HostNotify(w.notify, b)
+	}
 }
 
-// json returns the warnings as a JSON array.
+// json ends the collecting and returns the warnings as a JSON array.
 func (w *warningList) json() json.RawMessage {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.done = true
 	if len(w.items) == 0 {
 		return json.RawMessage("[]")
 	}
@@ -392,6 +428,16 @@ func (w *warningList) json() json.RawMessage {
 		return json.RawMessage("[]")
 	}
 	return b
+}
+
+// newWarnings is the warning list of call, notifying the onWarning host
+// function of opts after the call.
+func newWarnings(call string, opts map[string]json.RawMessage) (*warningList, error) {
+	id, err := hookID(call, "onWarning", opts["onWarning"])
+	if err != nil {
+		return nil, err
+	}
+	return &warningList{notify: id}, nil
 }
 
 // resultOption reads the result option: "lionagi" (the default when

@@ -44,12 +44,12 @@ func TestRegisterServerFilterJSON(t *testing.T) {
 	out, err := registerServer(context.Background(), p, m, []byte(fmt.Sprintf(
 		`{"config": {"name": "fx", "url": %q}, "options": {"security": %s, "filter": {"allow": ["*"], "block": ["a?d"], "readOnlyHint": null}}}`, url, loopbackJSON)))
 	require.NoError(t, err)
-	assert.JSONEq(t, `["mcp__fx__echo"]`, string(out))
+	assert.JSONEq(t, `{"names":["mcp__fx__echo"],"warnings":[]}`, string(out))
 
 	out, err = registerServer(context.Background(), p, core.NewManager(nil), []byte(fmt.Sprintf(
 		`{"config": {"name": "fx", "url": %q}, "options": {"security": %s, "filter": {"allow": []}}}`, url, loopbackJSON)))
 	require.NoError(t, err)
-	assert.JSONEq(t, `[]`, string(out), "allow: [] keeps no tool")
+	assert.JSONEq(t, `{"names":[],"warnings":[]}`, string(out), "allow: [] keeps no tool")
 
 	cases := []struct {
 		name, filter string

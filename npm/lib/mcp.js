@@ -61,9 +61,24 @@ function checkOnWarning(v, call) {
   return v;
 }
 
-/** The default onWarning: one console.warn line per skipped server. */
+/** The default onWarning: one console.warn line per skipped server or left-out tool. */
 function defaultOnWarning(server, error) {
+  if (error.rule === "x-mcp-header") {
+    console.warn(`toolgate: MCP server ${JSON.stringify(server)}: a tool was left out: [${error.code}] ${error.message}`);
+    return;
+  }
   console.warn(`toolgate: MCP server ${JSON.stringify(server)} registered no tools: [${error.code}] ${error.message}`);
+}
+
+/** The onWarning wrapper of each handler (one per function, so Go gets one number for it): Go's {server, error} event as (server, ToolgateError). */
+const warningWrappers = new WeakMap();
+function warningListener(fn) {
+  let w = warningWrappers.get(fn);
+  if (!w) {
+    w = (ev) => fn(ev.server, errorFromData(ev.error));
+    warningWrappers.set(fn, w);
+  }
+  return w;
 }
 
 /** Refuses a listener option that is not a function (undefined: none). */
@@ -179,7 +194,10 @@ export class McpBranch extends Branch {
 
   /**
    * Discovers a server's tools (or declares `toolNames`) and registers them all or none;
-   * resolves to the registered names. Node and browser.
+   * resolves to the registered names. The server's protocol era is found by toolgate (a
+   * `server/discover` probe, cached per origin) unless `config.protocolVersion` pins it. A
+   * discovered tool left out (its `x-mcp-header` annotations are invalid) goes to onWarning
+   * (default console.warn), now and at each refresh. Node and browser.
    * @example await b.registerMcpServer({ name: "docs", url: "https://mcp.example.com/mcp" }, { security: tg.mcp.trusted() })
    */
   async registerMcpServer(config, opts) {
@@ -190,7 +208,9 @@ export class McpBranch extends Branch {
     if (config === null || typeof config !== "object" || Array.isArray(config)) {
       throw new ToolgateError("invalid-tool", `${call}: config must be an object {name, url, transport?, headers?}, got ${describe(config)}`);
     }
+    const onWarning = checkOnWarning(o.onWarning, call);
     const options = compact({
+      onWarning: this.#ctx.inst.hostFunction(warningListener(onWarning), "onWarning"),
       toolNames: checkNames(o.toolNames, call, "toolNames"),
       requestOptions: schemas(o.requestOptions, call, "requestOptions"),
       update: o.update,
@@ -202,7 +222,9 @@ export class McpBranch extends Branch {
       ...hookOptions(this.#ctx, o, call),
       auth: authOption(this.#ctx, o.auth, call),
     });
-    return this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON({ config, options }, { code: "invalid-tool", what: call }));
+    const out = await this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON({ config, options }, { code: "invalid-tool", what: call }));
+    for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
+    return out.names;
   }
 
   /**
@@ -218,6 +240,7 @@ export class McpBranch extends Branch {
     checkBoolean(o.strict, call, "strict");
     const onWarning = checkOnWarning(o.onWarning, call);
     const options = compact({
+      onWarning: this.#ctx.inst.hostFunction(warningListener(onWarning), "onWarning"),
       serverNames: checkNames(o.serverNames, call, "serverNames"),
       update: o.update,
       security: securityJSON(o.security),
@@ -246,6 +269,7 @@ export async function loadMcpTools(ctx, config, opts) {
   const onWarning = checkOnWarning(o.onWarning, call);
   const requestOptionsMap = schemaMaps(o.requestOptionsMap, call);
   const options = compact({
+    onWarning: ctx.inst.hostFunction(warningListener(onWarning), "onWarning"),
     serverNames: checkNames(o.serverNames, call, "serverNames"),
     requestOptionsMap,
     security: securityJSON(o.security),

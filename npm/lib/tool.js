@@ -94,8 +94,9 @@ export class Tool {
     return structuredClone(this.#info.metadata);
   }
   /**
-   * For a tool of an MCP server: {server, tool, annotations} (the server's name, the tool's name on
-   * it, its annotations as the server sent them or null), a fresh copy each time; null otherwise.
+   * For a tool of an MCP server: {server, tool, annotations, protocolVersion} (the server's name,
+   * the tool's name on it, its annotations as the server sent them or null, the protocol version it
+   * was discovered with or null), a fresh copy each time; null otherwise.
    */
   get mcp() {
     return this.#info.mcpTool ? structuredClone(this.#info.mcpTool) : null;

@@ -95,7 +95,7 @@ describe("MCP filtering and approval", () => {
     for (const t of official) {
       const tool = b.tools.get(`mcp__ev__${t.name}`);
       assert.ok(tool, `${t.name} is registered`);
-      assert.deepEqual(tool.mcp, { server: "ev", tool: t.name, annotations: t.annotations });
+      assert.deepEqual(tool.mcp, { server: "ev", tool: t.name, annotations: t.annotations, protocolVersion: "2025-11-25" });
     }
     const info = b.tools.get("mcp__ev__echo").mcp;
     info.annotations.readOnlyHint = false;
@@ -205,7 +205,10 @@ describe("MCP filtering and approval", () => {
     ];
     for (const [approve, says] of hooks) {
       const b = tg.branch();
-      await b.registerMcpServer({ name: "lo", url: local.url }, { security: LOOPBACK, requireApproval: ["all"], approve, approvalTimeoutMs: 50 });
+      // Only the hook that never answers meets the short timeout: a busy machine may take longer
+      // than 50 ms to run the others, which must be judged by what they answer.
+      const approvalTimeoutMs = says.startsWith("did not answer") ? 50 : 60_000;
+      await b.registerMcpServer({ name: "lo", url: local.url }, { security: LOOPBACK, requireApproval: ["all"], approve, approvalTimeoutMs });
       const before = local.calls.length;
       const fc = await failed(b, "mcp__lo__bare", { q: "x" });
       assert.equal(fc.error.code, "policy-denied");

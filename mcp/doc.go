@@ -18,6 +18,13 @@
 //     server's own requests (pings) answered by the guard within the
 //     connection cap and a rate; resumed SSE streams backed off and
 //     bounded; what was dropped or refused counted in Pool.Stats.
+//   - Protocol eras (era.go, modern.go, mrtr.go, listen.go, listcache.go,
+//     mcpheader.go; docs/mcp-eras.md): a server's era found by a
+//     server/discover probe and cached per origin, or pinned by the config;
+//     the 2026-07-28 wire (per-request _meta and headers, no session, no
+//     resume), its input_required rounds answered by the client hooks, its
+//     subscriptions/listen stream, its tools/list pages cached by ttlMs, its
+//     x-mcp-header annotations mirrored into Mcp-Param-* headers.
 //   - Client, discovery, naming (client.go, discovery.go, naming.go):
 //     our own session layer (session.go, jsonrpc.go) over Streamable HTTP
 //     or SSE; paginated tools/list with

@@ -140,12 +140,11 @@ type eraHooks struct {
 	mu          sync.Mutex
 	calls       map[string][]json.RawMessage
 	elicitation json.RawMessage
-	changes     chan ToolsChangedEvent
+	changes     changeLog
 }
 
 func newEraHooks() *eraHooks {
-	return &eraHooks{calls: map[string][]json.RawMessage{}, elicitation: json.RawMessage(`{"action":"accept","content":{"name":"Ada"}}`),
-		changes: make(chan ToolsChangedEvent, 16)}
+	return &eraHooks{calls: map[string][]json.RawMessage{}, elicitation: json.RawMessage(`{"action":"accept","content":{"name":"Ada"}}`)}
 }
 
 func (h *eraHooks) record(kind string, params json.RawMessage) {
@@ -188,23 +187,19 @@ func (h *eraHooks) clientHooks() *ClientHooks {
 	}
 }
 
-// waitChange waits for a change event adding name; the wait is bounded as
-// waitUntil's is (it bounds a wait, it does not time anything).
+// waitChange waits for a change event adding name (waitUntil bounds the
+// wait, it does not time anything).
 func (h *eraHooks) waitChange(t *testing.T, name string) ToolsChangedEvent {
 	t.Helper()
 	var got ToolsChangedEvent
 	waitUntil(t, "onToolsChanged reports "+name, func() bool {
-		for {
-			select {
-			case e := <-h.changes:
-				if slices.Contains(e.Added, name) {
-					got = e
-					return true
-				}
-			default:
-				return false
+		for _, e := range h.changes.events() {
+			if slices.Contains(e.Added, name) {
+				got = e
+				return true
 			}
 		}
+		return false
 	})
 	return got
 }
@@ -272,7 +267,7 @@ func runEraContract(t *testing.T, srv eraServer) {
 
 	t.Run("registers the tool set with no era option", func(t *testing.T) {
 		names, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: srv.name, URL: srv.url, Transport: srv.transport},
-			&RegisterOptions{Security: loopback(), Hooks: hooks.clientHooks(), OnToolsChanged: func(e ToolsChangedEvent) { hooks.changes <- e }})
+			&RegisterOptions{Security: loopback(), Hooks: hooks.clientHooks(), OnToolsChanged: hooks.changes.add})
 		require.NoError(t, err, "requests seen: %s", srv.seen)
 		registered = true
 		sort.Strings(names)

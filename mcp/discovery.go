@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strconv"
 
@@ -140,19 +141,24 @@ func parsePage(cfg *ServerConfig, raw json.RawMessage) ([]json.RawMessage, strin
 	return tools, next, nil
 }
 
-// validateDescriptors checks every advertised tool, in order, and refuses
-// the first bad one (a tool the filter keeps; from a modern server, one
-// whose x-mcp-header annotations break a rule of docs/mcp-headers.md is
-// left out instead, as a filtered one, and reported in the warnings:
-// invalid-tool, Rule "x-mcp-header", Tool its wire name): with invalid-tool, a descriptor that is not an object,
-// a name that is not a string matching the MCP rule ^[A-Za-z0-9._-]{1,128}$,
-// a description that is neither a string nor null; with duplicate-tool, a
-// name advertised twice (names are case-sensitive: "Search" and "search"
-// are two tools); with invalid-schema, an inputSchema that is missing, not
-// an object, of a "type" other than "object", or that does not compile
-// (core.CompileSchema: a $ref outside the schema, to file: or https:, is
-// refused and nothing is read), or an outputSchema that is not an object
-// or does not compile.
+// validateDescriptors checks every advertised tool, in order. It refuses
+// the server at the first tool that cannot even be named: with
+// invalid-tool, a descriptor that is not an object, a name that is not a
+// string matching the MCP rule ^[A-Za-z0-9._-]{1,128}$, a description (of
+// a tool the filter keeps) that is neither a string nor null; with
+// duplicate-tool, a name advertised twice (names are case-sensitive:
+// "Search" and "search" are two tools).
+//
+// A tool whose schemas cannot be used is left out instead, as a filtered
+// one, and reported in the warnings (its siblings are kept: one badly
+// described tool does not take the server's others down): with
+// invalid-schema, an inputSchema that is missing, not an object, of a
+// "type" other than "object", or that does not compile (core.CompileSchema:
+// a $ref outside the schema, to file: or https:, is refused and nothing is
+// read), or an outputSchema that is not an object or does not compile; from
+// a modern server, with invalid-tool and Rule RuleMCPHeader, one whose
+// x-mcp-header annotations break a rule of docs/mcp-headers.md. A warning's
+// Tool is the wire name.
 //
 // A tool f does not keep (f nil keeps all) is checked only for being an
 // object with a valid name advertised once (its name is what the filter
@@ -189,37 +195,67 @@ func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage, f *Filter, m
 					"the description of tool %q is %s; want a string", name, jsontext.Kind(v))
 			}
 		}
-		schema, ok := fields["inputSchema"]
-		if !ok || jsontext.Kind(schema) != "object" {
-			return nil, nil, serverError(core.CodeInvalidSchema, cfg.Name, cfg,
-				"the inputSchema of tool %q must be a JSON Schema object, got %s", name, jsontext.Kind(schema))
-		}
-		var top map[string]json.RawMessage
-		_ = json.Unmarshal(schema, &top) // an object: always decodes
-		if t, ok := top["type"]; ok && string(compactJSON(t)) != `"object"` {
-			return nil, nil, serverError(core.CodeInvalidSchema, cfg.Name, cfg,
-				"the inputSchema of tool %q must have \"type\": \"object\" (arguments are an object)", name)
-		}
-		d.inputSchema = compactJSON(schema)
-		if modern {
-			var rerr *headerRuleError
-			if d.headers, rerr = parseParamHeaders(d.inputSchema); rerr != nil {
-				warnings = append(warnings, headerWarning(cfg, name, rerr))
-				out = append(out, descriptor{wire: name, filtered: true})
-				continue
-			}
-		}
-		cs, err := core.CompileSchema(name, d.inputSchema)
-		if err != nil {
-			return nil, nil, prefixed(cfg, name, err)
-		}
-		d.compiled = cs
-		if d.output, err = outputSchemaOf(cfg, name, fields["outputSchema"]); err != nil {
-			return nil, nil, err
+		if w := d.readSchemas(cfg, fields, modern); w != nil {
+			w.Tool = name
+			warnings = append(warnings, w)
+			out = append(out, descriptor{wire: name, filtered: true})
+			continue
 		}
 		out = append(out, d)
 	}
 	return out, warnings, nil
+}
+
+// readSchemas reads and compiles the tool's inputSchema (and, on the modern
+// wire, its x-mcp-header annotations) and outputSchema into d; it returns
+// the warning that leaves the tool out (see validateDescriptors), or nil.
+func (d *descriptor) readSchemas(cfg *ServerConfig, fields map[string]json.RawMessage, modern bool) *core.Error {
+	name := d.wire
+	schema, ok := fields["inputSchema"]
+	if !ok || jsontext.Kind(schema) != "object" {
+		return leftOut(cfg, core.CodeInvalidSchema, name, fmt.Sprintf(
+			"its inputSchema must be a JSON Schema object, got %s", jsontext.Kind(schema)))
+	}
+	var top map[string]json.RawMessage
+	_ = json.Unmarshal(schema, &top) // an object: always decodes
+	if t, ok := top["type"]; ok && string(compactJSON(t)) != `"object"` {
+		return leftOut(cfg, core.CodeInvalidSchema, name, `its inputSchema must have "type": "object" (arguments are an object)`)
+	}
+	d.inputSchema = compactJSON(schema)
+	if modern {
+		var rerr *headerRuleError
+		if d.headers, rerr = parseParamHeaders(d.inputSchema); rerr != nil {
+			return headerWarning(cfg, name, rerr)
+		}
+	}
+	cs, err := core.CompileSchema(name, d.inputSchema)
+	if err != nil {
+		return schemaWarning(cfg, name, "inputSchema", err)
+	}
+	d.compiled = cs
+	if d.output, err = outputSchemaOf(cfg, name, fields["outputSchema"]); err != nil {
+		return schemaWarning(cfg, name, "outputSchema", err)
+	}
+	return nil
+}
+
+// leftOut is the warning of code about tool, left out because of why.
+func leftOut(cfg *ServerConfig, code core.Code, tool, why string) *core.Error {
+	e := serverError(code, cfg.Name, cfg, "tool %s is left out: %s", cfg.quote(tool, 140), why)
+	e.Tool = tool
+	return e
+}
+
+// schemaWarning is the invalid-schema warning of a tool whose which
+// schema (inputSchema, outputSchema) did not compile: core's error (its
+// issues kept) reworded to name the server and the tool.
+func schemaWarning(cfg *ServerConfig, tool, which string, err error) *core.Error {
+	ce := *core.AsError(err)
+	ce.Code = core.CodeInvalidSchema
+	ce.Tool = tool
+	ce.Message = cfg.scrub(fmt.Sprintf("server %s: tool %s is left out: its %s: %s",
+		strconv.QuoteToASCII(cfg.Name), strconv.QuoteToASCII(tool), which, ce.Message))
+	return &ce
 }
 
 // compactJSON returns v without insignificant whitespace (v is valid JSON).

@@ -108,12 +108,6 @@ func TestRegisterServerRefusesHostileServers(t *testing.T) {
 			code: core.CodeDuplicateTool, contains: `advertises the tool "search" twice`,
 		},
 		{
-			name: "$ref to file:/// in an inputSchema",
-			list: listOf(map[string]any{"name": "leak", "inputSchema": map[string]any{"type": "object",
-				"properties": map[string]any{"p": map[string]any{"$ref": "file://" + filepath.ToSlash(secretFile)}}}}),
-			code: core.CodeInvalidSchema, contains: `server "hostile"`,
-		},
-		{
 			name: "text/html answer",
 			list: func(w http.ResponseWriter, _ *http.Request, m rpcMessage) {
 				w.Header().Set("Content-Type", "text/html")
@@ -141,21 +135,6 @@ func TestRegisterServerRefusesHostileServers(t *testing.T) {
 				writeResult(w, m.ID, map[string]any{"tools": "none"})
 			},
 			code: core.CodeTransport, contains: "malformed tools/list result",
-		},
-		{
-			name: "inputSchema missing",
-			list: listOf(map[string]any{"name": "bare"}),
-			code: core.CodeInvalidSchema, contains: "got nothing",
-		},
-		{
-			name: "inputSchema of type string",
-			list: listOf(map[string]any{"name": "s", "inputSchema": map[string]any{"type": "string"}}),
-			code: core.CodeInvalidSchema, contains: `"type": "object"`,
-		},
-		{
-			name: "inputSchema that does not compile",
-			list: listOf(map[string]any{"name": "s", "inputSchema": map[string]any{"type": "object", "minProperties": "x"}}),
-			code: core.CodeInvalidSchema, contains: `server "hostile": tool "s": `,
 		},
 		{
 			name: "description that is not a string",
@@ -204,6 +183,48 @@ func TestRegisterServerRefusesHostileServers(t *testing.T) {
 			if tc.code == core.CodePolicyDenied {
 				assert.Zero(t, h.requests.Load(), "got %d requests, want none before the policy check", h.requests.Load())
 			}
+		})
+	}
+}
+
+func TestBadlyDescribedToolsAreLeftOutWithAWarning(t *testing.T) {
+	secretFile := filepath.Join(t.TempDir(), "secret.json")
+	require.NoError(t, os.WriteFile(secretFile, []byte(`{"type":"string","description":"TOPSECRET"}`), 0o600))
+	cases := []struct {
+		name     string
+		tool     map[string]any
+		contains string
+	}{
+		{"$ref to file:/// in an inputSchema", map[string]any{"name": "bad", "inputSchema": map[string]any{"type": "object",
+			"properties": map[string]any{"p": map[string]any{"$ref": "file://" + filepath.ToSlash(secretFile)}}}}, `tool "bad" is left out`},
+		{"$ref to a network URL", map[string]any{"name": "bad", "inputSchema": map[string]any{"type": "object",
+			"properties": map[string]any{"p": map[string]any{"$ref": "https://schemas.example/p.json"}}}}, `tool "bad" is left out`},
+		{"inputSchema missing", map[string]any{"name": "bad"}, "got nothing"},
+		{"inputSchema of type string", map[string]any{"name": "bad", "inputSchema": map[string]any{"type": "string"}}, `"type": "object"`},
+		{"inputSchema that does not compile", map[string]any{"name": "bad", "inputSchema": map[string]any{"type": "object", "minProperties": "x"}},
+			`server "hostile": tool "bad" is left out: its inputSchema: `},
+		{"outputSchema that does not compile", map[string]any{"name": "bad", "inputSchema": map[string]any{"type": "object"},
+			"outputSchema": map[string]any{"type": "object", "required": "x"}}, "its outputSchema"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHostile(t)
+			h.toolsList = listOf(toolJSON("good"), tc.tool)
+			p := NewPool(nil)
+			defer p.Cleanup(context.Background())
+			m := localManager(t)
+			var warned []*core.Error
+			cfg := &ServerConfig{Name: "hostile", URL: h.url, Headers: map[string]string{"Authorization": "Bearer " + planted}}
+			names, err := RegisterServer(context.Background(), p, m, cfg, &RegisterOptions{Security: loopback(),
+				OnWarning: func(_ string, err error) { warned = append(warned, core.AsError(err)) }})
+			require.NoError(t, err, "one badly described tool does not refuse the server")
+			assert.Equal(t, []string{"mcp__hostile__good"}, names)
+			require.Len(t, warned, 1)
+			assert.Equal(t, core.CodeInvalidSchema, warned[0].Code)
+			assert.Equal(t, "bad", warned[0].Tool)
+			assert.Contains(t, warned[0].Message, tc.contains)
+			noSecret(t, warned[0].Error(), planted)
+			noSecret(t, warned[0].Error(), "TOPSECRET")
 		})
 	}
 }

@@ -97,10 +97,16 @@ func TestFilterDropsBrokenAndCollidingTools(t *testing.T) {
 	defer p.Cleanup(context.Background())
 	m := core.NewManager(nil)
 	cfg := &ServerConfig{Name: "s", URL: h.url}
-	_, err := RegisterServer(context.Background(), p, m, cfg, &RegisterOptions{Security: loopback()})
-	require.ErrorIs(t, err, core.ErrInvalidSchema, "without a filter the broken schema refuses the server")
+	var warned []error
+	names, err := RegisterServer(context.Background(), p, m, cfg, &RegisterOptions{Security: loopback(),
+		OnWarning: func(_ string, err error) { warned = append(warned, err) }})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"mcp__s__good"}, names, "without a filter the broken tool is left out")
+	require.Len(t, warned, 1)
+	require.ErrorIs(t, warned[0], core.ErrInvalidSchema)
 
-	names, err := RegisterServer(context.Background(), p, m, cfg, &RegisterOptions{Security: loopback(), Filter: &Filter{Block: []string{"broken"}}})
+	names, err = RegisterServer(context.Background(), p, core.NewManager(nil), cfg, &RegisterOptions{Security: loopback(), Filter: &Filter{Block: []string{"broken"}},
+		OnWarning: func(string, error) { t.Error("a filtered-out tool is not reported") }})
 	require.NoError(t, err, "a filtered-out tool's bad schema must not refuse the server")
 	assert.Equal(t, []string{"mcp__s__good"}, names)
 

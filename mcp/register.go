@@ -102,9 +102,12 @@ type RegisterOptions struct {
 // name declared or advertised twice, two tools whose registered names
 // collide, a name registered in m already (unless Update, and then only
 // by the same server's same tool: never over a local tool or another
-// server's); with invalid-schema, a bad inputSchema or RequestOptions
-// schema; with transport or timeout, a failure talking to the server (see
-// Pool). Every error names the server; none holds a header value.
+// server's); with invalid-schema, a bad RequestOptions schema; with
+// transport or timeout, a failure talking to the server (see Pool). A
+// discovered tool whose schemas or x-mcp-header annotations cannot be used
+// is not a refusal: it is left out and reported to OnWarning
+// (validateDescriptors). Every error names the server; none holds a header
+// value.
 func RegisterServer(ctx context.Context, p *Pool, m *core.Manager, cfg *ServerConfig, opts *RegisterOptions) ([]string, error) {
 	var o RegisterOptions
 	if opts != nil {

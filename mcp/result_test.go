@@ -159,9 +159,14 @@ func TestResultModeAndOutputSchemaRefusals(t *testing.T) {
 
 	h := newHostile(t)
 	h.toolsList = listOf(map[string]any{"name": "t", "inputSchema": map[string]any{"type": "object"}, "outputSchema": "nope"})
-	_, err = RegisterServer(context.Background(), p, m, &ServerConfig{Name: "h", URL: h.url}, &RegisterOptions{Security: loopback()})
+	var warned []error
+	names, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "h", URL: h.url}, &RegisterOptions{Security: loopback(),
+		OnWarning: func(_ string, err error) { warned = append(warned, err) }})
+	require.NoError(t, err)
+	assert.Empty(t, names, "the tool with a bad outputSchema is left out")
+	require.Len(t, warned, 1)
 	var ce *core.Error
-	require.ErrorAs(t, err, &ce)
+	require.ErrorAs(t, warned[0], &ce)
 	assert.Equal(t, core.CodeInvalidSchema, ce.Code)
 	assert.Contains(t, ce.Message, "outputSchema")
 	assert.Empty(t, m.Names(), "nothing registered")

@@ -141,11 +141,16 @@ describe("MCP filtering and approval", () => {
     assert.deepEqual(tools, []);
   });
 
-  test("a filtered-out tool's broken schema does not refuse the server", async () => {
+  test("a broken tool is left out with a warning; filtered out, it is not even read", async () => {
     const broken = await startLocal({ good: {}, broken: { inputSchema: { type: "string" } } });
     try {
-      await assert.rejects(tg.branch().registerMcpServer({ name: "br", url: broken.url }, { security: LOOPBACK }), { code: "invalid-schema" });
-      const names = await tg.branch().registerMcpServer({ name: "br", url: broken.url }, { security: LOOPBACK, filter: { block: ["broken"] } });
+      const warned = [];
+      const kept = await tg.branch().registerMcpServer({ name: "br", url: broken.url }, { security: LOOPBACK, onWarning: (s, e) => warned.push([s, e.code, e.tool]) });
+      assert.deepEqual(kept, ["mcp__br__good"]);
+      assert.deepEqual(warned, [["br", "invalid-schema", "broken"]]);
+      const names = await tg.branch().registerMcpServer({ name: "br", url: broken.url }, {
+        security: LOOPBACK, filter: { block: ["broken"] }, onWarning: () => assert.fail("a filtered-out tool is not reported"),
+      });
       assert.deepEqual(names, ["mcp__br__good"]);
     } finally {
       await broken.stop();

@@ -406,7 +406,7 @@ describe("a hostile server", () => {
     "invalid-name": "invalid-tool",
     "empty-name": "invalid-tool",
     "unicode-name": "invalid-tool",
-    "ref-file": "invalid-schema",
+    "ref-file": "left out", // one badly described tool is left out, reported to onWarning (below)
     html: "transport",
     "wrong-id": "transport",
     "ping-flood-silent": "timeout",
@@ -417,7 +417,23 @@ describe("a hostile server", () => {
     assert.deepEqual(Object.keys(expected).sort(), [...HOSTILE].sort());
   });
 
+  test("ref-file: the tool whose schema refers to a file is left out with an invalid-schema warning, nothing read", async () => {
+    const b = tg.branch({ tools: [local] });
+    const warned = [];
+    const names = await b.registerMcpServer(config("ref-file"), { security: security({}), onWarning: (server, e) => warned.push([server, e]) });
+    assert.deepEqual(names, []);
+    assert.deepEqual([...b.tools.keys()], ["add"]);
+    assert.equal(warned.length, 1);
+    const [server, e] = warned[0];
+    assert.equal(server, "hostile-ref-file");
+    assert.ok(tg.ToolgateError.isInstance(e));
+    assert.equal(e.code, "invalid-schema");
+    assert.equal(e.tool, "reader");
+    assert.ok(!e.message.includes("root:"), "the file was never read");
+  });
+
   for (const scenario of HOSTILE) {
+    if (expected[scenario] === "left out") continue;
     test(`${scenario}: a typed error, nothing registered, the instance still working`, { timeout: 60000 }, async () => {
       const b = tg.branch({ tools: [local] });
       const sec = security(scenario in timeouts ? { timeoutMs: timeouts[scenario] } : {});

@@ -529,9 +529,13 @@ func (m *Manager) Match(req *Request) (*FunctionCalling, error) {
 	if req.argsErr != nil || req.Arguments == nil && req.RawArguments != "" {
 		return nil, withCall(req.argumentsError(), req.Function, req.ID)
 	}
-	args, conv, err := t.ValidateArguments(restore.Apply(req.Arguments))
+	given, absent := t.dropAbsentNulls(restore.Apply(req.Arguments))
+	args, conv, err := t.ValidateArguments(given)
 	if err != nil {
 		return nil, withCall(err, req.Function, req.ID)
+	}
+	if absent != nil {
+		conv = append(absent, conv...)
 	}
 	return &FunctionCalling{
 		ID:          newUUID4(),

@@ -69,6 +69,7 @@ type Tool struct {
 
 	compiled     *CompiledSchema // RequestOptions compiled at construction
 	input        *CompiledSchema // ToolOptions.InputSchema: validates when RequestOptions is not given
+	absentNulls  map[string]bool // ToolOptions.AbsentNulls
 	compiledFrom json.RawMessage // the RequestOptions bytes compiled
 	sig          Signature       // the callable's signature read at construction
 	sigErr       error
@@ -170,6 +171,13 @@ type ToolOptions struct {
 	// from it, and MinimumAcceptableFields still comes from the signature.
 	// MCP proxies set it to a discovered tool's inputSchema (default nil).
 	InputSchema *CompiledSchema
+	// AbsentNulls names top-level arguments for which a null means "not
+	// given": Manager.Match removes such a null before validation and
+	// reports the conversion {path, "null", "absent"} (default nil: a null is
+	// a value like any other). MCP proxies set it to the optional parameters
+	// whose schema does not accept null, as MCP's header rules treat a null
+	// and an absent value alike (docs/mcp-headers.md).
+	AbsentNulls []string
 }
 
 // NewTool builds a Tool around c, as LionAGI's Tool(func_callable=...,
@@ -214,6 +222,7 @@ func NewTool(c Callable, opts *ToolOptions) (*Tool, error) {
 		sigErr:              sigErr,
 		sigSet:              true,
 		input:               o.InputSchema,
+		absentNulls:         nameSet(o.AbsentNulls),
 	}
 	if t.Coerce == "" {
 		t.Coerce = CoerceLax
@@ -619,4 +628,42 @@ func uniqueStrings(xs []string) []string {
 		}
 	}
 	return out
+}
+
+// nameSet is names as a set; nil for none.
+func nameSet(names []string) map[string]bool {
+	if len(names) == 0 {
+		return nil
+	}
+	set := make(map[string]bool, len(names))
+	for _, n := range names {
+		set[n] = true
+	}
+	return set
+}
+
+// dropAbsentNulls returns args without the top-level nulls the tool's
+// AbsentNulls name, and the conversions that say so (args itself, nil,
+// when there is none).
+func (t *Tool) dropAbsentNulls(args *Arguments) (*Arguments, []Conversion) {
+	if t.absentNulls == nil || args == nil {
+		return args, nil
+	}
+	var conv []Conversion
+	for _, k := range args.orderedKeys() {
+		if args.Values[k] == nil && t.absentNulls[k] {
+			conv = append(conv, Conversion{Path: jsontext.Join("", k), From: "null", To: "absent"})
+		}
+	}
+	if conv == nil {
+		return args, nil
+	}
+	out := &Arguments{Keys: make([]string, 0, args.Len()), Values: make(map[string]any, args.Len())}
+	for _, k := range args.orderedKeys() {
+		if v := args.Values[k]; v != nil || !t.absentNulls[k] {
+			out.Keys = append(out.Keys, k)
+			out.Values[k] = v
+		}
+	}
+	return out, conv
 }

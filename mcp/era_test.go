@@ -198,4 +198,12 @@ func TestXMCPHeaderValuesAreMirroredAndBadToolsLeftOut(t *testing.T) {
 	h = log.calls("tools/call")[1].header
 	assert.Empty(t, h.Values("Mcp-Param-Region"), "an absent value sends no header")
 	assert.Equal(t, "1", h.Get("Mcp-Param-Limit"))
+
+	// A model's null for an optional parameter that does not accept null is "not given".
+	fc = invoke(t, m, "mcp__h__query", map[string]any{"region": nil, "limit": 2})
+	require.Equal(t, core.StatusCompleted, fc.Status, "got %v", fc.Err)
+	assert.Equal(t, []core.Conversion{{Path: "/region", From: "null", To: "absent"}}, fc.Conversions)
+	sent := log.calls("tools/call")[2]
+	assert.Empty(t, sent.header.Values("Mcp-Param-Region"))
+	assert.NotContains(t, string(sent.msg.Params), "region")
 }

@@ -317,10 +317,13 @@ func checkRequestOptionKeys(cfg *ServerConfig, reqOpts map[string]json.RawMessag
 func buildTool(px *proxy, d descriptor, reqOpts json.RawMessage) (*core.Tool, error) {
 	cfg, name := px.cfg, px.name
 	px.output = d.output
-	opts := &core.ToolOptions{Parameters: reqOpts}
+	opts := &core.ToolOptions{Parameters: reqOpts, AbsentNulls: optionalNonNull(reqOpts)}
 	if d.inputSchema != nil {
 		opts.Schema = discoveredSchema(name, d)
 		opts.InputSchema = d.compiled // validates when reqOpts is not given
+		if reqOpts == nil {
+			opts.AbsentNulls = optionalNonNull(d.inputSchema)
+		}
 	}
 	t, err := core.NewTool(px, opts)
 	if err != nil {

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"sync/atomic"
@@ -14,6 +15,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/wire"
+	"github.com/toolgate/toolgate/internal/wire/nethttp"
 )
 
 // mcpInfo reads a registered proxy's tool.mcp.
@@ -206,4 +209,28 @@ func TestXMCPHeaderValuesAreMirroredAndBadToolsLeftOut(t *testing.T) {
 	sent := log.calls("tools/call")[2]
 	assert.Empty(t, sent.header.Values("Mcp-Param-Region"))
 	assert.NotContains(t, string(sent.msg.Params), "region")
+}
+
+// flakyBase fails its first request as Node's fetch does on a kept-alive
+// connection the server has just closed, then sends with base.
+type flakyBase struct {
+	base  wire.RoundTripper
+	fails atomic.Int32
+}
+
+func (f *flakyBase) RoundTrip(req *wire.Request) (*wire.Response, error) {
+	if f.fails.Add(1) == 1 {
+		return nil, errors.New("fetch failed: SocketError: other side closed")
+	}
+	return f.base.RoundTrip(req)
+}
+
+func TestARequestOnAConnectionTheServerClosedIsSentOnceMore(t *testing.T) {
+	_, url := serveStreamable(t, fixtureTools(nil))
+	p := NewPool(&Options{BaseTransport: &flakyBase{base: nethttp.Transport{}}})
+	defer p.Cleanup(context.Background())
+	m, _ := registerFixture(t, p, url, "")
+	fc := invoke(t, m, "mcp__fx__echo", map[string]any{"message": "hi"})
+	require.Equal(t, core.StatusCompleted, fc.Status, "got %v", fc.Err)
+	assert.Equal(t, int64(1), p.Stats().StaleRetries)
 }

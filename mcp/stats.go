@@ -47,6 +47,10 @@ type Stats struct {
 	// EraProbes counts the server/discover probes sent to find a server's
 	// protocol era (era.go); connections whose era was cached send none.
 	EraProbes int64 `json:"eraProbes"`
+	// StaleRetries counts requests sent again because the kept-alive
+	// connection they went out on had been closed by the server
+	// (staleConnection).
+	StaleRetries int64 `json:"staleRetries"`
 }
 
 // counters are a pool's Stats as they are counted.
@@ -55,7 +59,7 @@ type counters struct {
 	streamResumes, streamResumesRefused                           atomic.Int64
 	progressDelivered, progressDropped, listChanged               atomic.Int64
 	toolRefreshes, notificationsIgnored, standaloneStreams        atomic.Int64
-	listCacheHits, eraProbes                                      atomic.Int64
+	listCacheHits, eraProbes, staleRetries                        atomic.Int64
 }
 
 // Stats returns what the pool's connections have counted so far.
@@ -75,5 +79,6 @@ func (p *Pool) Stats() Stats {
 		StandaloneStreams:      c.standaloneStreams.Load(),
 		ListCacheHits:          c.listCacheHits.Load(),
 		EraProbes:              c.eraProbes.Load(),
+		StaleRetries:           c.staleRetries.Load(),
 	}
 }

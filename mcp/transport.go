@@ -169,6 +169,12 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 		cancel(nil)
 	}
 	resp, err := g.base.RoundTrip(req.WithContext(ctx))
+	if err != nil && staleConnection(err) && ctx.Err() == nil {
+		// A kept-alive connection the server had just closed: the request
+		// never reached a live server, so it is sent once more, on a new one.
+		g.stats.staleRetries.Add(1)
+		resp, err = g.base.RoundTrip(req.WithContext(ctx))
+	}
 	if err != nil {
 		done()
 		if context.Cause(ctx) == error(g.timeoutErr) {
@@ -467,4 +473,15 @@ func valueFrom[T any](ctx context.Context) *T {
 func serverError(code core.Code, server string, cfg *ServerConfig, format string, args ...any) *core.Error {
 	msg := fmt.Sprintf("server %s: %s", strconv.QuoteToASCII(server), fmt.Sprintf(format, args...))
 	return &core.Error{Code: code, Tool: server, Message: cfg.scrub(msg)}
+}
+
+// staleConnection reports whether err is the failure of a request sent on a
+// kept-alive connection the server closed in the meantime (its idle
+// timeout ran out while this side's event loop was busy): Node's fetch
+// reports it as "other side closed" (undici's SocketError) before any
+// answer, Go's transport as a closed or reset connection on a reused one.
+// Only such a failure is retried (guard.RoundTrip), once.
+func staleConnection(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "other side closed") || strings.Contains(msg, "server closed idle connection")
 }

@@ -802,8 +802,21 @@ export interface McpOAuthClientInformation {
   [key: string]: unknown;
 }
 
-/** What redirectToAuthorization returns: the redirect's URL (its code and state), `{code, state}`, or nothing (finish later with `tg.mcp.finishAuth`). */
-export type McpAuthRedirect = string | URL | { code: string; state?: string } | undefined | void;
+/**
+ * The authorization response as the redirect brought it back. `iss` is the redirect's `iss`
+ * parameter (RFC 9207), exactly as its query carried it: leave it out only when the redirect had
+ * none. It is compared with the authorization server's issuer before anything else is done with
+ * the response; a server that says it always sends `iss` gets a response without one refused.
+ */
+export type McpAuthResponse =
+  | { code: string; state?: string; iss?: string }
+  | { error: string; error_description?: string; state?: string; iss?: string };
+
+/**
+ * What redirectToAuthorization returns: the redirect's URL (its code, state and iss), the response
+ * as an object, or nothing (finish later with `tg.mcp.finishAuth`). A bare code string has no iss.
+ */
+export type McpAuthRedirect = string | URL | McpAuthResponse | undefined | void;
 
 /**
  * The `auth` option: one OAuth provider for an MCP server (docs/oauth.md). Data configures the
@@ -833,7 +846,10 @@ export interface McpAuthProvider {
   /** The stored registration at the authorization server `issuer` (default: memory). */
   clientInformation?(issuer: string): McpOAuthClientInformation | undefined | null | Promise<McpOAuthClientInformation | undefined | null>;
   saveClientInformation?(info: McpOAuthClientInformation, issuer: string): void | Promise<void>;
-  /** Sends the user to `url` and resolves to the redirect (its state is checked); nothing: finish later with `tg.mcp.finishAuth`. */
+  /**
+   * Sends the user to `url` and resolves to the redirect, whole (its iss, then its state, are
+   * checked before the code is used); nothing: finish later with `tg.mcp.finishAuth`.
+   */
   redirectToAuthorization?(url: URL, ctx: { signal: AbortSignal }): McpAuthRedirect | Promise<McpAuthRedirect>;
 }
 
@@ -1004,9 +1020,12 @@ export interface McpNamespace {
   /**
    * Completes the OAuth authorization of `server` waiting for its redirect (a call failed
    * `auth-failed`, authStep "authorization", because redirectToAuthorization returned nothing).
+   * `redirect` is the redirect's URL or its response as an object, iss included: a response whose
+   * iss is not the authorization server's issuer is refused (`auth-failed`, authStep
+   * "authorization") and the flow keeps waiting for the right one.
    * @example await tg.mcp.finishAuth("docs", location.href)
    */
-  finishAuth(server: string, redirect: string | URL | { code: string; state: string }): Promise<void>;
+  finishAuth(server: string, redirect: string | URL | McpAuthResponse): Promise<void>;
 }
 
 /** A branch of the full build: a Branch that also registers MCP servers. Node and browser. */

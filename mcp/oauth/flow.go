@@ -18,10 +18,12 @@ type Provider interface {
 	ClientInfo(ctx context.Context, issuer string) (*ClientInfo, error)
 	// SaveClientInfo stores a registration at issuer.
 	SaveClientInfo(ctx context.Context, issuer string, ci *ClientInfo) error
-	// Authorize sends the user to authURL and returns the code and state
-	// the redirect brought back; an error when the user cannot be asked
-	// now (the application finishes later with the code).
-	Authorize(ctx context.Context, authURL string) (code, state string, err error)
+	// Authorize sends the user to authURL and returns the authorization
+	// response the redirect brought back, whole: its iss too (RFC 9207),
+	// which Finish checks before the code is used (ParseRedirect reads
+	// a redirect URL). An error when the user cannot be asked now (the
+	// application finishes later with Finish).
+	Authorize(ctx context.Context, authURL string) (*Redirect, error)
 }
 
 // The functions the flow orchestrates, as variables so the flow's tests
@@ -51,7 +53,9 @@ var (
 // Stored tokens with a refresh token are refreshed first (not on a
 // step-up, which needs a new grant); only when that fails does a new
 // authorization start. The authorization code grant refuses
-// (StepAuthorization) a redirect whose state is not the one sent. When
+// (StepAuthorization) what Finish refuses: an authorization response whose
+// iss is not the authorization server's issuer (or has none when the
+// server says it always sends one), or whose state is not the one sent. When
 // p.Authorize cannot ask the user now, the error is returned and the flow
 // may be finished later with Finish and the Pending that error carries
 // (a *PendingError).
@@ -143,11 +147,14 @@ func codeFlow(ctx context.Context, c *Client, at *found, ch Challenge, scope str
 		return nil, err
 	}
 	c.Secrets.Add(pend.verifier)
-	code, state, err := p.Authorize(ctx, authURL)
+	r, err := p.Authorize(ctx, authURL)
+	if err == nil && r == nil {
+		err = &Error{Step: StepAuthorization, Message: "the auth provider brought no authorization response back"}
+	}
 	if err != nil {
 		return nil, &PendingError{Err: flowError(err, StepAuthorization, c), Pending: pend}
 	}
-	return Finish(ctx, c, pend, code, state)
+	return Finish(ctx, c, pend, r)
 }
 
 // clientFor is the client's registration at at's authorization server:

@@ -33,17 +33,17 @@ func (m *memProvider) SaveClientInfo(_ context.Context, iss string, ci *ClientIn
 	m.clients[iss] = ci
 	return nil
 }
-func (m *memProvider) Authorize(_ context.Context, u string) (string, string, error) {
+func (m *memProvider) Authorize(_ context.Context, u string) (*Redirect, error) {
 	m.authorized++
 	m.lastURL = u
 	if m.noUser {
-		return "", "", errors.New("the user is elsewhere")
+		return nil, errors.New("the user is elsewhere")
 	}
 	state := u[strings.Index(u, "state=")+6:]
 	if m.badState {
 		state = "forged"
 	}
-	return "the-code", state, nil
+	return &Redirect{Code: "the-code", State: state}, nil
 }
 
 // fakeFlow swaps the flow's functions for fakes for the test's duration;
@@ -138,7 +138,7 @@ func TestAuthorizeRefusesWrongState(t *testing.T) {
 	p := &memProvider{badState: true}
 	_, err := Authorize(context.Background(), &Client{}, "https://mcp.example/mcp", Challenge{}, &Settings{RedirectURL: "http://localhost/cb"}, p)
 	var e *Error
-	if !errors.As(err, &e) || e.Step != StepAuthorization || !strings.Contains(e.Message, "state") {
+	if !errors.As(err, &e) || e.Step != StepAuthorization || e.Rule != RuleStateMismatch {
 		t.Fatalf("err = %v", err)
 	}
 	for _, l := range *log {
@@ -195,10 +195,10 @@ func TestAuthorizePendingThenFinish(t *testing.T) {
 	if !errors.As(err, &pe) || pe.Err.Step != StepAuthorization {
 		t.Fatalf("err = %v", err)
 	}
-	if _, err := Finish(context.Background(), c, pe.Pending, "the-code", "other"); err == nil {
+	if _, err := Finish(context.Background(), c, pe.Pending, &Redirect{Code: "the-code", State: "other"}); err == nil {
 		t.Fatal("Finish accepted a wrong state")
 	}
-	tok, err := Finish(context.Background(), c, pe.Pending, "the-code", pe.Pending.State())
+	tok, err := Finish(context.Background(), c, pe.Pending, &Redirect{Code: "the-code", State: pe.Pending.State()})
 	if err != nil || tok.AccessToken != "at-code" {
 		t.Fatalf("Finish = %+v, %v", tok, err)
 	}

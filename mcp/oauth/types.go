@@ -38,7 +38,10 @@ type ServerMetadata struct {
 	TokenEndpointAuthMethodsSupported []string `json:"token_endpoint_auth_methods_supported,omitempty"`
 	CodeChallengeMethodsSupported     []string `json:"code_challenge_methods_supported,omitempty"`
 	ClientIDMetadataDocumentSupported bool     `json:"client_id_metadata_document_supported,omitempty"`
-	Fallback                          bool     `json:"-"`
+	// AuthorizationResponseIssParameterSupported says every authorization
+	// response carries iss (RFC 9207 §3): one without is then refused.
+	AuthorizationResponseIssParameterSupported bool `json:"authorization_response_iss_parameter_supported,omitempty"`
+	Fallback                                   bool `json:"-"`
 }
 
 // ClientInfo is the client's registration at one authorization server:

@@ -1,6 +1,7 @@
 // A local OAuth world for the MCP OAuth tests (node:http on 127.0.0.1): an authorization server
-// (metadata, dynamic registration, /authorize redirecting at once with a code, /token for the
-// code with PKCE S256 and for refresh tokens) and an MCP server that requires its Bearer tokens
+// (metadata, dynamic registration, /authorize redirecting at once with a code and, as RFC 9207
+// asks, its issuer in iss; /token for the code with PKCE S256 and for refresh tokens) and an MCP
+// server that requires its Bearer tokens
 // (401 with resource_metadata, 403 insufficient_scope for the tool "write" without scope "write").
 // Tokens carry PLANTED so tests can look for them where they must never be.
 import http from "node:http";
@@ -60,6 +61,7 @@ async function startAuthServer(state) {
         grant_types_supported: ["authorization_code", "refresh_token"],
         code_challenge_methods_supported: ["S256"],
         token_endpoint_auth_methods_supported: ["none"],
+        ...(state.issSupported === undefined ? {} : { authorization_response_iss_parameter_supported: state.issSupported }),
       });
     }
     if (u.pathname === "/register" && req.method === "POST") {
@@ -74,10 +76,15 @@ async function startAuthServer(state) {
       const back = new URL(u.searchParams.get("redirect_uri"));
       back.searchParams.set("code", code);
       back.searchParams.set("state", u.searchParams.get("state"));
+      const iss = state.redirectIss ? state.redirectIss(as.origin) : as.origin;
+      if (iss !== null) back.searchParams.set("iss", iss);
       res.writeHead(302, { Location: back.href });
       return res.end();
     }
-    if (u.pathname === "/token" && req.method === "POST") return token(state, codes, new URLSearchParams(body), res);
+    if (u.pathname === "/token" && req.method === "POST") {
+      state.tokenRequests++;
+      return token(state, codes, new URLSearchParams(body), res);
+    }
     if (u.pathname === "/callback") {
       // The redirect page of the browser test's popup: it hands its URL to the page that opened it.
       res.writeHead(200, { "Content-Type": "text/html" });
@@ -155,11 +162,16 @@ async function startMcpServer(state) {
   return mcp;
 }
 
-/** Starts both servers; resolves to {url, as, state, close}. */
+/**
+ * Starts both servers; resolves to {url, as, state, close}. `state.issSupported` is the metadata's
+ * authorization_response_iss_parameter_supported (undefined: left out); `state.redirectIss(issuer)`
+ * is the redirect's iss (null: none; by default the issuer).
+ */
 export async function startOAuthWorld() {
   const state = {
-    metadataReads: 0, registrations: 0, authorizations: [], issued: 0, refreshes: 0,
+    metadataReads: 0, registrations: 0, authorizations: [], issued: 0, refreshes: 0, tokenRequests: 0,
     valid: new Map(), refresh: new Map(), mcpAuthorizations: [], tokenEndpoint: undefined, issuer: "",
+    issSupported: true, redirectIss: undefined,
   };
   const as = await startAuthServer(state);
   state.issuer = as.origin;

@@ -783,7 +783,11 @@ export interface McpClientHooks {
   elicitation?: (params: McpElicitParams, ctx: McpHookContext) => McpElicitResult | Promise<McpElicitResult>;
 }
 
-/** OAuth tokens as a token endpoint sends them (RFC 6749 §5.1); `obtained_at` (Unix seconds) is set by toolgate. */
+/**
+ * OAuth tokens as a token endpoint sends them (RFC 6749 §5.1); toolgate sets `obtained_at` (Unix
+ * seconds) and `issuer`, the authorization server that issued them: keep both, the refresh token is
+ * only ever sent back to that server.
+ */
 export interface McpOAuthTokens {
   access_token: string;
   token_type: string;
@@ -791,14 +795,20 @@ export interface McpOAuthTokens {
   refresh_token?: string;
   scope?: string;
   obtained_at?: number;
+  issuer?: string;
 }
 
-/** A client's registration at an authorization server (RFC 7591's answer, or pre-registered). */
+/**
+ * A client's registration at an authorization server (RFC 7591's answer, or pre-registered), with
+ * `issuer`, the server it belongs to, stamped by toolgate: a registration is never used at another
+ * server, even when storage hands it back for one.
+ */
 export interface McpOAuthClientInformation {
   client_id: string;
   client_secret?: string;
   token_endpoint_auth_method?: string;
   client_secret_expires_at?: number;
+  issuer?: string;
   [key: string]: unknown;
 }
 
@@ -843,7 +853,7 @@ export interface McpAuthProvider {
   /** The stored tokens (default: memory). */
   tokens?(): McpOAuthTokens | undefined | null | Promise<McpOAuthTokens | undefined | null>;
   saveTokens?(tokens: McpOAuthTokens): void | Promise<void>;
-  /** The stored registration at the authorization server `issuer` (default: memory). */
+  /** The stored registration at the authorization server `issuer` (default: memory); keep one per issuer. */
   clientInformation?(issuer: string): McpOAuthClientInformation | undefined | null | Promise<McpOAuthClientInformation | undefined | null>;
   saveClientInformation?(info: McpOAuthClientInformation, issuer: string): void | Promise<void>;
   /**

@@ -134,15 +134,26 @@ func (p *jsProvider) SaveTokens(ctx context.Context, t *oauth.Tokens) error {
 	return p.ask(ctx, map[string]any{"op": "saveTokens", "tokens": t}, nil)
 }
 
-// ClientInfo is the provider's clientInformation().
+// ClientInfo is the provider's clientInformation(issuer), with what it
+// answered kept whole in Raw (the flow stores it again, stamped with the
+// issuer, when it has no stamp yet: every member the application kept is
+// kept).
 func (p *jsProvider) ClientInfo(ctx context.Context, issuer string) (*oauth.ClientInfo, error) {
+	var raw json.RawMessage
+	if err := p.ask(ctx, map[string]any{"op": "clientInformation", "issuer": issuer}, &raw); err != nil || raw == nil {
+		return nil, err
+	}
 	var ci *oauth.ClientInfo
-	err := p.ask(ctx, map[string]any{"op": "clientInformation", "issuer": issuer}, &ci)
-	return ci, err
+	if jsontext.Kind(raw) != jsontext.Object || json.Unmarshal(raw, &ci) != nil {
+		return nil, core.Errorf(core.CodeUnsupportedType, "", "the auth provider's clientInformation answered a value of the wrong shape")
+	}
+	ci.Raw = raw
+	return ci, nil
 }
 
-// SaveClientInfo is the provider's saveClientInformation(ci): the
-// registration answer as the server sent it when there is one.
+// SaveClientInfo is the provider's saveClientInformation(ci, issuer): the
+// registration answer as the server sent it when there is one (with the
+// flow's "issuer" stamp).
 func (p *jsProvider) SaveClientInfo(ctx context.Context, issuer string, ci *oauth.ClientInfo) error {
 	var info any = ci
 	if len(ci.Raw) > 0 {

@@ -83,7 +83,7 @@ func Authorize(ctx context.Context, c *Client, serverURL string, ch Challenge, s
 	if err != nil {
 		return nil, err
 	}
-	return save(ctx, c, p, t)
+	return save(ctx, c, p, t, at.issuer)
 }
 
 // found is what discovery learned: the resource metadata (nil: the
@@ -146,6 +146,7 @@ func codeFlow(ctx context.Context, c *Client, at *found, ch Challenge, scope str
 	if err != nil {
 		return nil, err
 	}
+	pend.issuer = at.issuer
 	c.Secrets.Add(pend.verifier)
 	r, err := p.Authorize(ctx, authURL)
 	if err == nil && r == nil {
@@ -157,44 +158,13 @@ func codeFlow(ctx context.Context, c *Client, at *found, ch Challenge, scope str
 	return Finish(ctx, c, pend, r)
 }
 
-// clientFor is the client's registration at at's authorization server:
-// pre-registered, stored by p, or made now (and stored).
-func clientFor(ctx context.Context, c *Client, at *found, s *Settings, p Provider) (*ClientInfo, error) {
-	if s.Client != nil {
-		c.Secrets.Add(s.Client.ClientSecret)
-		return s.Client, nil
-	}
-	ci, err := p.ClientInfo(ctx, at.issuer)
-	if err != nil {
-		return nil, flowError(err, StepRegistration, c)
-	}
-	if ci != nil && ci.ClientID != "" {
-		c.Secrets.Add(ci.ClientSecret)
-		return ci, nil
-	}
-	ci, err = runRegister(ctx, c, at.meta, s)
-	if err != nil {
-		return nil, err
-	}
-	if ci == nil {
-		return nil, &Error{Step: StepRegistration, Message: "no client registration"}
-	}
-	c.Secrets.Add(ci.ClientSecret)
-	if ci.Raw != nil || ci.ClientID != s.ClientMetadataURL {
-		if err := p.SaveClientInfo(ctx, at.issuer, ci); err != nil {
-			return nil, flowError(err, StepRegistration, c)
-		}
-	}
-	return ci, nil
-}
-
-// tryRefresh refreshes p's stored tokens when they hold a refresh token;
-// nil when there is none or the refresh failed (a new authorization
-// follows).
+// tryRefresh refreshes p's stored tokens when they hold a refresh token
+// issued by at's authorization server; nil when there is none or the
+// refresh failed (a new authorization follows).
 func tryRefresh(ctx context.Context, c *Client, at *found, client *ClientInfo, p Provider) *Tokens {
 	old, err := p.Tokens(ctx)
-	if err != nil || old == nil || old.RefreshToken == "" {
-		return nil
+	if err != nil || old == nil || old.RefreshToken == "" || !issuedBy(old.Issuer, at.issuer) {
+		return nil // another authorization server's refresh token is never sent to this one
 	}
 	c.Secrets.Add(old.AccessToken, old.RefreshToken)
 	t, err := runRefreshTokens(ctx, c, at.meta, client, old.RefreshToken, at.resource, "")
@@ -207,9 +177,10 @@ func tryRefresh(ctx context.Context, c *Client, at *found, client *ClientInfo, p
 	return t
 }
 
-// save stamps t with the time it was obtained, records its secrets and
-// stores it with p.
-func save(ctx context.Context, c *Client, p Provider, t *Tokens) (*Tokens, error) {
+// save stamps t with the time it was obtained and the issuer of the
+// authorization server that issued it, records its secrets and stores it
+// with p.
+func save(ctx context.Context, c *Client, p Provider, t *Tokens, issuer string) (*Tokens, error) {
 	if t == nil || t.AccessToken == "" {
 		return nil, &Error{Step: StepToken, Message: "the token endpoint sent no access token"}
 	}
@@ -217,6 +188,7 @@ func save(ctx context.Context, c *Client, p Provider, t *Tokens) (*Tokens, error
 	if t.ObtainedAt == 0 {
 		t.ObtainedAt = now().Unix()
 	}
+	t.Issuer = issuer
 	if err := p.SaveTokens(ctx, t); err != nil {
 		return nil, flowError(err, StepToken, c)
 	}

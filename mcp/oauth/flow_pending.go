@@ -16,6 +16,7 @@ type Pending struct {
 	resource    string
 	state       string
 	verifier    string
+	issuer      string // the tokens' issuer stamp (Tokens.Issuer)
 }
 
 // State is the state parameter the authorization request carries (what
@@ -55,7 +56,9 @@ func Begin(meta *ServerMetadata, client *ClientInfo, redirectURL, scope, resourc
 	if err != nil {
 		return nil, "", err
 	}
-	return &Pending{meta: meta, client: client, redirectURL: redirectURL, resource: resource, state: state, verifier: verifier}, authURL, nil
+	pend := &Pending{meta: meta, client: client, redirectURL: redirectURL, resource: resource, state: state, verifier: verifier,
+		issuer: trimSlash(meta.Issuer)}
+	return pend, authURL, nil
 }
 
 // Finish redeems the code of the authorization response r to pend's
@@ -72,8 +75,9 @@ func Begin(meta *ServerMetadata, client *ClientInfo, redirectURL, scope, resourc
 //  4. a code must be there.
 //
 // Those refusals are *Error of StepAuthorization, and the exchange's is
-// of StepToken. The tokens are not stored: Authorize stores them, and a
-// caller finishing a pending flow stores them itself.
+// of StepToken. The tokens, stamped with the authorization server's issuer
+// (Tokens.Issuer), are not stored: Authorize stores them, and a caller
+// finishing a pending flow stores them itself.
 func Finish(ctx context.Context, c *Client, pend *Pending, r *Redirect) (*Tokens, error) {
 	if pend == nil {
 		return nil, &Error{Step: StepAuthorization, Message: "no authorization is waiting"}
@@ -106,5 +110,6 @@ func Finish(ctx context.Context, c *Client, pend *Pending, r *Redirect) (*Tokens
 	if t.ObtainedAt == 0 {
 		t.ObtainedAt = now().Unix()
 	}
+	t.Issuer = pend.issuer
 	return t, nil
 }

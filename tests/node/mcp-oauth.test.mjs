@@ -204,6 +204,28 @@ describe("MCP OAuth", () => {
     assert.match(store.tokens.access_token, /^at-/);
   });
 
+  test("a resource that moves to another authorization server gets a new registration there, and nothing of the old one", async () => {
+    const { as: as2, state: s2 } = await world.addAuthServer("as2-client");
+    const store = {}; // provider() keeps one registration whatever the issuer: the stamp tells them apart
+    const b = tg.branch();
+    await b.registerMcpServer({ name: "moving", url: world.url }, { security: LOOPBACK, auth: provider(store) });
+    assert.equal(store.client.issuer, world.as.origin);
+    assert.equal(store.tokens.issuer, world.as.origin);
+    world.state.issuer = as2.origin;
+    world.state.valid.delete(store.tokens.access_token); // the MCP server no longer takes the old server's token
+    try {
+      const fc = await b.invoke({ function: "mcp__moving__read", arguments: {} });
+      assert.equal(fc.status, "completed", JSON.stringify(fc.error));
+    } finally {
+      world.state.issuer = world.as.origin;
+    }
+    assert.equal(s2.registrations, 1, "no registration at the new authorization server");
+    assert.ok(s2.authorizeClients.every((id) => id.startsWith("as2-client-")), `the new server saw ${s2.authorizeClients}`);
+    assert.equal(s2.refreshes, 0, "the old server's refresh token went to the new one");
+    assert.equal(store.client.issuer, as2.origin);
+    assert.equal(store.tokens.issuer, as2.origin);
+  });
+
   test("the policy covers the flow: an allowlist without the authorization server's origin refuses it", async () => {
     const security = { ...LOOPBACK, urlAllowlist: [new URL(world.url).host] };
     const e = await refusal(tg.branch().registerMcpServer({ name: "walled", url: world.url }, { security, auth: provider({}) }));

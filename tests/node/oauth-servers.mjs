@@ -67,10 +67,11 @@ async function startAuthServer(state) {
     if (u.pathname === "/register" && req.method === "POST") {
       state.registrations++;
       const meta = JSON.parse(body);
-      return json(res, 201, { ...meta, client_id: `client-${state.registrations}`, token_endpoint_auth_method: "none" });
+      return json(res, 201, { ...meta, client_id: `${state.clientPrefix}-${state.registrations}`, token_endpoint_auth_method: "none" });
     }
     if (u.pathname === "/authorize") {
       state.authorizations.push(u.searchParams.get("scope") ?? "");
+      state.authorizeClients.push(u.searchParams.get("client_id"));
       const code = `code-${PLANTED}-${state.authorizations.length}`;
       codes.set(code, { challenge: u.searchParams.get("code_challenge"), scope: u.searchParams.get("scope") ?? "" });
       const back = new URL(u.searchParams.get("redirect_uri"));
@@ -162,21 +163,35 @@ async function startMcpServer(state) {
   return mcp;
 }
 
+/** What one authorization server counts and how it behaves; its tokens go to the shared maps. */
+function authState(prefix, valid, refresh) {
+  return {
+    clientPrefix: prefix, metadataReads: 0, registrations: 0, authorizations: [], authorizeClients: [], issued: 0,
+    refreshes: 0, tokenRequests: 0, valid, refresh, tokenEndpoint: undefined, issSupported: true, redirectIss: undefined,
+  };
+}
+
 /**
- * Starts both servers; resolves to {url, as, state, close}. `state.issSupported` is the metadata's
- * authorization_response_iss_parameter_supported (undefined: left out); `state.redirectIss(issuer)`
- * is the redirect's iss (null: none; by default the issuer).
+ * Starts both servers; resolves to {url, as, state, addAuthServer, close}. `state.issSupported` is
+ * the metadata's authorization_response_iss_parameter_supported (undefined: left out);
+ * `state.redirectIss(issuer)` is the redirect's iss (null: none; by default the issuer);
+ * `state.issuer` is the authorization server the MCP server's metadata names. addAuthServer(prefix)
+ * starts another authorization server whose tokens the MCP server accepts too: {as, state}.
  */
 export async function startOAuthWorld() {
-  const state = {
-    metadataReads: 0, registrations: 0, authorizations: [], issued: 0, refreshes: 0, tokenRequests: 0,
-    valid: new Map(), refresh: new Map(), mcpAuthorizations: [], tokenEndpoint: undefined, issuer: "",
-    issSupported: true, redirectIss: undefined,
-  };
+  const state = { ...authState("client", new Map(), new Map()), mcpAuthorizations: [], issuer: "" };
   const as = await startAuthServer(state);
   state.issuer = as.origin;
   const mcp = await startMcpServer(state);
-  return { url: `${mcp.origin}/mcp`, mcpOrigin: mcp.origin, as, state, close: () => Promise.all([as.close(), mcp.close()]) };
+  const more = [];
+  const addAuthServer = async (prefix) => {
+    const other = authState(prefix, state.valid, state.refresh);
+    const server = await startAuthServer(other);
+    more.push(server);
+    return { as: server, state: other };
+  };
+  const close = () => Promise.all([as.close(), mcp.close(), ...more.map((m) => m.close())]);
+  return { url: `${mcp.origin}/mcp`, mcpOrigin: mcp.origin, as, state, addAuthServer, close };
 }
 
 /** What a user's redirectToAuthorization does in a script: follow the authorization URL by hand, return the redirect. */

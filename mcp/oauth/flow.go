@@ -52,7 +52,8 @@ var (
 //
 // Stored tokens with a refresh token are refreshed first (not on a
 // step-up, which needs a new grant); only when that fails does a new
-// authorization start. The authorization code grant refuses
+// authorization start. A step-up asks for the scope the stored tokens
+// were granted as well as the challenge's (StepUpChallenge). The authorization code grant refuses
 // (StepAuthorization) what Finish refuses: an authorization response whose
 // iss is not the authorization server's issuer (or has none when the
 // server says it always sends one), or whose state is not the one sent. When
@@ -70,6 +71,11 @@ func Authorize(ctx context.Context, c *Client, serverURL string, ch Challenge, s
 	if err != nil {
 		return nil, err
 	}
+	if ch.Error == "insufficient_scope" {
+		if old, err := p.Tokens(ctx); err == nil && old != nil {
+			ch = StepUpChallenge(ch, old.Scope)
+		}
+	}
 	scope := runChooseScope(ch, at.prm, at.meta, s.Scope)
 	var t *Tokens
 	switch {
@@ -82,6 +88,9 @@ func Authorize(ctx context.Context, c *Client, serverURL string, ch Challenge, s
 	}
 	if err != nil {
 		return nil, err
+	}
+	if t != nil && t.Scope == "" {
+		t.Scope = scope // RFC 6749 §5.1: no scope in the answer is the scope asked for
 	}
 	return save(ctx, c, p, t, at.issuer)
 }
@@ -173,6 +182,9 @@ func tryRefresh(ctx context.Context, c *Client, at *found, client *ClientInfo, p
 	}
 	if t.RefreshToken == "" {
 		t.RefreshToken = old.RefreshToken
+	}
+	if t.Scope == "" {
+		t.Scope = old.Scope // RFC 6749 §6: the scope of the tokens refreshed
 	}
 	return t
 }

@@ -17,6 +17,7 @@ type Pending struct {
 	state       string
 	verifier    string
 	issuer      string // the tokens' issuer stamp (Tokens.Issuer)
+	scope       string // the scope asked for (Tokens.Scope when the answer names none)
 }
 
 // State is the state parameter the authorization request carries (what
@@ -57,7 +58,7 @@ func Begin(meta *ServerMetadata, client *ClientInfo, redirectURL, scope, resourc
 		return nil, "", err
 	}
 	pend := &Pending{meta: meta, client: client, redirectURL: redirectURL, resource: resource, state: state, verifier: verifier,
-		issuer: trimSlash(meta.Issuer)}
+		issuer: trimSlash(meta.Issuer), scope: scope}
 	return pend, authURL, nil
 }
 
@@ -76,7 +77,8 @@ func Begin(meta *ServerMetadata, client *ClientInfo, redirectURL, scope, resourc
 //
 // Those refusals are *Error of StepAuthorization, and the exchange's is
 // of StepToken. The tokens, stamped with the authorization server's issuer
-// (Tokens.Issuer), are not stored: Authorize stores them, and a caller
+// (Tokens.Issuer) and with the scope asked for when the answer names none,
+// are not stored: Authorize stores them, and a caller
 // finishing a pending flow stores them itself.
 func Finish(ctx context.Context, c *Client, pend *Pending, r *Redirect) (*Tokens, error) {
 	if pend == nil {
@@ -111,5 +113,8 @@ func Finish(ctx context.Context, c *Client, pend *Pending, r *Redirect) (*Tokens
 		t.ObtainedAt = now().Unix()
 	}
 	t.Issuer = pend.issuer
+	if t.Scope == "" {
+		t.Scope = pend.scope // RFC 6749 §5.1: no scope in the answer is the scope asked for
+	}
 	return t, nil
 }

@@ -844,6 +844,11 @@ export interface McpAuthProvider {
   /** A pre-registered client (no registration). */
   clientId?: string;
   clientSecret?: string;
+  /**
+   * The issuer of the authorization server that issued `clientId`: a resource that names another
+   * server is then refused (`auth-failed`, authStep "registration") instead of sent the client id.
+   */
+  clientIssuer?: string;
   /** The scope asked for when neither the server's challenge nor its metadata names one. */
   scope?: string;
   /** The client_credentials grant (no user): a secret (client_secret_basic) or a PKCS#8 PEM private key (private_key_jwt; signed with WebCrypto in JS, never sent to Go). */

@@ -22,6 +22,7 @@ type authJSON struct {
 	ClientMetadataURL string          `json:"clientMetadataUrl"`
 	ClientID          string          `json:"clientId"`
 	ClientSecret      string          `json:"clientSecret"`
+	ClientIssuer      string          `json:"clientIssuer"`
 	Scope             string          `json:"scope"`
 	ClientCredentials *struct {
 		ClientID     string `json:"clientId"`
@@ -57,7 +58,7 @@ func authOption(call string, raw json.RawMessage) (*mcp.Auth, error) {
 		s.ClientMetadata = a.ClientMetadata
 	}
 	if a.ClientID != "" {
-		s.Client = &oauth.ClientInfo{ClientID: a.ClientID, ClientSecret: a.ClientSecret}
+		s.Client = &oauth.ClientInfo{ClientID: a.ClientID, ClientSecret: a.ClientSecret, Issuer: a.ClientIssuer}
 	}
 	if cc := a.ClientCredentials; cc != nil {
 		s.ClientCredentials = &oauth.ClientCredentials{ClientID: cc.ClientID, ClientSecret: cc.ClientSecret, PrivateKeyPEM: cc.PrivateKey, Algorithm: cc.Algorithm}

@@ -5,15 +5,28 @@ import (
 	"encoding/json"
 )
 
+// RuleClientIssuer: a pre-registered client whose issuer is configured
+// (ClientInfo.Issuer) meets another authorization server.
+const RuleClientIssuer = "client-issuer"
+
 // clientFor is the client's registration at at's authorization server:
-// pre-registered, stored by p for that server (storedClient), or made now
-// and stored, stamped with the server's issuer. A registration is bound
+// pre-registered (refused, RuleClientIssuer, when it names another
+// server's issuer: its id is not sent to this one), stored by p for that
+// server (storedClient), or made now and stored, stamped with the
+// server's issuer. A registration is bound
 // to the authorization server that issued it (MCP 2026-07-28, "Authorization
 // Server Binding"; docs/oauth.md, "Credentials and their issuer"): when the
 // resource moves to another server, the flow registers again there.
 func clientFor(ctx context.Context, c *Client, at *found, s *Settings, p Provider) (*ClientInfo, error) {
 	if s.Client != nil {
 		c.Secrets.Add(s.Client.ClientSecret)
+		if !issuedBy(s.Client.Issuer, at.issuer) {
+			e := c.Secrets.errorf(StepRegistration, "", "",
+				"the pre-registered client belongs to the authorization server %s, and the resource now names %s: register a client there",
+				redactURL(s.Client.Issuer), redactURL(at.meta.Issuer))
+			e.Rule = RuleClientIssuer
+			return nil, e
+		}
 		return s.Client, nil
 	}
 	ci, err := storedClient(ctx, c, at, p)

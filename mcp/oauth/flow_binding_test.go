@@ -119,3 +119,44 @@ func TestRefreshTokenStaysWithItsServer(t *testing.T) {
 		}
 	}
 }
+
+// TestPreRegisteredClientIssuer: a pre-registered client whose issuer is
+// configured is used at that server only; at another (the resource moved)
+// the flow refuses before the client id is sent anywhere. Without a
+// configured issuer it is used wherever the resource points.
+func TestPreRegisteredClientIssuer(t *testing.T) {
+	tests := []struct {
+		name     string
+		issuer   func(as string) string
+		wantRule string
+	}{
+		{"its own server", func(as string) string { return as }, ""},
+		{"its own server, with a trailing slash", func(as string) string { return as + "/" }, ""},
+		{"not configured", func(string) string { return "" }, ""},
+		{"another server", func(string) string { return "https://as.example/" + planted }, RuleClientIssuer},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t)
+			as := newAuthServer(h, "as")
+			mcp := newMCPServer(h, as.URL)
+			s := codeSettings()
+			s.Client = &ClientInfo{ClientID: "pre-client", ClientSecret: "pre-secret", Issuer: tt.issuer(as.URL)}
+			c := h.client()
+			c.Secrets.Add(planted)
+			_, err := Authorize(context.Background(), c, mcp.URL+"/mcp", mcp.challenge(), s, &browser{h: h})
+			if tt.wantRule == "" {
+				if err != nil || len(as.authorizeID) != 1 || as.authorizeID[0] != "pre-client" {
+					t.Fatalf("Authorize: %v; authorized %v", err, as.authorizeID)
+				}
+				return
+			}
+			e := asError(t, err, StepRegistration)
+			if e.Rule != tt.wantRule || len(as.authorizeID) != 0 || as.tokenRequests() != 0 || as.registered != 0 {
+				t.Errorf("rule %q (want %q); the server saw %v, %d token requests, %d registrations",
+					e.Rule, tt.wantRule, as.authorizeID, as.tokenRequests(), as.registered)
+			}
+			noSecretIn(t, e, planted, "pre-secret")
+		})
+	}
+}

@@ -55,7 +55,10 @@ type ClientInfo struct {
 	// Issuer is the authorization server the registration belongs to,
 	// stamped by the flow when it stores it (in Raw too), so that it is
 	// never used at another ("": stored before the stamp, taken as the
-	// issuer's it was asked for).
+	// issuer's it was asked for). For a pre-registered client
+	// (Settings.Client) the application sets it: a resource that names
+	// another authorization server is then refused instead of being sent
+	// the client id ("": the client is used wherever the resource points).
 	Issuer string `json:"issuer,omitempty"`
 	// Raw is the registration answer as the server sent it (for the
 	// provider to store), nil for pre-registered and CIMD clients.

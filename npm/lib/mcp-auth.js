@@ -6,7 +6,7 @@ import { isPkcs8Pem, signJws } from "./jws.js";
 
 /** The provider keys; an object with any of them is one provider (a loader's map has none). */
 const PROVIDER_KEYS = new Set([
-  "redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "scope", "clientCredentials",
+  "redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "clientIssuer", "scope", "clientCredentials",
   "crossApp", "tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization",
 ]);
 const FUNCTION_KEYS = ["tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization"];
@@ -27,7 +27,7 @@ function checkProvider(p, call) {
       throw new ToolgateError("unsupported-type", `${call}: auth.${k} must be a function, got ${describe(p[k])}`);
     }
   }
-  for (const k of ["redirectUrl", "clientMetadataUrl", "clientId", "clientSecret", "scope"]) {
+  for (const k of ["redirectUrl", "clientMetadataUrl", "clientId", "clientSecret", "clientIssuer", "scope"]) {
     if (p[k] !== undefined && typeof p[k] !== "string") {
       throw new ToolgateError("unsupported-type", `${call}: auth.${k} must be a string, got ${describe(p[k])}`);
     }
@@ -131,7 +131,7 @@ function dispatcher(p) {
 function providerJSON(ctx, p, call) {
   checkProvider(p, call);
   const out = { fn: ctx.inst.hostFunction(dispatcher(p), "auth provider") };
-  for (const k of ["redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "scope", "clientCredentials", "crossApp"]) {
+  for (const k of ["redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "clientIssuer", "scope", "clientCredentials", "crossApp"]) {
     if (p[k] !== undefined) out[k] = p[k] instanceof URL ? p[k].href : p[k];
   }
   if (out.clientCredentials !== undefined) out.clientCredentials = clientCredentialsJSON(out.clientCredentials);

@@ -226,6 +226,23 @@ describe("MCP OAuth", () => {
     assert.equal(store.tokens.issuer, as2.origin);
   });
 
+  test("a pre-registered client is sent only to the authorization server clientIssuer names", async () => {
+    const authorizations = world.state.authorizeClients.length;
+    const elsewhere = provider({}, { clientId: "pre-client", clientIssuer: "https://other-as.example" });
+    const e = await refusal(tg.branch().registerMcpServer({ name: "pre", url: world.url }, { security: LOOPBACK, auth: elsewhere }));
+    assert.equal(e.code, "auth-failed");
+    assert.equal(e.authStep, "registration");
+    assert.equal(world.state.authorizeClients.length, authorizations, "the client id went to the authorization server");
+    await tg.mcp.cleanup();
+    const here = provider({}, { clientId: "pre-client", clientIssuer: world.as.origin });
+    await tg.branch().registerMcpServer({ name: "pre", url: world.url }, { security: LOOPBACK, auth: here });
+    assert.deepEqual(world.state.authorizeClients.slice(authorizations), ["pre-client"]);
+    await assert.rejects(
+      tg.branch().registerMcpServer({ name: "pre2", url: world.url }, { security: LOOPBACK, auth: { ...here, clientIssuer: 1 } }),
+      (err) => err.code === "unsupported-type",
+    );
+  });
+
   test("the policy covers the flow: an allowlist without the authorization server's origin refuses it", async () => {
     const security = { ...LOOPBACK, urlAllowlist: [new URL(world.url).host] };
     const e = await refusal(tg.branch().registerMcpServer({ name: "walled", url: world.url }, { security, auth: provider({}) }));

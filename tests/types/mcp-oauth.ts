@@ -36,6 +36,8 @@ async function main(): Promise<void> {
     },
   };
   void popup;
+  const preRegistered: McpAuthProvider = { clientId: "pre", clientSecret: "s", clientIssuer: "https://as.example" };
+  void preRegistered;
   try {
     await b.registerMcpServer({ name: "x", url: "https://x.example/mcp" }, { security: tg.mcp.trusted(), auth: {} });
   } catch (e) {

@@ -127,15 +127,15 @@ func (st *authState) authorize(ctx context.Context, sent string, ch oauth.Challe
 	return nil
 }
 
-// finish completes the code grant waiting for its redirect with code and
-// state, and stores the tokens.
-func (st *authState) finish(ctx context.Context, code, state string) error {
+// finish completes the code grant waiting for its redirect with the
+// authorization response r, and stores the tokens.
+func (st *authState) finish(ctx context.Context, r *oauth.Redirect) error {
 	st.flow.Lock()
 	defer st.flow.Unlock()
 	st.mu.Lock()
 	pend := st.pending
 	st.mu.Unlock()
-	t, err := oauth.Finish(ctx, st.client, pend, code, state)
+	t, err := oauth.Finish(ctx, st.client, pend, r)
 	if err == nil {
 		err = st.provider.SaveTokens(ctx, t)
 	}
@@ -222,6 +222,6 @@ func (m *MemoryProvider) SaveClientInfo(_ context.Context, issuer string, ci *oa
 }
 
 // Authorize refuses: a memory provider has no user to send to authURL.
-func (m *MemoryProvider) Authorize(context.Context, string) (string, string, error) {
-	return "", "", errors.New("no redirectToAuthorization: the authorization code grant needs the user; configure one, or finish later with finishAuth")
+func (m *MemoryProvider) Authorize(context.Context, string) (*oauth.Redirect, error) {
+	return nil, errors.New("no redirectToAuthorization: the authorization code grant needs the user; configure one, or finish later with finishAuth")
 }

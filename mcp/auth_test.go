@@ -130,7 +130,7 @@ func TestAuthPoolKeyNamesTheProvider(t *testing.T) {
 // the server (tests/node/mcp-oauth.test.mjs finishes a waiting one).
 func TestFinishAuthNeedsAWaitingFlow(t *testing.T) {
 	pool := NewPool(nil)
-	err := pool.FinishAuth(context.Background(), "nobody", "code", "state")
+	err := pool.FinishAuth(context.Background(), "nobody", &oauth.Redirect{Code: "code", State: "state"})
 	if e := core.AsError(err); e == nil || e.Code != core.CodeInvalidRequest || !strings.Contains(e.Message, `"nobody"`) {
 		t.Fatalf("err = %v", err)
 	}

@@ -68,11 +68,15 @@ func (s *session) stepUpFailed(n int) *core.Error {
 // FinishAuth completes the authorization code grant that waits for its
 // redirect (the provider could not ask the user when the server asked for
 // authorization: auth-failed, step authorization) on every pool entry of
-// the server named server: it redeems code after checking state. It
-// refuses with invalid-request when no authorization of server waits, and
-// with auth-failed what the flow refuses (a state that is not the one
-// sent, the token endpoint's refusal).
-func (p *Pool) FinishAuth(ctx context.Context, server, code, state string) error {
+// the server named server: it redeems the code of the authorization
+// response r (oauth.ParseRedirect reads one from the redirect URL) after
+// oauth.Finish's checks. It refuses with invalid-request when no
+// authorization of server waits, and with auth-failed (step authorization
+// or token) what the flow refuses: an iss that is not the authorization
+// server's issuer, or none where the server promised one (RFC 9207); the
+// authorization server's error response; a state that is not the one
+// sent; the token endpoint's refusal.
+func (p *Pool) FinishAuth(ctx context.Context, server string, r *oauth.Redirect) error {
 	p.mu.Lock()
 	var waiting []*authState
 	for _, e := range p.entries {
@@ -87,7 +91,7 @@ func (p *Pool) FinishAuth(ctx context.Context, server, code, state string) error
 	var first error
 	done := false
 	for _, st := range waiting {
-		if err := st.finish(ctx, code, state); err != nil && first == nil {
+		if err := st.finish(ctx, r); err != nil && first == nil {
 			first = err
 		} else if err == nil {
 			done = true

@@ -803,7 +803,11 @@ export interface McpClientHooks {
   elicitation?: (params: McpElicitParams, ctx: McpHookContext) => McpElicitResult | Promise<McpElicitResult>;
 }
 
-/** OAuth tokens as a token endpoint sends them (RFC 6749 §5.1); `obtained_at` (Unix seconds) is set by toolgate. */
+/**
+ * OAuth tokens as a token endpoint sends them (RFC 6749 §5.1); toolgate sets `obtained_at` (Unix
+ * seconds) and `issuer`, the authorization server that issued them: keep both, the refresh token is
+ * only ever sent back to that server.
+ */
 export interface McpOAuthTokens {
   access_token: string;
   token_type: string;
@@ -811,19 +815,38 @@ export interface McpOAuthTokens {
   refresh_token?: string;
   scope?: string;
   obtained_at?: number;
+  issuer?: string;
 }
 
-/** A client's registration at an authorization server (RFC 7591's answer, or pre-registered). */
+/**
+ * A client's registration at an authorization server (RFC 7591's answer, or pre-registered), with
+ * `issuer`, the server it belongs to, stamped by toolgate: a registration is never used at another
+ * server, even when storage hands it back for one.
+ */
 export interface McpOAuthClientInformation {
   client_id: string;
   client_secret?: string;
   token_endpoint_auth_method?: string;
   client_secret_expires_at?: number;
+  issuer?: string;
   [key: string]: unknown;
 }
 
-/** What redirectToAuthorization returns: the redirect's URL (its code and state), `{code, state}`, or nothing (finish later with `tg.mcp.finishAuth`). */
-export type McpAuthRedirect = string | URL | { code: string; state?: string } | undefined | void;
+/**
+ * The authorization response as the redirect brought it back. `iss` is the redirect's `iss`
+ * parameter (RFC 9207), exactly as its query carried it: leave it out only when the redirect had
+ * none. It is compared with the authorization server's issuer before anything else is done with
+ * the response; a server that says it always sends `iss` gets a response without one refused.
+ */
+export type McpAuthResponse =
+  | { code: string; state?: string; iss?: string }
+  | { error: string; error_description?: string; state?: string; iss?: string };
+
+/**
+ * What redirectToAuthorization returns: the redirect's URL (its code, state and iss), the response
+ * as an object, or nothing (finish later with `tg.mcp.finishAuth`). A bare code string has no iss.
+ */
+export type McpAuthRedirect = string | URL | McpAuthResponse | undefined | void;
 
 /**
  * The `auth` option: one OAuth provider for an MCP server (docs/oauth.md). Data configures the
@@ -841,6 +864,11 @@ export interface McpAuthProvider {
   /** A pre-registered client (no registration). */
   clientId?: string;
   clientSecret?: string;
+  /**
+   * The issuer of the authorization server that issued `clientId`: a resource that names another
+   * server is then refused (`auth-failed`, authStep "registration") instead of sent the client id.
+   */
+  clientIssuer?: string;
   /** The scope asked for when neither the server's challenge nor its metadata names one. */
   scope?: string;
   /** The client_credentials grant (no user): a secret (client_secret_basic) or a PKCS#8 PEM private key (private_key_jwt; signed with WebCrypto in JS, never sent to Go). */
@@ -850,10 +878,13 @@ export interface McpAuthProvider {
   /** The stored tokens (default: memory). */
   tokens?(): McpOAuthTokens | undefined | null | Promise<McpOAuthTokens | undefined | null>;
   saveTokens?(tokens: McpOAuthTokens): void | Promise<void>;
-  /** The stored registration at the authorization server `issuer` (default: memory). */
+  /** The stored registration at the authorization server `issuer` (default: memory); keep one per issuer. */
   clientInformation?(issuer: string): McpOAuthClientInformation | undefined | null | Promise<McpOAuthClientInformation | undefined | null>;
   saveClientInformation?(info: McpOAuthClientInformation, issuer: string): void | Promise<void>;
-  /** Sends the user to `url` and resolves to the redirect (its state is checked); nothing: finish later with `tg.mcp.finishAuth`. */
+  /**
+   * Sends the user to `url` and resolves to the redirect, whole (its iss, then its state, are
+   * checked before the code is used); nothing: finish later with `tg.mcp.finishAuth`.
+   */
   redirectToAuthorization?(url: URL, ctx: { signal: AbortSignal }): McpAuthRedirect | Promise<McpAuthRedirect>;
 }
 
@@ -1030,9 +1061,12 @@ export interface McpNamespace {
   /**
    * Completes the OAuth authorization of `server` waiting for its redirect (a call failed
    * `auth-failed`, authStep "authorization", because redirectToAuthorization returned nothing).
+   * `redirect` is the redirect's URL or its response as an object, iss included: a response whose
+   * iss is not the authorization server's issuer is refused (`auth-failed`, authStep
+   * "authorization") and the flow keeps waiting for the right one.
    * @example await tg.mcp.finishAuth("docs", location.href)
    */
-  finishAuth(server: string, redirect: string | URL | { code: string; state: string }): Promise<void>;
+  finishAuth(server: string, redirect: string | URL | McpAuthResponse): Promise<void>;
 }
 
 /** A branch of the full build: a Branch that also registers MCP servers. Node and browser. */

@@ -22,6 +22,7 @@ type authJSON struct {
 	ClientMetadataURL string          `json:"clientMetadataUrl"`
 	ClientID          string          `json:"clientId"`
 	ClientSecret      string          `json:"clientSecret"`
+	ClientIssuer      string          `json:"clientIssuer"`
 	Scope             string          `json:"scope"`
 	ClientCredentials *struct {
 		ClientID     string `json:"clientId"`
@@ -57,7 +58,7 @@ func authOption(call string, raw json.RawMessage) (*mcp.Auth, error) {
 		s.ClientMetadata = a.ClientMetadata
 	}
 	if a.ClientID != "" {
-		s.Client = &oauth.ClientInfo{ClientID: a.ClientID, ClientSecret: a.ClientSecret}
+		s.Client = &oauth.ClientInfo{ClientID: a.ClientID, ClientSecret: a.ClientSecret, Issuer: a.ClientIssuer}
 	}
 	if cc := a.ClientCredentials; cc != nil {
 		s.ClientCredentials = &oauth.ClientCredentials{ClientID: cc.ClientID, ClientSecret: cc.ClientSecret, PrivateKeyPEM: cc.PrivateKey, Algorithm: cc.Algorithm}
@@ -134,15 +135,26 @@ func (p *jsProvider) SaveTokens(ctx context.Context, t *oauth.Tokens) error {
 	return p.ask(ctx, map[string]any{"op": "saveTokens", "tokens": t}, nil)
 }
 
-// ClientInfo is the provider's clientInformation().
+// ClientInfo is the provider's clientInformation(issuer), with what it
+// answered kept whole in Raw (the flow stores it again, stamped with the
+// issuer, when it has no stamp yet: every member the application kept is
+// kept).
 func (p *jsProvider) ClientInfo(ctx context.Context, issuer string) (*oauth.ClientInfo, error) {
+	var raw json.RawMessage
+	if err := p.ask(ctx, map[string]any{"op": "clientInformation", "issuer": issuer}, &raw); err != nil || raw == nil {
+		return nil, err
+	}
 	var ci *oauth.ClientInfo
-	err := p.ask(ctx, map[string]any{"op": "clientInformation", "issuer": issuer}, &ci)
-	return ci, err
+	if jsontext.Kind(raw) != jsontext.Object || json.Unmarshal(raw, &ci) != nil {
+		return nil, core.Errorf(core.CodeUnsupportedType, "", "the auth provider's clientInformation answered a value of the wrong shape")
+	}
+	ci.Raw = raw
+	return ci, nil
 }
 
-// SaveClientInfo is the provider's saveClientInformation(ci): the
-// registration answer as the server sent it when there is one.
+// SaveClientInfo is the provider's saveClientInformation(ci, issuer): the
+// registration answer as the server sent it when there is one (with the
+// flow's "issuer" stamp).
 func (p *jsProvider) SaveClientInfo(ctx context.Context, issuer string, ci *oauth.ClientInfo) error {
 	var info any = ci
 	if len(ci.Raw) > 0 {
@@ -159,39 +171,54 @@ func (p *jsProvider) sign(ctx context.Context, typ, alg string, claims []byte) (
 	return jws, err
 }
 
-// Authorize is the provider's redirectToAuthorization(url): the code and
-// state the redirect brought, an *oauth.Error with the authorization
-// server's error when it sent one, or an error when the provider gave
-// nothing (the flow is finished later with finishAuth).
-func (p *jsProvider) Authorize(ctx context.Context, authURL string) (string, string, error) {
-	var r struct {
-		Code        string `json:"code"`
-		State       string `json:"state"`
-		Error       string `json:"error"`
-		Description string `json:"error_description"`
-	}
-	if err := p.ask(ctx, map[string]any{"op": "authorize", "url": authURL}, &r); err != nil {
-		return "", "", err
-	}
-	if r.Error != "" {
-		return "", "", &oauth.Error{Step: oauth.StepAuthorization, OAuthError: r.Error, ErrorDescription: r.Description,
-			Message: "the authorization server refused the authorization request"}
-	}
-	if r.Code == "" {
-		return "", "", &oauth.Error{Step: oauth.StepAuthorization,
-			Message: "redirectToAuthorization gave no code: the user was sent to the authorization page"}
-	}
-	return r.Code, r.State, nil
+// redirectJSON is an authorization response as npm/lib/mcp-auth.js sends
+// it: the code and state, or the error; iss only when the response carried
+// one (absent and empty are not the same answer, RFC 9207).
+type redirectJSON struct {
+	Code        string  `json:"code"`
+	State       string  `json:"state"`
+	Iss         *string `json:"iss"`
+	Error       string  `json:"error"`
+	Description string  `json:"error_description"`
 }
 
-// finishAuth is tg.mcp.finishAuth. payload: {"server", "code", "state"};
-// the result is true.
+// redirect is r as the flow reads it.
+func (r *redirectJSON) redirect() *oauth.Redirect {
+	out := &oauth.Redirect{Code: r.Code, State: r.State, Error: r.Error, ErrorDescription: r.Description}
+	if r.Iss != nil {
+		out.Iss, out.HasIss = *r.Iss, true
+	}
+	return out
+}
+
+// Authorize is the provider's redirectToAuthorization(url): the
+// authorization response the redirect brought (its code and state, or the
+// authorization server's error, with its iss), or an error when the
+// provider gave nothing (the flow is finished later with finishAuth).
+func (p *jsProvider) Authorize(ctx context.Context, authURL string) (*oauth.Redirect, error) {
+	var r redirectJSON
+	if err := p.ask(ctx, map[string]any{"op": "authorize", "url": authURL}, &r); err != nil {
+		return nil, err
+	}
+	if r.Code == "" && r.Error == "" {
+		return nil, &oauth.Error{Step: oauth.StepAuthorization,
+			Message: "redirectToAuthorization gave no code: the user was sent to the authorization page"}
+	}
+	return r.redirect(), nil
+}
+
+// finishAuth is tg.mcp.finishAuth. payload: {"server"} and the
+// authorization response ({"code", "state", "iss"?} or {"error",
+// "error_description", "state"?, "iss"?}); the result is true.
 func finishAuth(ctx context.Context, p *mcp.Pool, payload []byte) (any, error) {
-	var in struct{ Server, Code, State string }
+	var in struct {
+		Server string `json:"server"`
+		redirectJSON
+	}
 	if err := json.Unmarshal(payload, &in); err != nil || in.Server == "" {
 		return nil, core.Errorf(core.CodeUnsupportedType, "", "mcp.finishAuth: want {server, code, state}")
 	}
-	if err := p.FinishAuth(ctx, in.Server, in.Code, in.State); err != nil {
+	if err := p.FinishAuth(ctx, in.Server, in.redirect()); err != nil {
 		return nil, err
 	}
 	return true, nil

@@ -11,6 +11,9 @@ import "encoding/json"
 //     response_types: ["code"], when there is a RedirectURL (the code
 //     grant, whose client wants refresh tokens: SEP-2207);
 //   - client_name: "toolgate";
+//   - application_type: ApplicationType of the redirect_uris sent
+//     ("native" for loopback and private-use scheme redirects, else
+//     "web"; MCP 2026-07-28 asks every registration to name it);
 //   - token_endpoint_auth_method: the first of "none" (a public client:
 //     nothing secret to keep), "client_secret_basic", "client_secret_post"
 //     that meta lists in token_endpoint_auth_methods_supported; left out
@@ -30,6 +33,11 @@ func registrationRequest(meta *ServerMetadata, s *Settings) (body []byte, asked 
 		setDefault(m, "response_types", []string{"code"})
 	}
 	setDefault(m, "client_name", "toolgate")
+	if _, ok := m["application_type"]; !ok {
+		var uris []string
+		_ = json.Unmarshal(m["redirect_uris"], &uris) // not a list of strings: no URI, so "web"
+		setDefault(m, "application_type", ApplicationType(uris))
+	}
 	if method := publicFirst(meta.TokenEndpointAuthMethodsSupported); method != "" {
 		setDefault(m, "token_endpoint_auth_method", method)
 	}

@@ -49,3 +49,15 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// StepUpChallenge is the 403 insufficient_scope challenge ch with the scope
+// the current tokens were granted put before its own (MCP 2026-07-28,
+// "Step-Up Authorization Flow": the union of what was granted and what is
+// challenged, so a step-up never loses a permission another operation
+// needs). ChooseScope then sends each scope once.
+func StepUpChallenge(ch Challenge, granted string) Challenge {
+	if strings.TrimSpace(granted) != "" && strings.TrimSpace(ch.Scope) != "" {
+		ch.Scope = granted + " " + ch.Scope
+	}
+	return ch
+}

@@ -57,6 +57,7 @@ func TestNoSecretInErrors(t *testing.T) {
 	errs = append(errs, err)
 	_, err = Register(ctx, c, &ServerMetadata{}, &Settings{ClientMetadataURL: "http://app.example/" + planted})
 	errs = append(errs, err)
+	errs = append(errs, redirectErrors(c)...)
 	for i, err := range errs {
 		e := asError(t, err, "")
 		for _, s := range []string{e.Error(), e.OAuthError, e.ErrorDescription} {
@@ -65,4 +66,25 @@ func TestNoSecretInErrors(t *testing.T) {
 			}
 		}
 	}
+}
+
+// redirectErrors are the refusals of authorization responses that echo
+// the planted secret in their iss, code, error and description, to an
+// authorization server whose issuer holds it too.
+func redirectErrors(c *Client) []error {
+	meta := &ServerMetadata{Issuer: "https://as.example/" + planted, AuthorizationResponseIssParameterSupported: true}
+	pend := &Pending{meta: meta, state: "s", verifier: "v"}
+	var errs []error
+	for _, r := range []Redirect{
+		{Code: planted, State: "s", Iss: "https://evil.example/" + planted, HasIss: true},
+		{Code: planted, State: "s"},
+		{Error: "invalid_" + planted, ErrorDescription: "no " + planted, Iss: "https://evil.example/" + planted, HasIss: true},
+		{Error: "invalid_" + planted, ErrorDescription: "no " + planted + " " + learned, Iss: meta.Issuer, HasIss: true},
+		{Code: planted, State: planted, Iss: meta.Issuer, HasIss: true},
+	} {
+		_, err := Finish(context.Background(), c, pend, &r)
+		errs = append(errs, err)
+	}
+	_, err := ParseRedirect("http://[::1/cb?code=" + planted)
+	return append(errs, err)
 }

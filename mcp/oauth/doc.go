@@ -7,7 +7,12 @@
 // parameter (RFC 8707), the token endpoint's client authentication
 // (client_secret_basic, client_secret_post, none), refresh, step-up on
 // insufficient_scope, and the client-credentials and cross-app-access
-// extensions (docs/oauth.md).
+// extensions (docs/oauth.md). Of revision 2026-07-28 it does the client's
+// duties: the authorization response's iss compared with the recorded
+// issuer before the code is used (RFC 9207, redirect.go), the
+// application_type of dynamic registration (registration_apptype.go),
+// registrations and tokens bound to the authorization server that issued
+// them (flow_binding.go), and a step-up that keeps the scope granted.
 //
 // It is pure Go: no syscall/js, no net/http. Every request goes through a
 // Client (client.go), whose Send checks each URL against the caller's

@@ -22,12 +22,17 @@ const (
 
 // Error is a failure of the flow: the step, the OAuth error and
 // error_description when the server sent them (redacted, cut to 300
-// bytes), and a message that quotes no secret. The mcp package turns it
-// into a core.Error of code auth-failed naming the server.
+// bytes), the rule of a refusal the flow decides itself (the Rule*
+// constants: the authorization response's, redirect.go, and a
+// pre-registered client's issuer, flow_binding.go; "" otherwise), and a
+// message that quotes no secret. The
+// mcp package turns it into a core.Error of code auth-failed naming the
+// server and the step.
 type Error struct {
 	Step             Step
 	OAuthError       string
 	ErrorDescription string
+	Rule             string
 	Message          string
 }
 

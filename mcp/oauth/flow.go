@@ -18,10 +18,12 @@ type Provider interface {
 	ClientInfo(ctx context.Context, issuer string) (*ClientInfo, error)
 	// SaveClientInfo stores a registration at issuer.
 	SaveClientInfo(ctx context.Context, issuer string, ci *ClientInfo) error
-	// Authorize sends the user to authURL and returns the code and state
-	// the redirect brought back; an error when the user cannot be asked
-	// now (the application finishes later with the code).
-	Authorize(ctx context.Context, authURL string) (code, state string, err error)
+	// Authorize sends the user to authURL and returns the authorization
+	// response the redirect brought back, whole: its iss too (RFC 9207),
+	// which Finish checks before the code is used (ParseRedirect reads
+	// a redirect URL). An error when the user cannot be asked now (the
+	// application finishes later with Finish).
+	Authorize(ctx context.Context, authURL string) (*Redirect, error)
 }
 
 // The functions the flow orchestrates, as variables so the flow's tests
@@ -50,8 +52,11 @@ var (
 //
 // Stored tokens with a refresh token are refreshed first (not on a
 // step-up, which needs a new grant); only when that fails does a new
-// authorization start. The authorization code grant refuses
-// (StepAuthorization) a redirect whose state is not the one sent. When
+// authorization start. A step-up asks for the scope the stored tokens
+// were granted as well as the challenge's (StepUpChallenge). The authorization code grant refuses
+// (StepAuthorization) what Finish refuses: an authorization response whose
+// iss is not the authorization server's issuer (or has none when the
+// server says it always sends one), or whose state is not the one sent. When
 // p.Authorize cannot ask the user now, the error is returned and the flow
 // may be finished later with Finish and the Pending that error carries
 // (a *PendingError).
@@ -66,6 +71,11 @@ func Authorize(ctx context.Context, c *Client, serverURL string, ch Challenge, s
 	if err != nil {
 		return nil, err
 	}
+	if ch.Error == "insufficient_scope" {
+		if old, err := p.Tokens(ctx); err == nil && old != nil {
+			ch = StepUpChallenge(ch, old.Scope)
+		}
+	}
 	scope := runChooseScope(ch, at.prm, at.meta, s.Scope)
 	var t *Tokens
 	switch {
@@ -79,7 +89,10 @@ func Authorize(ctx context.Context, c *Client, serverURL string, ch Challenge, s
 	if err != nil {
 		return nil, err
 	}
-	return save(ctx, c, p, t)
+	if t != nil && t.Scope == "" {
+		t.Scope = scope // RFC 6749 §5.1: no scope in the answer is the scope asked for
+	}
+	return save(ctx, c, p, t, at.issuer)
 }
 
 // found is what discovery learned: the resource metadata (nil: the
@@ -142,52 +155,25 @@ func codeFlow(ctx context.Context, c *Client, at *found, ch Challenge, scope str
 	if err != nil {
 		return nil, err
 	}
+	pend.issuer = at.issuer
 	c.Secrets.Add(pend.verifier)
-	code, state, err := p.Authorize(ctx, authURL)
+	r, err := p.Authorize(ctx, authURL)
+	if err == nil && r == nil {
+		err = &Error{Step: StepAuthorization, Message: "the auth provider brought no authorization response back"}
+	}
 	if err != nil {
 		return nil, &PendingError{Err: flowError(err, StepAuthorization, c), Pending: pend}
 	}
-	return Finish(ctx, c, pend, code, state)
+	return Finish(ctx, c, pend, r)
 }
 
-// clientFor is the client's registration at at's authorization server:
-// pre-registered, stored by p, or made now (and stored).
-func clientFor(ctx context.Context, c *Client, at *found, s *Settings, p Provider) (*ClientInfo, error) {
-	if s.Client != nil {
-		c.Secrets.Add(s.Client.ClientSecret)
-		return s.Client, nil
-	}
-	ci, err := p.ClientInfo(ctx, at.issuer)
-	if err != nil {
-		return nil, flowError(err, StepRegistration, c)
-	}
-	if ci != nil && ci.ClientID != "" {
-		c.Secrets.Add(ci.ClientSecret)
-		return ci, nil
-	}
-	ci, err = runRegister(ctx, c, at.meta, s)
-	if err != nil {
-		return nil, err
-	}
-	if ci == nil {
-		return nil, &Error{Step: StepRegistration, Message: "no client registration"}
-	}
-	c.Secrets.Add(ci.ClientSecret)
-	if ci.Raw != nil || ci.ClientID != s.ClientMetadataURL {
-		if err := p.SaveClientInfo(ctx, at.issuer, ci); err != nil {
-			return nil, flowError(err, StepRegistration, c)
-		}
-	}
-	return ci, nil
-}
-
-// tryRefresh refreshes p's stored tokens when they hold a refresh token;
-// nil when there is none or the refresh failed (a new authorization
-// follows).
+// tryRefresh refreshes p's stored tokens when they hold a refresh token
+// issued by at's authorization server; nil when there is none or the
+// refresh failed (a new authorization follows).
 func tryRefresh(ctx context.Context, c *Client, at *found, client *ClientInfo, p Provider) *Tokens {
 	old, err := p.Tokens(ctx)
-	if err != nil || old == nil || old.RefreshToken == "" {
-		return nil
+	if err != nil || old == nil || old.RefreshToken == "" || !issuedBy(old.Issuer, at.issuer) {
+		return nil // another authorization server's refresh token is never sent to this one
 	}
 	c.Secrets.Add(old.AccessToken, old.RefreshToken)
 	t, err := runRefreshTokens(ctx, c, at.meta, client, old.RefreshToken, at.resource, "")
@@ -197,12 +183,16 @@ func tryRefresh(ctx context.Context, c *Client, at *found, client *ClientInfo, p
 	if t.RefreshToken == "" {
 		t.RefreshToken = old.RefreshToken
 	}
+	if t.Scope == "" {
+		t.Scope = old.Scope // RFC 6749 §6: the scope of the tokens refreshed
+	}
 	return t
 }
 
-// save stamps t with the time it was obtained, records its secrets and
-// stores it with p.
-func save(ctx context.Context, c *Client, p Provider, t *Tokens) (*Tokens, error) {
+// save stamps t with the time it was obtained and the issuer of the
+// authorization server that issued it, records its secrets and stores it
+// with p.
+func save(ctx context.Context, c *Client, p Provider, t *Tokens, issuer string) (*Tokens, error) {
 	if t == nil || t.AccessToken == "" {
 		return nil, &Error{Step: StepToken, Message: "the token endpoint sent no access token"}
 	}
@@ -210,6 +200,7 @@ func save(ctx context.Context, c *Client, p Provider, t *Tokens) (*Tokens, error
 	if t.ObtainedAt == 0 {
 		t.ObtainedAt = now().Unix()
 	}
+	t.Issuer = issuer
 	if err := p.SaveTokens(ctx, t); err != nil {
 		return nil, flowError(err, StepToken, c)
 	}

@@ -16,6 +16,8 @@ type Pending struct {
 	resource    string
 	state       string
 	verifier    string
+	issuer      string // the tokens' issuer stamp (Tokens.Issuer)
+	scope       string // the scope asked for (Tokens.Scope when the answer names none)
 }
 
 // State is the state parameter the authorization request carries (what
@@ -55,26 +57,51 @@ func Begin(meta *ServerMetadata, client *ClientInfo, redirectURL, scope, resourc
 	if err != nil {
 		return nil, "", err
 	}
-	return &Pending{meta: meta, client: client, redirectURL: redirectURL, resource: resource, state: state, verifier: verifier}, authURL, nil
+	pend := &Pending{meta: meta, client: client, redirectURL: redirectURL, resource: resource, state: state, verifier: verifier,
+		issuer: trimSlash(meta.Issuer), scope: scope}
+	return pend, authURL, nil
 }
 
-// Finish redeems the code the redirect of pend's request brought back. It
-// refuses (StepAuthorization) a state that is not the one sent (a forged
-// or replayed redirect) and an empty code; the exchange's refusal is an
-// *Error of StepToken. The tokens are not stored: Authorize stores them,
-// and a caller finishing a pending flow stores them itself.
-func Finish(ctx context.Context, c *Client, pend *Pending, code, state string) (*Tokens, error) {
+// Finish redeems the code of the authorization response r to pend's
+// request, after checking it in this order (docs/oauth-tokens.md, "The
+// authorization response"):
+//
+//  1. its iss against the authorization server's issuer (checkIssuer:
+//     RuleIssuerMismatch, RuleIssuerMissing), so that nothing of a
+//     response from the wrong server is used, not even its error;
+//  2. an error response is the authorization server's refusal, with its
+//     error and error_description;
+//  3. its state against the one sent (RuleStateMismatch: a forged or
+//     replayed redirect);
+//  4. a code must be there.
+//
+// Those refusals are *Error of StepAuthorization, and the exchange's is
+// of StepToken. The tokens, stamped with the authorization server's issuer
+// (Tokens.Issuer) and with the scope asked for when the answer names none,
+// are not stored: Authorize stores them, and a caller
+// finishing a pending flow stores them itself.
+func Finish(ctx context.Context, c *Client, pend *Pending, r *Redirect) (*Tokens, error) {
 	if pend == nil {
 		return nil, &Error{Step: StepAuthorization, Message: "no authorization is waiting"}
 	}
-	c.Secrets.Add(code, pend.verifier)
-	if subtle.ConstantTimeCompare([]byte(state), []byte(pend.state)) != 1 {
-		return nil, &Error{Step: StepAuthorization, Message: "the redirect's state is not the one sent (a forged or stale redirect): refused"}
+	if r == nil {
+		return nil, &Error{Step: StepAuthorization, Message: "no authorization response"}
 	}
-	if code == "" {
+	c.Secrets.Add(r.Code, pend.verifier)
+	if err := checkIssuer(c, pend.meta, r); err != nil {
+		return nil, err
+	}
+	if r.Error != "" {
+		return nil, c.Secrets.errorf(StepAuthorization, r.Error, r.ErrorDescription, "the authorization server refused the authorization request")
+	}
+	if subtle.ConstantTimeCompare([]byte(r.State), []byte(pend.state)) != 1 {
+		return nil, &Error{Step: StepAuthorization, Rule: RuleStateMismatch,
+			Message: "the redirect's state is not the one sent (a forged or stale redirect): refused"}
+	}
+	if r.Code == "" {
 		return nil, &Error{Step: StepAuthorization, Message: "the redirect brought no authorization code"}
 	}
-	t, err := runExchangeCode(ctx, c, pend.meta, pend.client, code, pend.verifier, pend.redirectURL, pend.resource)
+	t, err := runExchangeCode(ctx, c, pend.meta, pend.client, r.Code, pend.verifier, pend.redirectURL, pend.resource)
 	if err != nil {
 		return nil, err
 	}
@@ -84,6 +111,10 @@ func Finish(ctx context.Context, c *Client, pend *Pending, code, state string) (
 	c.Secrets.Add(t.AccessToken, t.RefreshToken)
 	if t.ObtainedAt == 0 {
 		t.ObtainedAt = now().Unix()
+	}
+	t.Issuer = pend.issuer
+	if t.Scope == "" {
+		t.Scope = pend.scope // RFC 6749 §5.1: no scope in the answer is the scope asked for
 	}
 	return t, nil
 }

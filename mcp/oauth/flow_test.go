@@ -33,17 +33,17 @@ func (m *memProvider) SaveClientInfo(_ context.Context, iss string, ci *ClientIn
 	m.clients[iss] = ci
 	return nil
 }
-func (m *memProvider) Authorize(_ context.Context, u string) (string, string, error) {
+func (m *memProvider) Authorize(_ context.Context, u string) (*Redirect, error) {
 	m.authorized++
 	m.lastURL = u
 	if m.noUser {
-		return "", "", errors.New("the user is elsewhere")
+		return nil, errors.New("the user is elsewhere")
 	}
 	state := u[strings.Index(u, "state=")+6:]
 	if m.badState {
 		state = "forged"
 	}
-	return "the-code", state, nil
+	return &Redirect{Code: "the-code", State: state}, nil
 }
 
 // fakeFlow swaps the flow's functions for fakes for the test's duration;
@@ -138,7 +138,7 @@ func TestAuthorizeRefusesWrongState(t *testing.T) {
 	p := &memProvider{badState: true}
 	_, err := Authorize(context.Background(), &Client{}, "https://mcp.example/mcp", Challenge{}, &Settings{RedirectURL: "http://localhost/cb"}, p)
 	var e *Error
-	if !errors.As(err, &e) || e.Step != StepAuthorization || !strings.Contains(e.Message, "state") {
+	if !errors.As(err, &e) || e.Step != StepAuthorization || e.Rule != RuleStateMismatch {
 		t.Fatalf("err = %v", err)
 	}
 	for _, l := range *log {
@@ -195,14 +195,57 @@ func TestAuthorizePendingThenFinish(t *testing.T) {
 	if !errors.As(err, &pe) || pe.Err.Step != StepAuthorization {
 		t.Fatalf("err = %v", err)
 	}
-	if _, err := Finish(context.Background(), c, pe.Pending, "the-code", "other"); err == nil {
+	if _, err := Finish(context.Background(), c, pe.Pending, &Redirect{Code: "the-code", State: "other"}); err == nil {
 		t.Fatal("Finish accepted a wrong state")
 	}
-	tok, err := Finish(context.Background(), c, pe.Pending, "the-code", pe.Pending.State())
+	tok, err := Finish(context.Background(), c, pe.Pending, &Redirect{Code: "the-code", State: pe.Pending.State()})
 	if err != nil || tok.AccessToken != "at-code" {
 		t.Fatalf("Finish = %+v, %v", tok, err)
 	}
 	if got := c.Secrets.Scrub("verifier-secret the-code at-code rt-1"); strings.Contains(got, "secret") || strings.Contains(got, "at-code") {
 		t.Fatalf("secrets not recorded: %q", got)
+	}
+}
+
+// A step-up asks for the scope the stored tokens were granted as well as
+// the challenge's (auth/scope-step-up at 2026-07-28, SEP-2350), and the
+// tokens of an answer that names no scope are stored with the scope asked
+// for (RFC 6749 §5.1), so the next step-up knows it.
+func TestAuthorizeStepUpKeepsGrantedScope(t *testing.T) {
+	fakeFlow(t)
+	s := &Settings{RedirectURL: "http://localhost/cb", Client: &ClientInfo{ClientID: "pre"}}
+	p := &memProvider{}
+	tok, err := Authorize(context.Background(), &Client{}, "https://mcp.example/mcp", Challenge{Scope: "mcp:basic"}, s, p)
+	if err != nil || tok.Scope != "mcp:basic" || p.tokens.Scope != "mcp:basic" {
+		t.Fatalf("first: %+v, %v", tok, err)
+	}
+	up := Challenge{Error: "insufficient_scope", Scope: "mcp:write"}
+	if tok, err = Authorize(context.Background(), &Client{}, "https://mcp.example/mcp", up, s, p); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(p.lastURL, "scope=mcp:basic mcp:write") || tok.Scope != "mcp:basic mcp:write" {
+		t.Fatalf("step-up asked %s, stored %q", p.lastURL, tok.Scope)
+	}
+}
+
+// TestStepUpChallenge: the granted scope goes before the challenge's; a
+// challenge without a scope, or no granted scope, is left as it is.
+func TestStepUpChallenge(t *testing.T) {
+	tests := []struct{ granted, challenged, want string }{
+		{"mcp:basic", "mcp:write", "mcp:basic mcp:write"},
+		{"mcp:basic offline_access", "mcp:basic mcp:write", "mcp:basic offline_access mcp:basic mcp:write"},
+		{"", "mcp:write", "mcp:write"},
+		{"mcp:basic", "", ""},
+		{"  ", "mcp:write", "mcp:write"},
+	}
+	for _, tt := range tests {
+		ch := StepUpChallenge(Challenge{Error: "insufficient_scope", Scope: tt.challenged}, tt.granted)
+		if ch.Scope != tt.want || ch.Error != "insufficient_scope" {
+			t.Errorf("StepUpChallenge(%q, %q) = %+v, want scope %q", tt.challenged, tt.granted, ch, tt.want)
+		}
+	}
+	got := ChooseScope(StepUpChallenge(Challenge{Scope: "b c"}, "a b"), nil, nil, "")
+	if got != "a b c" {
+		t.Errorf("ChooseScope after StepUpChallenge = %q, want each scope once", got)
 	}
 }

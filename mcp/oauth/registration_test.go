@@ -113,7 +113,7 @@ func TestRegisterDynamicRequest(t *testing.T) {
 		if d.body["token_endpoint_auth_method"] != tt.want {
 			t.Errorf("supported %q: sent token_endpoint_auth_method %v, want %v", tt.methods, d.body["token_endpoint_auth_method"], tt.want)
 		}
-		want := `{"client_name":"toolgate","grant_types":["authorization_code","refresh_token"],"redirect_uris":["http://localhost:3000/callback"],"response_types":["code"]`
+		want := `{"application_type":"native","client_name":"toolgate","grant_types":["authorization_code","refresh_token"],"redirect_uris":["http://localhost:3000/callback"],"response_types":["code"]`
 		if !strings.HasPrefix(d.raw, want) {
 			t.Errorf("sent %s", d.raw)
 		}
@@ -131,7 +131,7 @@ func TestRegisterDynamicMetadataKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, part := range []string{`"client_name":"My App"`, `"grant_types":["authorization_code"]`, `"token_endpoint_auth_method":"client_secret_post"`,
-		`"x_big":12345678901234567890`, `"redirect_uris":["https://app.example/cb"]`, `"response_types":["code"]`} {
+		`"x_big":12345678901234567890`, `"redirect_uris":["https://app.example/cb"]`, `"response_types":["code"]`, `"application_type":"web"`} {
 		if !strings.Contains(d.raw, part) {
 			t.Errorf("sent %s, want %s in it", d.raw, part)
 		}
@@ -141,7 +141,7 @@ func TestRegisterDynamicMetadataKept(t *testing.T) {
 	if _, err := register(t, h, d2, 201, `{"client_id":"c"}`, nil, &Settings{}); err != nil {
 		t.Fatal(err)
 	}
-	if d2.raw != `{"client_name":"toolgate"}` {
+	if d2.raw != `{"application_type":"web","client_name":"toolgate"}` {
 		t.Errorf("sent %s", d2.raw)
 	}
 

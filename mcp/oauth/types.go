@@ -38,7 +38,10 @@ type ServerMetadata struct {
 	TokenEndpointAuthMethodsSupported []string `json:"token_endpoint_auth_methods_supported,omitempty"`
 	CodeChallengeMethodsSupported     []string `json:"code_challenge_methods_supported,omitempty"`
 	ClientIDMetadataDocumentSupported bool     `json:"client_id_metadata_document_supported,omitempty"`
-	Fallback                          bool     `json:"-"`
+	// AuthorizationResponseIssParameterSupported says every authorization
+	// response carries iss (RFC 9207 §3): one without is then refused.
+	AuthorizationResponseIssParameterSupported bool `json:"authorization_response_iss_parameter_supported,omitempty"`
+	Fallback                                   bool `json:"-"`
 }
 
 // ClientInfo is the client's registration at one authorization server:
@@ -49,13 +52,22 @@ type ClientInfo struct {
 	ClientSecret            string `json:"client_secret,omitempty"`
 	TokenEndpointAuthMethod string `json:"token_endpoint_auth_method,omitempty"`
 	ClientSecretExpiresAt   int64  `json:"client_secret_expires_at,omitempty"`
+	// Issuer is the authorization server the registration belongs to,
+	// stamped by the flow when it stores it (in Raw too), so that it is
+	// never used at another ("": stored before the stamp, taken as the
+	// issuer's it was asked for). For a pre-registered client
+	// (Settings.Client) the application sets it: a resource that names
+	// another authorization server is then refused instead of being sent
+	// the client id ("": the client is used wherever the resource points).
+	Issuer string `json:"issuer,omitempty"`
 	// Raw is the registration answer as the server sent it (for the
 	// provider to store), nil for pre-registered and CIMD clients.
 	Raw json.RawMessage `json:"-"`
 }
 
 // Tokens is a token endpoint's answer (RFC 6749 §5.1), with ObtainedAt
-// (Unix seconds) set by the flow so expiry can be judged later.
+// (Unix seconds) and Issuer set by the flow so expiry can be judged later
+// and a refresh token goes back only to its authorization server.
 type Tokens struct {
 	AccessToken  string `json:"access_token"`
 	TokenType    string `json:"token_type"`
@@ -63,6 +75,10 @@ type Tokens struct {
 	RefreshToken string `json:"refresh_token,omitempty"`
 	Scope        string `json:"scope,omitempty"`
 	ObtainedAt   int64  `json:"obtained_at,omitempty"`
+	// Issuer is the authorization server that issued the tokens, set by
+	// the flow: a refresh token is only ever sent back to it ("": stored
+	// before the stamp, taken as the current server's).
+	Issuer string `json:"issuer,omitempty"`
 }
 
 // Settings are what the application configured for one server's

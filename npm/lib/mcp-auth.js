@@ -6,7 +6,7 @@ import { isPkcs8Pem, signJws } from "./jws.js";
 
 /** The provider keys; an object with any of them is one provider (a loader's map has none). */
 const PROVIDER_KEYS = new Set([
-  "redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "scope", "clientCredentials",
+  "redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "clientIssuer", "scope", "clientCredentials",
   "crossApp", "tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization",
 ]);
 const FUNCTION_KEYS = ["tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization"];
@@ -27,7 +27,7 @@ function checkProvider(p, call) {
       throw new ToolgateError("unsupported-type", `${call}: auth.${k} must be a function, got ${describe(p[k])}`);
     }
   }
-  for (const k of ["redirectUrl", "clientMetadataUrl", "clientId", "clientSecret", "scope"]) {
+  for (const k of ["redirectUrl", "clientMetadataUrl", "clientId", "clientSecret", "clientIssuer", "scope"]) {
     if (p[k] !== undefined && typeof p[k] !== "string") {
       throw new ToolgateError("unsupported-type", `${call}: auth.${k} must be a string, got ${describe(p[k])}`);
     }
@@ -46,30 +46,54 @@ function clientCredentialsJSON(cc) {
   return { ...rest, signer: true };
 }
 
-/** The code and state of what redirectToAuthorization returned: a redirect URL, {code, state}, or a bare code. */
+/**
+ * The authorization response of what redirectToAuthorization returned: a redirect URL, an object
+ * ({code, state, iss} or {error, error_description, state, iss}), or a bare code. Go checks it
+ * (iss first, RFC 9207; then the error, the state and the code: docs/oauth-tokens.md).
+ */
 export function redirectResult(value, authUrl) {
   if (value === undefined || value === null) return null;
   if (value instanceof URL) value = value.href;
   if (typeof value === "string") {
-    let u;
-    try {
-      u = new URL(value);
-    } catch {
-      u = null;
-    }
+    const u = urlOrNull(value);
     if (u && (u.searchParams.has("code") || u.searchParams.has("error"))) return paramsResult(u.searchParams);
-    // A bare code: the application vouches it came from the redirect of this request.
+    // A bare code: the application vouches it came from the redirect of this request (it has no iss).
     return { code: value, state: new URL(authUrl).searchParams.get("state") ?? "" };
   }
-  if (typeof value === "object" && typeof value.code === "string") return { code: value.code, state: typeof value.state === "string" ? value.state : "" };
-  if (typeof value === "object" && typeof value.error === "string") return { error: value.error, error_description: value.error_description };
-  throw new ToolgateError("unsupported-type", `redirectToAuthorization must return the redirect URL, {code, state} or nothing, got ${describe(value)}`);
+  const r = objectResult(value, "redirectToAuthorization");
+  if (r) return r;
+  throw new ToolgateError("unsupported-type", `redirectToAuthorization must return the redirect URL, {code, state, iss} or nothing, got ${describe(value)}`);
 }
 
-/** {code, state} or {error, error_description} of a redirect's query. */
+function urlOrNull(s) {
+  try {
+    return new URL(s);
+  } catch {
+    return null;
+  }
+}
+
+/** The authorization response of a redirect's query: iss only when it is there (an empty one is there). */
 function paramsResult(q) {
-  if (q.has("error")) return { error: q.get("error"), error_description: q.get("error_description") ?? undefined };
-  return { code: q.get("code") ?? "", state: q.get("state") ?? "" };
+  const r = q.has("error")
+    ? { error: q.get("error"), error_description: q.get("error_description") ?? undefined }
+    : { code: q.get("code") ?? "", state: q.get("state") ?? "" };
+  if (q.has("state")) r.state = q.get("state");
+  if (q.has("iss")) r.iss = q.get("iss");
+  return r;
+}
+
+/** The authorization response of an object {code, state, iss} or {error, error_description, state, iss}; null for another shape. */
+function objectResult(v, call) {
+  if (typeof v !== "object") return null;
+  let r;
+  if (typeof v.code === "string") r = { code: v.code, state: typeof v.state === "string" ? v.state : "" };
+  else if (typeof v.error === "string") r = { error: v.error, error_description: typeof v.error_description === "string" ? v.error_description : undefined };
+  else return null;
+  if (typeof v.state === "string") r.state = v.state;
+  if (typeof v.iss === "string") r.iss = v.iss;
+  else if (v.iss !== undefined && v.iss !== null) throw new ToolgateError("unsupported-type", `${call}: iss must be a string, got ${describe(v.iss)}`);
+  return r;
 }
 
 /** The dispatcher of provider p: Go's requests {op, …} answered by p's functions, or memory. */
@@ -107,7 +131,7 @@ function dispatcher(p) {
 function providerJSON(ctx, p, call) {
   checkProvider(p, call);
   const out = { fn: ctx.inst.hostFunction(dispatcher(p), "auth provider") };
-  for (const k of ["redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "scope", "clientCredentials", "crossApp"]) {
+  for (const k of ["redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "clientIssuer", "scope", "clientCredentials", "crossApp"]) {
     if (p[k] !== undefined) out[k] = p[k] instanceof URL ? p[k].href : p[k];
   }
   if (out.clientCredentials !== undefined) out.clientCredentials = clientCredentialsJSON(out.clientCredentials);
@@ -136,25 +160,19 @@ export function authMapOption(ctx, auth, call) {
 /**
  * tg.mcp.finishAuth(server, redirect): completes the authorization of `server` that waits for its
  * redirect (its call failed auth-failed, authStep "authorization", because redirectToAuthorization
- * returned nothing). `redirect` is the URL the authorization server redirected to (its state is
- * checked) or {code, state}.
+ * returned nothing). `redirect` is the URL the authorization server redirected to, or
+ * {code, state, iss} ({error, error_description, state, iss} for an error response): Go checks its
+ * iss, then its error, its state and its code, before the code is redeemed.
  */
 export async function finishAuth(ctx, op, server, redirect) {
   if (typeof server !== "string") throw new ToolgateError("unsupported-type", `mcp.finishAuth: server must be a string, got ${describe(server)}`);
-  let r;
+  let r = null;
   if (typeof redirect === "string" || redirect instanceof URL) {
-    let u;
-    try {
-      u = new URL(String(redirect));
-    } catch {
-      throw new ToolgateError("unsupported-type", "mcp.finishAuth: redirect must be the redirect URL or {code, state}");
-    }
-    r = paramsResult(u.searchParams);
-  } else if (redirect && typeof redirect === "object" && typeof redirect.code === "string") {
-    r = { code: redirect.code, state: typeof redirect.state === "string" ? redirect.state : "" };
-  } else {
-    throw new ToolgateError("unsupported-type", `mcp.finishAuth: redirect must be the redirect URL or {code, state}, got ${describe(redirect)}`);
+    const u = urlOrNull(String(redirect));
+    if (u) r = paramsResult(u.searchParams);
+  } else if (redirect && typeof redirect === "object") {
+    r = objectResult(redirect, "mcp.finishAuth");
   }
-  if (r.error) throw new ToolgateError("auth-failed", `mcp.finishAuth: the authorization server refused: ${r.error}`, { authStep: "authorization", oauthError: r.error });
-  await ctx.inst.callAsync(op, 0, JSON.stringify({ server, code: r.code, state: r.state }));
+  if (!r) throw new ToolgateError("unsupported-type", `mcp.finishAuth: redirect must be the redirect URL or {code, state, iss}, got ${describe(redirect)}`);
+  await ctx.inst.callAsync(op, 0, JSON.stringify({ server, ...r }));
 }

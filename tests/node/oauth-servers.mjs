@@ -1,6 +1,7 @@
 // A local OAuth world for the MCP OAuth tests (node:http on 127.0.0.1): an authorization server
-// (metadata, dynamic registration, /authorize redirecting at once with a code, /token for the
-// code with PKCE S256 and for refresh tokens) and an MCP server that requires its Bearer tokens
+// (metadata, dynamic registration, /authorize redirecting at once with a code and, as RFC 9207
+// asks, its issuer in iss; /token for the code with PKCE S256 and for refresh tokens) and an MCP
+// server that requires its Bearer tokens
 // (401 with resource_metadata, 403 insufficient_scope for the tool "write" without scope "write").
 // Tokens carry PLANTED so tests can look for them where they must never be.
 import http from "node:http";
@@ -60,24 +61,31 @@ async function startAuthServer(state) {
         grant_types_supported: ["authorization_code", "refresh_token"],
         code_challenge_methods_supported: ["S256"],
         token_endpoint_auth_methods_supported: ["none"],
+        ...(state.issSupported === undefined ? {} : { authorization_response_iss_parameter_supported: state.issSupported }),
       });
     }
     if (u.pathname === "/register" && req.method === "POST") {
       state.registrations++;
       const meta = JSON.parse(body);
-      return json(res, 201, { ...meta, client_id: `client-${state.registrations}`, token_endpoint_auth_method: "none" });
+      return json(res, 201, { ...meta, client_id: `${state.clientPrefix}-${state.registrations}`, token_endpoint_auth_method: "none" });
     }
     if (u.pathname === "/authorize") {
       state.authorizations.push(u.searchParams.get("scope") ?? "");
+      state.authorizeClients.push(u.searchParams.get("client_id"));
       const code = `code-${PLANTED}-${state.authorizations.length}`;
       codes.set(code, { challenge: u.searchParams.get("code_challenge"), scope: u.searchParams.get("scope") ?? "" });
       const back = new URL(u.searchParams.get("redirect_uri"));
       back.searchParams.set("code", code);
       back.searchParams.set("state", u.searchParams.get("state"));
+      const iss = state.redirectIss ? state.redirectIss(as.origin) : as.origin;
+      if (iss !== null) back.searchParams.set("iss", iss);
       res.writeHead(302, { Location: back.href });
       return res.end();
     }
-    if (u.pathname === "/token" && req.method === "POST") return token(state, codes, new URLSearchParams(body), res);
+    if (u.pathname === "/token" && req.method === "POST") {
+      state.tokenRequests++;
+      return token(state, codes, new URLSearchParams(body), res);
+    }
     if (u.pathname === "/callback") {
       // The redirect page of the browser test's popup: it hands its URL to the page that opened it.
       res.writeHead(200, { "Content-Type": "text/html" });
@@ -155,16 +163,35 @@ async function startMcpServer(state) {
   return mcp;
 }
 
-/** Starts both servers; resolves to {url, as, state, close}. */
-export async function startOAuthWorld() {
-  const state = {
-    metadataReads: 0, registrations: 0, authorizations: [], issued: 0, refreshes: 0,
-    valid: new Map(), refresh: new Map(), mcpAuthorizations: [], tokenEndpoint: undefined, issuer: "",
+/** What one authorization server counts and how it behaves; its tokens go to the shared maps. */
+function authState(prefix, valid, refresh) {
+  return {
+    clientPrefix: prefix, metadataReads: 0, registrations: 0, authorizations: [], authorizeClients: [], issued: 0,
+    refreshes: 0, tokenRequests: 0, valid, refresh, tokenEndpoint: undefined, issSupported: true, redirectIss: undefined,
   };
+}
+
+/**
+ * Starts both servers; resolves to {url, as, state, addAuthServer, close}. `state.issSupported` is
+ * the metadata's authorization_response_iss_parameter_supported (undefined: left out);
+ * `state.redirectIss(issuer)` is the redirect's iss (null: none; by default the issuer);
+ * `state.issuer` is the authorization server the MCP server's metadata names. addAuthServer(prefix)
+ * starts another authorization server whose tokens the MCP server accepts too: {as, state}.
+ */
+export async function startOAuthWorld() {
+  const state = { ...authState("client", new Map(), new Map()), mcpAuthorizations: [], issuer: "" };
   const as = await startAuthServer(state);
   state.issuer = as.origin;
   const mcp = await startMcpServer(state);
-  return { url: `${mcp.origin}/mcp`, mcpOrigin: mcp.origin, as, state, close: () => Promise.all([as.close(), mcp.close()]) };
+  const more = [];
+  const addAuthServer = async (prefix) => {
+    const other = authState(prefix, state.valid, state.refresh);
+    const server = await startAuthServer(other);
+    more.push(server);
+    return { as: server, state: other };
+  };
+  const close = () => Promise.all([as.close(), mcp.close(), ...more.map((m) => m.close())]);
+  return { url: `${mcp.origin}/mcp`, mcpOrigin: mcp.origin, as, state, addAuthServer, close };
 }
 
 /** What a user's redirectToAuthorization does in a script: follow the authorization URL by hand, return the redirect. */

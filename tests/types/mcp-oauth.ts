@@ -24,6 +24,20 @@ async function main(): Promise<void> {
   await tg.loadMcpTools({ mcpServers: {} }, { security: tg.mcp.trusted(), auth: { clientCredentials: { clientId: "svc", clientSecret: "s" } } });
   await tg.mcp.finishAuth("docs", "http://localhost:8765/callback?code=c&state=s");
   await tg.mcp.finishAuth("docs", { code: "c", state: "s" });
+  await tg.mcp.finishAuth("docs", { code: "c", state: "s", iss: "https://as.example" });
+  await tg.mcp.finishAuth("docs", { error: "access_denied", state: "s", iss: "https://as.example" });
+  // @ts-expect-error iss is the redirect's parameter as a string
+  await tg.mcp.finishAuth("docs", { code: "c", state: "s", iss: 1 });
+  const popup: McpAuthProvider = {
+    redirectToAuthorization: async (url) => {
+      const back = new URL(await openPopup(url, new AbortController().signal));
+      const iss = back.searchParams.get("iss");
+      return { code: back.searchParams.get("code") ?? "", state: back.searchParams.get("state") ?? "", ...(iss === null ? {} : { iss }) };
+    },
+  };
+  void popup;
+  const preRegistered: McpAuthProvider = { clientId: "pre", clientSecret: "s", clientIssuer: "https://as.example" };
+  void preRegistered;
   try {
     await b.registerMcpServer({ name: "x", url: "https://x.example/mcp" }, { security: tg.mcp.trusted(), auth: {} });
   } catch (e) {

@@ -234,3 +234,72 @@ func TestARequestOnAConnectionTheServerClosedIsSentOnceMore(t *testing.T) {
 	require.Equal(t, core.StatusCompleted, fc.Status, "got %v", fc.Err)
 	assert.Equal(t, int64(1), p.Stats().StaleRetries)
 }
+
+func TestProbeVerdicts(t *testing.T) {
+	rpc := func(code int, data string) *jsonrpcErrorObj {
+		return &jsonrpcErrorObj{Code: code, Message: "m", Data: json.RawMessage(data)}
+	}
+	cases := []struct {
+		name   string
+		result string
+		err    *jsonrpcErrorObj
+		want   probeVerdict
+	}{
+		{"a DiscoverResult naming 2026-07-28", `{"supportedVersions":["2026-07-28"],"capabilities":{}}`, nil, probeIsModern},
+		{"a DiscoverResult naming only later versions", `{"supportedVersions":["2027-01-01"]}`, nil, probeIsLegacy},
+		{"a result of another shape", `{"tools":[]}`, nil, probeIsLegacy},
+		{"a result that is no object", `[1]`, nil, probeIsLegacy},
+		{"-32022 naming 2026-07-28", "", rpc(-32022, `{"supported":["2026-07-28"],"requested":"x"}`), probeIsModern},
+		{"-32022 naming only legacy versions", "", rpc(-32022, `{"supported":["2025-11-25"]}`), probeIsLegacy},
+		{"-32022 without data", "", rpc(-32022, ``), probeIsLegacy},
+		{"-32601: a modern server must serve server/discover", "", rpc(-32601, ``), probeIsLegacy},
+		{"-32000 session not found", "", rpc(-32000, ``), probeIsLegacy},
+		{"-32020", "", rpc(-32020, ``), probeIsLegacy},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, classifyProbeAnswer(json.RawMessage(tc.result), tc.err))
+		})
+	}
+}
+
+func TestProbeAnswersOverHTTP(t *testing.T) {
+	cases := []struct {
+		name    string
+		handler http.HandlerFunc
+		modern  bool
+		fails   bool
+	}{
+		{"404 HTML", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(404)
+		}, false, false},
+		{"405 no body", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(405) }, false, false},
+		{"400 with a modern -32022", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(400)
+			_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32022,"message":"x","data":{"supported":["2026-07-28"]}}}`))
+		}, true, false},
+		{"200 text/plain", func(w http.ResponseWriter, _ *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			_, _ = w.Write([]byte("hello"))
+		}, false, false},
+		{"500: no verdict", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(500) }, false, true},
+		{"401 without auth: no verdict", func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(401) }, false, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ts := httptest.NewServer(tc.handler)
+			defer ts.Close()
+			cfg := &ServerConfig{Name: "p", URL: ts.URL, Transport: TransportStreamableHTTP}
+			s := newSession(cfg, newGuard(cfg, loopback().withDefaults(), nil))
+			out := s.probe(withValue(context.Background(), &failureSink{}))
+			if tc.fails {
+				assert.Equal(t, probeFailed, out.verdict)
+				assert.Error(t, out.err)
+				return
+			}
+			assert.Equal(t, map[bool]probeVerdict{true: probeIsModern, false: probeIsLegacy}[tc.modern], out.verdict)
+		})
+	}
+}

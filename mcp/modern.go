@@ -149,7 +149,7 @@ func (s *session) probe(ctx context.Context) probeOutcome {
 	ctx = withValue(ctx, x)
 	resp, err := s.post(ctx, body)
 	if err != nil {
-		if errors.Is(err, wire.ErrOpaque) {
+		if errors.Is(err, wire.ErrOpaque) || errors.Is(err, errNotMCPAnswer) {
 			return probeOutcome{verdict: probeIsLegacy}
 		}
 		return probeOutcome{verdict: probeFailed, err: err}

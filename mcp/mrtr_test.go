@@ -287,3 +287,66 @@ func TestInputRoundsAreBoundedAndChecked(t *testing.T) {
 		})
 	}
 }
+
+func TestABrokenModernStreamIsSentAgainUnderANewID(t *testing.T) {
+	var calls atomic.Int32
+	var ids sync.Map
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var m jsonrpcMessage
+		_ = json.NewDecoder(r.Body).Decode(&m)
+		switch m.Method {
+		case "server/discover":
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{}}}`, m.ID)
+		case "tools/list":
+			w.Header().Set("Content-Type", "application/json")
+			fmt.Fprintf(w, `{"jsonrpc":"2.0","id":%s,"result":{"resultType":"complete","tools":[{"name":"t","inputSchema":{"type":"object"}}]}}`, m.ID)
+		case "tools/call":
+			ids.Store(idKey(m.ID), true)
+			w.Header().Set("Content-Type", "text/event-stream")
+			if calls.Add(1) == 1 {
+				fmt.Fprint(w, "id: 1\nretry: 10\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{}}\n\n")
+				return // the stream ends before the answer
+			}
+			fmt.Fprintf(w, "data: {\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"second\"}]}}\n\n", m.ID)
+		}
+	}))
+	defer ts.Close()
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	m := core.NewManager(nil)
+	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "b", URL: ts.URL}, &RegisterOptions{Security: loopback()})
+	require.NoError(t, err)
+	fc := invoke(t, m, "mcp__b__t", nil)
+	require.Equal(t, core.StatusCompleted, fc.Status, "got %v", fc.Err)
+	assert.Equal(t, "second", fc.Response)
+	assert.Equal(t, int32(2), calls.Load(), "sent once more, never resumed with GET")
+	n := 0
+	ids.Range(func(any, any) bool { n++; return true })
+	assert.Equal(t, 2, n, "under a new id")
+}
+
+func TestACancelledCallStopsBetweenInputRounds(t *testing.T) {
+	ask := `{"resultType":"input_required","inputRequests":{"q":{"method":"elicitation/create","params":{"mode":"form","message":"?","requestedSchema":{"type":"object","properties":{}}}}},"requestState":"s"}`
+	url, rounds := modernServer(t, func(int, json.RawMessage) string { return ask })
+	entered := make(chan struct{})
+	hooks := &ClientHooks{Elicitation: hookFn("blocks", func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
+		close(entered)
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})}
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	m := core.NewManager(nil)
+	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "c", URL: url}, &RegisterOptions{Security: loopback(), Hooks: hooks})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		<-entered
+		cancel()
+	}()
+	fc, err := m.Invoke(ctx, &core.Request{Function: "mcp__c__t", Arguments: core.NewArguments()})
+	require.NoError(t, err)
+	assert.NotEqual(t, core.StatusCompleted, fc.Status)
+	assert.Equal(t, int32(1), rounds.Load(), "no retry after the caller cancelled")
+}

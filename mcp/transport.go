@@ -249,9 +249,16 @@ func (g *guard) refuseAnswer(req *wire.Request, resp *wire.Response, sink *failu
 	if stream {
 		want = "text/event-stream"
 	}
-	return g.wrap(core.CodeTransport, fmt.Sprintf("the server answered with Content-Type %s; want %s",
+	e := g.wrap(core.CodeTransport, fmt.Sprintf("the server answered with Content-Type %s; want %s",
 		g.cfg.quote(resp.Header.Get("Content-Type"), 80), want))
+	e.Cause = errNotMCPAnswer
+	return e
 }
+
+// errNotMCPAnswer is the Cause of the refusal of a 200 answer that is
+// neither JSON nor an event stream (refuseAnswer): to the era probe, legacy
+// evidence (docs/mcp-eras.md).
+var errNotMCPAnswer = errors.New("the answer is neither JSON nor an event stream")
 
 // body is what the session reads of an answer: capped, and for an SSE stream of
 // ours (a request's answer, or the connection's stream) filtered by

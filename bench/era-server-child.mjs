@@ -7,7 +7,18 @@
 //                                   the last "requests" ("POST tools/list", "GET", ...)
 //   {seq, op: "stop", server}     stops it → {seq}
 // It exits when the parent disconnects.
+//
+// The servers' keep-alive timeout is raised from Node's 5 s to KEEP_ALIVE_MS: on a loaded
+// machine the bench process can stall for seconds between two calls, and past the server's
+// timeout the next request on the idle socket races the server closing it and fails ("fetch
+// failed: other side closed"), on the official client as on toolgate.
+import diagnosticsChannel from "node:diagnostics_channel";
 import { loadEraServers } from "./common.mjs";
+
+const KEEP_ALIVE_MS = 60_000;
+diagnosticsChannel.subscribe("http.server.request.start", ({ server }) => {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+});
 
 const { startEraServer } = await loadEraServers();
 const servers = new Map();

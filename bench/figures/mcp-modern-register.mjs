@@ -21,7 +21,7 @@ import { median, row, emit, spread } from "../common.mjs";
 import { startEraProcess, sdk2Client, tgModernBranch, tgEra, sameRequests, MODERN, SDK2_NAME, SERVER2_NAME } from "../mcp-modern.mjs";
 
 const WARMUP = 3;
-const SAMPLES = 25;
+const SAMPLES = 40;
 
 /**
  * One timed registration by `side` on `srv`: {ms, requests, closing, tools, era}. `side(url)`
@@ -108,7 +108,7 @@ try {
       note: `${SERVER2_NAME} on 127.0.0.1, ${cold.tools} tools, a new server (origin) per sample; toolgate ${spread(cold.toolgate.map((s) => s.ms))} ms`,
     }),
     row({
-      ...base, unit: "HTTP requests", id: "mcp-modern-register-first-requests", name: "HTTP requests per registration, modern wire, first on an origin",
+      ...base, unit: "req", id: "mcp-modern-register-first-requests", name: "HTTP requests per registration, modern wire, first on an origin",
       toolgate: coldTg.count, peer: `${SDK2_NAME} "auto": connect + listTools`, peerValue: coldSdk.count,
       note: `toolgate: ${coldTg.methods}${coldTg.closingNote}; SDK: ${coldSdk.methods}${coldSdk.closingNote}`,
     }),
@@ -139,7 +139,7 @@ try {
       note: "the official client given the discover result of an earlier connection: no probe",
     }),
     row({
-      ...base, unit: "HTTP requests", id: "mcp-modern-register-cached-requests", name: "HTTP requests per registration, modern wire, era cached",
+      ...base, unit: "req", id: "mcp-modern-register-cached-requests", name: "HTTP requests per registration, modern wire, era cached",
       toolgate: warmTg.count, peer: `${SDK2_NAME} "auto": connect + listTools`, peerValue: warmSdk.count,
       note: `toolgate: ${warmTg.methods}${warmTg.closingNote}; SDK: ${warmSdk.methods}${warmSdk.closingNote}; SDK with prior: ${warmPrior.methods} (${warmPrior.count})${warmPrior.closingNote}`,
     }),

@@ -75,7 +75,7 @@ emit([
   }),
   row({ ...base, id: "mcp-modern-echo-p90", name: "MCP echo round trip, modern wire, p90", toolgate: quantile(tgMs, 0.9), peerValue: quantile(sdkMs, 0.9) }),
   row({
-    ...base, unit: "HTTP requests", id: "mcp-modern-echo-requests", name: "HTTP requests per echo call, modern wire", toolgate: tgReq.count, peerValue: sdkReq.count,
+    ...base, unit: "req", id: "mcp-modern-echo-requests", name: "HTTP requests per echo call, modern wire", toolgate: tgReq.count, peerValue: sdkReq.count,
     note: `toolgate: ${tgReq.methods}; SDK: ${sdkReq.methods}`,
   }),
 ]);

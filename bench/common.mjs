@@ -76,6 +76,12 @@ export async function timeCalls(one, { warmup = 20, calls = 200 } = {}) {
   return ms;
 }
 
+/** ms of CPU (user + system, every thread of this process) used since `start`, a process.cpuUsage(). */
+export function cpuMsSince(start) {
+  const u = process.cpuUsage(start);
+  return (u.user + u.system) / 1000;
+}
+
 /** A deterministic PRNG (mulberry32): the same generated inputs on every run. */
 export function rng(seed) {
   let a = seed >>> 0;

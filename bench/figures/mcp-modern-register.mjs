@@ -14,28 +14,33 @@
 // closed, neither timed: each registration builds its connection state anew, as a new client
 // does. HTTP keep-alive is the same for both, since both send with Node's global fetch.
 // Medians of SAMPLES after WARMUP, the sides taken in turn in a rotating order. The server counts
-// the HTTP requests of every sample; each side must send the same ones every time.
+// the HTTP requests of every sample; each side must send the same ones every time. Beside the
+// time, the CPU this process used while registering (the client's own work: the server runs in
+// its own process), which a loaded machine inflates less than the wall time.
 import { initialize } from "toolgate";
 import { performance } from "node:perf_hooks";
-import { median, row, emit, spread } from "../common.mjs";
+import { median, row, emit, spread, cpuMsSince } from "../common.mjs";
+import { num } from "../table.mjs";
 import { startEraProcess, sdk2Client, tgModernBranch, tgEra, sameRequests, MODERN, SDK2_NAME, SERVER2_NAME } from "../mcp-modern.mjs";
 
 const WARMUP = 3;
 const SAMPLES = 40;
 
 /**
- * One timed registration by `side` on `srv`: {ms, requests, closing, tools, era}. `side(url)`
+ * One timed registration by `side` on `srv`: {ms, cpu, requests, closing, tools, era}. `side(url)`
  * resolves to {tools, era, close}; requests are those the server got while it ran, closing those
  * it got from close() (untimed).
  */
 async function sample(side, srv) {
   await srv.requests(); // whatever came before is not this sample's
+  const u0 = process.cpuUsage();
   const t0 = performance.now();
   const got = await side(srv.url);
   const ms = performance.now() - t0;
+  const cpu = cpuMsSince(u0);
   const requests = await srv.requests();
   await got.close();
-  return { ms, requests, closing: await srv.requests(), tools: got.tools, era: got.era };
+  return { ms, cpu, requests, closing: await srv.requests(), tools: got.tools, era: got.era };
 }
 
 /** The sides, by name: each registers on `url` and resolves to {tools, era, close}. */
@@ -137,6 +142,11 @@ try {
       ...base, id: "mcp-modern-register-cached-prior", name: "registerMcpServer, modern wire, era cached (a new branch)",
       toolgate: tgMs, peer: `${SDK2_NAME}: connect({prior}) + listTools`, peerValue: median(warm.sdkPrior.map((s) => s.ms)),
       note: "the official client given the discover result of an earlier connection: no probe",
+    }),
+    row({
+      ...base, unit: "ms CPU", id: "mcp-modern-register-cached-cpu", name: "client CPU per registration, modern wire, era cached",
+      toolgate: median(warm.toolgate.map((s) => s.cpu)), peer: `${SDK2_NAME} "auto": connect + listTools`, peerValue: median(warm.sdk.map((s) => s.cpu)),
+      note: `this process's user + system time during the registration, medians; the SDK with prior: ${num(median(warm.sdkPrior.map((s) => s.cpu)))} ms`,
     }),
     row({
       ...base, unit: "req", id: "mcp-modern-register-cached-requests", name: "HTTP requests per registration, modern wire, era cached",

@@ -3,26 +3,35 @@
 // dual-era server (tests/node/mcp-era-servers.mjs's v2-dual, in a child process), measured as
 // figure 6a measures the legacy one: median and p90 of 400 calls each (two rounds of 200 after
 // 20 warm-up calls, in the order toolgate, SDK, SDK, toolgate so that neither always meets a
-// colder server). The server counts the HTTP requests of each round.
+// colder server). The server counts the HTTP requests of each round; this process's CPU time
+// over the timed calls gives the client's own work per call (the server runs in its own process).
 import { initialize } from "toolgate";
-import { quantile, row, emit, timeCalls } from "../common.mjs";
+import { quantile, row, emit, timeCalls, cpuMsSince } from "../common.mjs";
 import { startEraProcess, sdk2Client, tgModernBranch, tgEra, sameRequests, MODERN, SDK2_NAME, SERVER2_NAME } from "../mcp-modern.mjs";
 
 const COUNTS = { warmup: 20, calls: 200 };
 const PER_ROUND = COUNTS.warmup + COUNTS.calls;
 
-/** One round of toolgate's calls: {ms, requests} (the requests of the calls, registration not counted). */
+/** COUNTS.calls timed calls of one(i) after COUNTS.warmup untimed ones: {ms, cpu} (cpu: this process's ms over the timed calls). */
+async function timedRound(one) {
+  await timeCalls(one, { warmup: COUNTS.warmup, calls: 0 });
+  const u0 = process.cpuUsage();
+  const ms = await timeCalls(one, { warmup: 0, calls: COUNTS.calls });
+  return { ms, cpu: cpuMsSince(u0) };
+}
+
+/** One round of toolgate's calls: {ms, cpu, requests} (the requests of the calls, registration not counted). */
 async function viaToolgate(tg, srv) {
   const b = await tgModernBranch(tg, srv.url);
   if (tgEra(b) !== MODERN) throw new Error(`toolgate spoke ${tgEra(b)}, not ${MODERN}`);
   await srv.requests();
-  const ms = await timeCalls(async (i) => {
+  const { ms, cpu } = await timedRound(async (i) => {
     const fc = await b.invoke({ function: "mcp__eras__echo", arguments: { text: `m${i}` } });
     if (fc.status !== "completed" || fc.response !== `m${i}`) throw new Error(`toolgate echo: ${fc.status} ${fc.error?.message ?? JSON.stringify(fc.response)}`);
-  }, COUNTS);
+  });
   const requests = await srv.requests();
   await tg.mcp.cleanup();
-  return { ms, requests };
+  return { ms, cpu, requests };
 }
 
 /** One round of the official client's calls, connected as its dual-era user connects it. */
@@ -30,13 +39,13 @@ async function viaSDK(srv) {
   const client = await sdk2Client(srv.url);
   if (client.getProtocolEra() !== "modern") throw new Error(`sdk spoke ${client.getProtocolEra()}, not ${MODERN}`);
   await srv.requests();
-  const ms = await timeCalls(async (i) => {
+  const { ms, cpu } = await timedRound(async (i) => {
     const res = await client.callTool({ name: "echo", arguments: { text: `m${i}` } });
     if (res.isError || res.content?.[0]?.text !== `m${i}`) throw new Error(`sdk echo: ${JSON.stringify(res)}`);
-  }, COUNTS);
+  });
   const requests = await srv.requests();
   await client.close();
-  return { ms, requests };
+  return { ms, cpu, requests };
 }
 
 /** The requests one call sent, from rounds of PER_ROUND calls each: {count, methods}. */
@@ -49,6 +58,9 @@ function perCall(rounds, who) {
   }
   return sameRequests(calls, who);
 }
+
+/** The CPU ms per timed call of rounds. */
+const cpuPerCall = (rounds) => rounds.reduce((t, r) => t + r.cpu, 0) / rounds.reduce((n, r) => n + r.ms.length, 0);
 
 const tg = await initialize();
 const proc = await startEraProcess();
@@ -74,6 +86,10 @@ emit([
     note: `${SERVER2_NAME} on 127.0.0.1; ${tgMs.length} calls each after warm-up`,
   }),
   row({ ...base, id: "mcp-modern-echo-p90", name: "MCP echo round trip, modern wire, p90", toolgate: quantile(tgMs, 0.9), peerValue: quantile(sdkMs, 0.9) }),
+  row({
+    ...base, unit: "ms CPU", id: "mcp-modern-echo-cpu", name: "client CPU per echo call, modern wire", toolgate: cpuPerCall(rounds.tg), peerValue: cpuPerCall(rounds.sdk),
+    note: "this process's user + system time over the timed calls, per call",
+  }),
   row({
     ...base, unit: "req", id: "mcp-modern-echo-requests", name: "HTTP requests per echo call, modern wire", toolgate: tgReq.count, peerValue: sdkReq.count,
     note: `toolgate: ${tgReq.methods}; SDK: ${sdkReq.methods}`,

@@ -110,7 +110,7 @@ try {
     row({
       ...base, id: "mcp-modern-register-first", name: "registerMcpServer, modern wire, first on an origin (probe + tools/list)",
       toolgate: median(cold.toolgate.map((s) => s.ms)), peer: `${SDK2_NAME} "auto": connect + listTools`, peerValue: median(cold.sdk.map((s) => s.ms)),
-      note: `${SERVER2_NAME} on 127.0.0.1, ${cold.tools} tools, a new server (origin) per sample; toolgate ${spread(cold.toolgate.map((s) => s.ms))} ms`,
+      note: `${SERVER2_NAME} on 127.0.0.1, ${cold.tools} tools, a new server (origin) per sample; toolgate's pool emptied and each SDK client closed after it (untimed); toolgate ${spread(cold.toolgate.map((s) => s.ms))} ms`,
     }),
     row({
       ...base, unit: "req", id: "mcp-modern-register-first-requests", name: "HTTP requests per registration, modern wire, first on an origin",
@@ -136,7 +136,7 @@ try {
     row({
       ...base, id: "mcp-modern-register-cached", name: "registerMcpServer, modern wire, era cached (a new branch)",
       toolgate: tgMs, peer: `${SDK2_NAME} "auto": connect + listTools`, peerValue: median(warm.sdk.map((s) => s.ms)),
-      note: `${SERVER2_NAME} on 127.0.0.1, ${warm.tools} tools, toolgate registered on it once before; toolgate ${spread(warm.toolgate.map((s) => s.ms))} ms`,
+      note: `${SERVER2_NAME} on 127.0.0.1, ${warm.tools} tools, toolgate registered on it once before, its pool emptied after each sample (untimed); toolgate ${spread(warm.toolgate.map((s) => s.ms))} ms`,
     }),
     row({
       ...base, id: "mcp-modern-register-cached-prior", name: "registerMcpServer, modern wire, era cached (a new branch)",

@@ -61,6 +61,27 @@ export async function usPerCallEach(batches, calls, { samples = 15, minMs = 30, 
   return Object.fromEntries(names.map((n) => [n, median(us[n])]));
 }
 
+/**
+ * ms of each of `calls` awaited calls of one(i), after `warmup` untimed ones: the round trips of
+ * the MCP echo figures.
+ */
+export async function timeCalls(one, { warmup = 20, calls = 200 } = {}) {
+  for (let i = 0; i < warmup; i++) await one(i);
+  const ms = [];
+  for (let i = 0; i < calls; i++) {
+    const t0 = performance.now();
+    await one(i);
+    ms.push(performance.now() - t0);
+  }
+  return ms;
+}
+
+/** ms of CPU (user + system, every thread of this process) used since `start`, a process.cpuUsage(). */
+export function cpuMsSince(start) {
+  const u = process.cpuUsage(start);
+  return (u.user + u.system) / 1000;
+}
+
 /** A deterministic PRNG (mulberry32): the same generated inputs on every run. */
 export function rng(seed) {
   let a = seed >>> 0;
@@ -149,6 +170,29 @@ export async function loadServers() {
     if (existsSync(f)) return import(pathToFileURL(f).href);
   }
   throw new Error("bench: mcp-servers.mjs (tests/node) not found");
+}
+
+/**
+ * The Node tests' era servers (tests/node/mcp-era-servers.mjs), copied beside bench/ into the
+ * consumer project. Their fixtures (tests/fixtures) are not copied: TOOLGATE_FIXTURES is pointed at
+ * the nearest tests/fixtures up the tree unless it is set already.
+ */
+export async function loadEraServers() {
+  if (!process.env.TOOLGATE_FIXTURES) {
+    for (let dir = BENCH_DIR; ; dir = dirname(dir)) {
+      const f = join(dir, "tests", "fixtures");
+      if (existsSync(join(f, "mcp-eras", "tools.json"))) {
+        process.env.TOOLGATE_FIXTURES = f;
+        break;
+      }
+      if (dirname(dir) === dir) throw new Error("bench: tests/fixtures/mcp-eras/tools.json not found");
+    }
+  }
+  for (const p of ["../test/mcp-era-servers.mjs", "../tests/node/mcp-era-servers.mjs"]) {
+    const f = join(BENCH_DIR, p);
+    if (existsSync(f)) return import(pathToFileURL(f).href);
+  }
+  throw new Error("bench: mcp-era-servers.mjs (tests/node) not found");
 }
 
 /** A short summary of a number list for notes: "n=…, min … / max …". */

@@ -3,6 +3,9 @@
 // .build/consumer against the packed package. Prints one table and writes
 // the report (`--report FILE`, default bench/report.json here):
 // {machine, results: [{id, figure, name, unit, toolgate, peer, peerValue, ratio, goal?, note?}], failures}.
+// `--only FIGURE[,FIGURE…]` runs only those figure scripts (by file name, .mjs optional) and
+// writes a report only when `--report` is given, so a partial run never replaces the full one:
+//   node bench/run.mjs --only mcp-modern-register,mcp-modern-rtt
 import { execFileSync } from "node:child_process";
 import { writeFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,6 +25,8 @@ const FIGURES = [
   ["mcp-rtt.mjs"], // 6
   ["mcp-parallel.mjs"],
   ["mcp-register.mjs"],
+  ["mcp-modern-register.mjs"],
+  ["mcp-modern-rtt.mjs"],
   ["cold-node.mjs"], // 7
   ["cold-browser.mjs"],
   ["size.mjs"], // 8
@@ -62,17 +67,21 @@ async function runFigure([file, opts], failures) {
   }
 }
 
-const reportPath = process.argv.includes("--report") ? process.argv[process.argv.indexOf("--report") + 1] : join(BENCH_DIR, "report.json");
+const flag = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const only = flag("--only")?.split(",").map((f) => f.replace(/\.mjs$/, "") + ".mjs");
+const unknown = only?.filter((f) => !FIGURES.some(([file]) => file === f)) ?? [];
+if (unknown.length) throw new Error(`bench: no figure ${unknown.join(", ")} (figures: ${FIGURES.map(([f]) => f).join(", ")})`);
+const reportPath = flag("--report") ?? (only ? null : join(BENCH_DIR, "report.json"));
 const start = loadavg();
 const failures = [];
 const results = [];
-for (const f of FIGURES) results.push(...(await runFigure(f, failures)));
+for (const f of FIGURES) if (!only || only.includes(f[0])) results.push(...(await runFigure(f, failures)));
 for (const r of results) if (GOALS[r.id]) r.goal = GOALS[r.id];
 const m = machine(start);
-writeFileSync(reportPath, JSON.stringify({ machine: m, results, failures }, null, 2) + "\n");
+if (reportPath) writeFileSync(reportPath, JSON.stringify({ machine: m, results, failures }, null, 2) + "\n");
 console.log(`\nmake bench on ${machineLine(m)}\n`);
 console.log(markdownTable(results));
-console.log(`\nwritten: ${reportPath}`);
+if (reportPath) console.log(`\nwritten: ${reportPath}`);
 if (failures.length) {
   console.error(`\nmake bench: ${failures.length} figure(s) could not be measured: ${failures.map((f) => f.figure).join(", ")}`);
   process.exit(1);

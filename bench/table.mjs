@@ -5,6 +5,7 @@
 export function num(x) {
   if (x === null || x === undefined || !Number.isFinite(x)) return "—";
   const a = Math.abs(x);
+  if (Number.isInteger(x)) return String(x); // a count
   if (a >= 100) return x.toFixed(0);
   if (a >= 10) return x.toFixed(1);
   if (a >= 1) return x.toFixed(2);

@@ -4,30 +4,19 @@
 // of 200 after 20 warm-up calls, in the order toolgate, SDK, SDK, toolgate so
 // that neither always meets a colder server).
 import { initialize } from "toolgate";
-import { performance } from "node:perf_hooks";
-import { quantile, row, emit } from "../common.mjs";
+import { quantile, row, emit, timeCalls } from "../common.mjs";
 import { withServer, sdkClient, tgBranch, tgCall, sdkCall, SDK_NAME, SERVER_NAME } from "../mcp.mjs";
 
 const WARMUP = 20;
 const CALLS = 200;
 
-/** ms of each of CALLS calls of echo(i), after WARMUP untimed ones. */
-async function timeCalls(echo) {
-  for (let i = 0; i < WARMUP; i++) await echo(i);
-  const ms = [];
-  for (let i = 0; i < CALLS; i++) {
-    const t0 = performance.now();
-    await echo(i);
-    ms.push(performance.now() - t0);
-  }
-  return ms;
-}
+const COUNTS = { warmup: WARMUP, calls: CALLS };
 
 async function viaToolgate(tg, server) {
   const b = await tgBranch(tg, server, { toolNames: ["echo"] });
   const ms = await timeCalls(async (i) => {
     if ((await tgCall(b, "echo", { message: `m${i}` })) !== `Echo: m${i}`) throw new Error("toolgate echo: wrong answer");
-  });
+  }, COUNTS);
   await tg.mcp.cleanup();
   return ms;
 }
@@ -36,7 +25,7 @@ async function viaSDK(server) {
   const client = await sdkClient(server);
   const ms = await timeCalls(async (i) => {
     if ((await sdkCall(client, "echo", { message: `m${i}` })) !== `Echo: m${i}`) throw new Error("sdk echo: wrong answer");
-  });
+  }, COUNTS);
   await client.close();
   return ms;
 }

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -246,3 +247,10 @@ func (s *CompiledSchema) Raw() json.RawMessage {
 
 // sortedSchemaKeys returns the keys of m, sorted.
 func sortedSchemaKeys(m map[string]any) []string { return sortedKeys(m) }
+
+// compiledFrom reports whether c was compiled from exactly the bytes raw
+// (a nil c was compiled from nothing): a schema compiled already need not
+// be compiled again to be refused.
+func (c *CompiledSchema) compiledFrom(raw json.RawMessage) bool {
+	return c != nil && bytes.Equal(c.raw, raw)
+}

@@ -272,7 +272,7 @@ func (t *Tool) useSchema(o *ToolOptions) error {
 		}
 		name = o.Name
 	}
-	if params, ok := schemaParameters(schema); ok && !jsontext.Absent(params) {
+	if params, ok := schemaParameters(schema); ok && !jsontext.Absent(params) && !o.InputSchema.compiledFrom(params) {
 		if _, err := compileParameters(name, params); err != nil {
 			return err
 		}

@@ -303,3 +303,24 @@ func TestProbeAnswersOverHTTP(t *testing.T) {
 		})
 	}
 }
+
+func TestWithMetaKeepsTheCallersMetaAndTheProtocolsWins(t *testing.T) {
+	meta := modernMeta(&ClientHooks{Elicitation: fixedHook("e", `{"action":"cancel"}`)})
+	got, err := withMeta(map[string]any{"name": "t", "_meta": map[string]any{"progressToken": "p1", metaProtocolVersion: "1999-01-01"}}, meta)
+	require.NoError(t, err)
+	var p struct {
+		Name string                     `json:"name"`
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	require.NoError(t, json.Unmarshal(got, &p))
+	assert.Equal(t, "t", p.Name)
+	assert.JSONEq(t, `"p1"`, string(p.Meta["progressToken"]))
+	assert.JSONEq(t, `"2026-07-28"`, string(p.Meta[metaProtocolVersion]))
+	assert.JSONEq(t, `{"elicitation":{"form":{}}}`, string(p.Meta[metaClientCapabilities]))
+	assert.Contains(t, p.Meta, metaClientInfo)
+	empty, err := withMeta(nil, meta)
+	require.NoError(t, err)
+	assert.True(t, json.Valid(empty))
+	_, err = withMeta([]int{1}, meta)
+	assert.Error(t, err, "params must be an object")
+}

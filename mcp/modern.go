@@ -63,33 +63,45 @@ func modernMeta(hooks *ClientHooks) json.RawMessage {
 
 // withMeta returns params (an object, or nil for none) as JSON with the
 // session's _meta merged into params._meta: the protocol's keys win over
-// any of the same name the caller put there (a progress token stays).
+// any of the same name the caller put there (a progress token stays). The
+// other members keep their bytes: params is encoded once.
 func withMeta(params any, meta json.RawMessage) (json.RawMessage, error) {
-	fields := map[string]json.RawMessage{}
+	b := []byte("{}")
 	if params != nil {
-		b, err := json.Marshal(params)
-		if err != nil {
+		var err error
+		if b, err = json.Marshal(params); err != nil {
 			return nil, err
 		}
 		if jsontext.Kind(b) != jsontext.Object {
 			return nil, errors.New("request params must be a JSON object")
 		}
-		if err := json.Unmarshal(b, &fields); err != nil {
-			return nil, err
+	}
+	if old, ok := jsontext.Lookup(b, "_meta"); ok && jsontext.Kind(old) == jsontext.Object {
+		meta = mergeMembers(old, meta)
+	}
+	out, ok := jsontext.Replace(b, "_meta", meta)
+	if !ok {
+		return nil, errors.New("request params are not one JSON object")
+	}
+	return out, nil
+}
+
+// mergeMembers is the object of base's members and over's, over's winning
+// for a key both have (both are JSON objects).
+func mergeMembers(base, over json.RawMessage) json.RawMessage {
+	b, _ := jsontext.Split(base)
+	o, _ := jsontext.Split(over)
+	own := make(map[string]bool, len(o))
+	for _, m := range o {
+		own[m.Key] = true
+	}
+	kept := make([]jsontext.Member, 0, len(b)+len(o))
+	for _, m := range b {
+		if !own[m.Key] {
+			kept = append(kept, m)
 		}
 	}
-	merged := map[string]json.RawMessage{}
-	if old, ok := fields["_meta"]; ok && jsontext.Kind(old) == jsontext.Object {
-		_ = json.Unmarshal(old, &merged) // an object: always decodes
-	}
-	var own map[string]json.RawMessage
-	_ = json.Unmarshal(meta, &own) // modernMeta's object
-	for k, v := range own {
-		merged[k] = v
-	}
-	m, _ := json.Marshal(merged) // raw JSON values always marshal
-	fields["_meta"] = m
-	return json.Marshal(fields)
+	return joinMembers(append(kept, o...))
 }
 
 // requestHeaders are the standard headers of one modern request of

@@ -45,10 +45,7 @@ type inputRequired struct {
 // maxInputRounds rounds; and with whatever a retry fails with.
 func (p *Pool) fulfil(ctx context.Context, e *entry, c *conn, tool, method string, params any, raw json.RawMessage) (json.RawMessage, error) {
 	cfg := e.cfg
-	base, err := json.Marshal(params)
-	if err != nil || jsontext.Kind(base) != jsontext.Object {
-		base = []byte("{}")
-	}
+	var base []byte // the original params, encoded at the first input round
 	for round := 1; ; round++ {
 		switch rt := resultType(raw); rt {
 		case "complete":
@@ -72,6 +69,11 @@ func (p *Pool) fulfil(ctx context.Context, e *entry, c *conn, tool, method strin
 		answers, err := c.guard.answerInputs(ctx, method, ir.requests)
 		if err != nil {
 			return nil, err
+		}
+		if base == nil {
+			if base, err = json.Marshal(params); err != nil || jsontext.Kind(base) != jsontext.Object {
+				base = []byte("{}")
+			}
 		}
 		retry := base
 		if answers != nil {

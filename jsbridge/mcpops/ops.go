@@ -65,28 +65,17 @@ func Register(b *jsbridge.Bridge, pool *mcp.Pool, fetchStats func() (liveFuncs, 
 }
 
 // debugStats is mcp.debugStats' answer: the fetch transport's counters and
-// the pool's Stats, in one object.
+// the pool's Stats (every field, by its JSON name), in one object.
 func debugStats(pool *mcp.Pool, fetchStats func() (liveFuncs, inFlight int64)) map[string]int64 {
 	var funcs, inFlight int64
 	if fetchStats != nil {
 		funcs, inFlight = fetchStats()
 	}
-	s := pool.Stats()
-	return map[string]int64{
-		"fetchLiveFuncs":         funcs,
-		"fetchInFlight":          inFlight,
-		"answersDropped":         s.AnswersDropped,
-		"serverRequestsAnswered": s.ServerRequestsAnswered,
-		"serverRequestsDropped":  s.ServerRequestsDropped,
-		"streamResumes":          s.StreamResumes,
-		"streamResumesRefused":   s.StreamResumesRefused,
-		"progressDelivered":      s.ProgressDelivered,
-		"progressDropped":        s.ProgressDropped,
-		"listChanged":            s.ListChanged,
-		"toolRefreshes":          s.ToolRefreshes,
-		"notificationsIgnored":   s.NotificationsIgnored,
-		"standaloneStreams":      s.StandaloneStreams,
-	}
+	out := map[string]int64{}
+	b, _ := json.Marshal(pool.Stats()) // int64 fields: always marshals
+	_ = json.Unmarshal(b, &out)
+	out["fetchLiveFuncs"], out["fetchInFlight"] = funcs, inFlight
+	return out
 }
 
 // describeTools is loadMcpTools with each tool handed to JS by handle.

@@ -33,7 +33,8 @@ func goList(t *testing.T, pkg string) []string {
 // while the full build does link mcp, but neither net/http nor crypto/tls
 // or crypto/x509 (its HTTP is jsbridge/fetch over internal/wire), nor any
 // of mcp-go's client, transport or server packages nor what they pull in
-// (santhosh jsonschema v6, x/text/message);
+// (santhosh jsonschema v6, x/text/message), nor the official Go SDK (a test
+// peer);
 // and neither build links the Go-struct schema derivation (core/gostruct,
 // invopop).
 func TestCoreBuildLinksNoNetwork(t *testing.T) {
@@ -62,6 +63,7 @@ func TestCoreBuildLinksNoNetwork(t *testing.T) {
 			t.Errorf("the full build links %s: private_key_jwt is signed through the host (npm/lib/jws.js)", d)
 		}
 		if strings.HasPrefix(d, "github.com/mark3labs/mcp-go/client") || d == "github.com/mark3labs/mcp-go/server" ||
+			strings.HasPrefix(d, "github.com/modelcontextprotocol/go-sdk") ||
 			d == "github.com/santhosh-tekuri/jsonschema/v6" || d == "golang.org/x/text/message" {
 			t.Errorf("the full build links %s: the MCP session layer is mcp/session.go", d)
 		}

@@ -86,9 +86,21 @@ func (c *conn) runStream(ctx context.Context, p *Pool, ready chan struct{}) {
 		}
 	}
 	defer opened()
+	c.keepOpen(ctx, p, func() (int, bool, time.Duration) {
+		events, again := c.readStandalone(ctx, p, st, opened)
+		return events, again, st.retry
+	})
+}
+
+// keepOpen opens a long-lived stream (open: how many events it read,
+// whether to open it again, the wait the server asked for) until ctx ends
+// or open says not again, waiting between openings that wait and the
+// guard's resume backoff; after resume.max openings in a row that
+// delivered no event it gives up (counted as a refused resume).
+func (c *conn) keepOpen(ctx context.Context, p *Pool, open func() (int, bool, time.Duration)) {
 	misses := 0
 	for {
-		events, again := c.readStandalone(ctx, p, st, opened)
+		events, again, retry := open()
 		if !again || ctx.Err() != nil {
 			return
 		}
@@ -100,7 +112,7 @@ func (c *conn) runStream(ctx context.Context, p *Pool, ready chan struct{}) {
 			p.stats.streamResumesRefused.Add(1)
 			return
 		}
-		t := time.NewTimer(st.retry + c.guard.resume.delay(misses))
+		t := time.NewTimer(retry + c.guard.resume.delay(misses))
 		select {
 		case <-t.C:
 		case <-ctx.Done():

@@ -48,30 +48,12 @@ func (c *conn) openListen(p *Pool) {
 }
 
 // runListen keeps the listen stream open until ctx ends (the connection
-// closes) or it gives up.
+// closes) or it gives up (keepOpen).
 func (c *conn) runListen(ctx context.Context, p *Pool) {
-	misses := 0
-	for {
+	c.keepOpen(ctx, p, func() (int, bool, time.Duration) {
 		events, again := c.listenOnce(ctx, p)
-		if !again || ctx.Err() != nil {
-			return
-		}
-		if events > 0 {
-			misses = 0
-		}
-		misses++
-		if misses > c.guard.resume.max {
-			p.stats.streamResumesRefused.Add(1)
-			return
-		}
-		t := time.NewTimer(defaultRetry + c.guard.resume.delay(misses))
-		select {
-		case <-t.C:
-		case <-ctx.Done():
-			t.Stop()
-			return
-		}
-	}
+		return events, again, defaultRetry
+	})
 }
 
 // listenOnce sends one subscriptions/listen request and reads its stream

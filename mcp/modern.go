@@ -101,7 +101,7 @@ func mergeMembers(base, over json.RawMessage) json.RawMessage {
 			kept = append(kept, m)
 		}
 	}
-	return joinMembers(append(kept, o...))
+	return jsontext.WriteObject(append(kept, o...))
 }
 
 // requestHeaders are the standard headers of one modern request of
@@ -248,50 +248,30 @@ func stripEnvelope(raw json.RawMessage) json.RawMessage {
 	if !ok || jsontext.Kind(raw) != jsontext.Object {
 		return raw
 	}
-	out := []byte{'{'}
-	n := 0
+	kept := ms[:0:0]
 	for _, m := range ms {
-		v := m.Value
 		switch m.Key {
 		case "resultType":
 			continue
 		case "_meta":
-			inner, ok := jsontext.Split(v)
-			if !ok || jsontext.Kind(v) != jsontext.Object {
+			inner, ok := jsontext.Split(m.Value)
+			if !ok || jsontext.Kind(m.Value) != jsontext.Object {
 				break
 			}
-			kept := inner[:0:0]
+			rest := inner[:0:0]
 			for _, im := range inner {
 				if im.Key != metaServerInfo {
-					kept = append(kept, im)
+					rest = append(rest, im)
 				}
 			}
-			if len(kept) == 0 {
+			if len(rest) == 0 {
 				continue
 			}
-			v = joinMembers(kept)
+			m.Value = jsontext.WriteObject(rest)
 		}
-		if n > 0 {
-			out = append(out, ',')
-		}
-		n++
-		out = jsontext.AppendString(out, m.Key)
-		out = append(append(out, ':'), v...)
+		kept = append(kept, m)
 	}
-	return append(out, '}')
-}
-
-// joinMembers writes members as a JSON object.
-func joinMembers(ms []jsontext.Member) json.RawMessage {
-	out := []byte{'{'}
-	for i, m := range ms {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		out = jsontext.AppendString(out, m.Key)
-		out = append(append(out, ':'), m.Value...)
-	}
-	return append(out, '}')
+	return jsontext.WriteObject(kept)
 }
 
 // protocolVersion is the version the session speaks: ProtocolModern, or

@@ -134,19 +134,15 @@ func (g *guard) answerInputs(ctx context.Context, method string, reqs []jsontext
 	if reqs == nil {
 		return nil, nil
 	}
-	out := []byte{'{'}
-	for i, m := range reqs {
+	answers := make([]jsontext.Member, 0, len(reqs))
+	for _, m := range reqs {
 		result, err := g.answerInput(ctx, method, m)
 		if err != nil {
 			return nil, err
 		}
-		if i > 0 {
-			out = append(out, ',')
-		}
-		out = jsontext.AppendString(out, m.Key)
-		out = append(append(out, ':'), result...)
+		answers = append(answers, jsontext.Member{Key: m.Key, Value: result})
 	}
-	return append(out, '}'), nil
+	return jsontext.WriteObject(answers), nil
 }
 
 // answerInput answers one input request {method, params} with its hook.

@@ -98,6 +98,12 @@ func Replace(obj []byte, key string, value json.RawMessage) (json.RawMessage, bo
 	if !found {
 		ms = append(ms, Member{Key: key, Value: value})
 	}
+	return WriteObject(ms), true
+}
+
+// WriteObject writes members as one JSON object, in their order (each Value
+// valid JSON).
+func WriteObject(ms []Member) json.RawMessage {
 	b := []byte{'{'}
 	for i, m := range ms {
 		if i > 0 {
@@ -107,7 +113,7 @@ func Replace(obj []byte, key string, value json.RawMessage) (json.RawMessage, bo
 		b = append(b, ':')
 		b = append(b, m.Value...)
 	}
-	return append(b, '}'), true
+	return append(b, '}')
 }
 
 // Members reads a JSON object (surrounding whitespace allowed) into a map

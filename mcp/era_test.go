@@ -60,9 +60,8 @@ func TestTheEraIsFoundOnceAndShownOnTheTools(t *testing.T) {
 
 // switchable serves one of two handlers, chosen at run time.
 type switchable struct {
-	modern  atomic.Bool
-	a, b    http.Handler // modern, legacy
-	changes atomic.Int32
+	modern atomic.Bool
+	a, b   http.Handler // modern, legacy
 }
 
 func (s *switchable) ServeHTTP(w http.ResponseWriter, r *http.Request) {

@@ -26,8 +26,11 @@ function put(ctx, entries) {
   ctx.servers = [...ctx.servers.filter((s) => !names.has(s.name)), ...entries];
 }
 
-/** True for a warning about one discovered tool left out for its x-mcp-header annotations (not a skipped server). */
-const isToolWarning = (e) => e?.code === "invalid-tool" && e?.rule === "x-mcp-header";
+/**
+ * True for a warning about one discovered tool left out (its x-mcp-header annotations, or a schema
+ * that does not compile), not about a server a loader skipped.
+ */
+const isToolWarning = (e) => (e?.code === "invalid-tool" && e?.rule === "x-mcp-header") || e?.code === "invalid-schema";
 
 /**
  * The options of a registration: the policy, the hooks, the OAuth popup when asked for. Warnings
@@ -56,7 +59,7 @@ function options(ctx, branch, security, fresh, oauth = false) {
 /** What a registration found, for the status line: the era its tools were discovered with, the tools left out. */
 function found(tools, warnings) {
   const eras = versionsOf(tools).map(eraLabel);
-  return `${eras.length ? ` over ${eras.join(" and ")}` : ""}${warnings.length ? `; ${warnings.length} left out for their x-mcp-header` : ""}`;
+  return `${eras.length ? ` over ${eras.join(" and ")}` : ""}${warnings.length ? `; ${warnings.length} left out` : ""}`;
 }
 
 /** Connects one server from the form's values; a later attempt or Cancel makes this one's result ignored. */
@@ -95,7 +98,7 @@ async function connect(ctx, values, security) {
 
 /**
  * Connects every server of a .mcp.json; each server that failed keeps its error beside its name,
- * each tool left out for its x-mcp-header is a warning beside its server.
+ * each tool left out is a warning beside its server.
  */
 async function loadConfig(ctx, text, security) {
   const branch = ctx.getTg().branch();
@@ -152,7 +155,7 @@ async function disconnect(ctx) {
  * The connections of the panel. ui: {status, notice, elicitation, busy(on), render(servers)}.
  * Returns {connect(values, security), loadConfig(text, security), cancel(), disconnect(), servers}.
  * Servers are [{name, branch, tools: Tool[], warnings: ToolgateError[], error?}] (warnings: the
- * tools toolgate left out for their x-mcp-header); render(servers) is called on every change.
+ * tools toolgate left out); render(servers) is called on every change.
  */
 export function sessions(getTg, ui) {
   const ctx = { getTg, ui, servers: [], attempt: null };

@@ -1,5 +1,5 @@
 // The discovered tools of the connected MCP servers, each server with the protocol era its tools
-// were discovered with and the tools toolgate left out for their x-mcp-header: name, description,
+// were discovered with and the tools toolgate left out (onWarning): name, description,
 // annotations as badges (hints from the server, not guarantees; absent ones take the spec's
 // defaults), the input schema.
 import { el, pretty } from "./ui.js";
@@ -48,13 +48,17 @@ function eraBadges(tools) {
   }, eraLabel(v)));
 }
 
-/** The tools toolgate left out (onWarning: invalid-tool, rule x-mcp-header), each with what toolgate said. */
+/**
+ * The tools toolgate left out (onWarning: invalid-tool with rule x-mcp-header, invalid-schema), each
+ * with its rule or code and what toolgate said.
+ */
 function leftOut(warnings) {
+  const n = warnings.length;
   return el("div", { class: "verdict warn mcp-warnings" },
-    el("p", {}, el("strong", {}, warnings.length === 1 ? "1 tool left out" : `${warnings.length} tools left out`),
-      warnings.length === 1 ? ": its x-mcp-header annotations are invalid, so toolgate does not offer it" : ": their x-mcp-header annotations are invalid, so toolgate does not offer them",
-      " (the server would expect headers toolgate cannot send correctly)."),
-    el("ul", {}, warnings.map((w) => el("li", { dataset: { tool: w.tool ?? "", rule: w.rule ?? "" } }, el("code", {}, w.tool ?? "?"), " ", w.message))));
+    el("p", {}, el("strong", {}, n === 1 ? "1 tool left out" : `${n} tools left out`),
+      ": toolgate offers no tool it cannot use as described: a schema that does not compile, or (2026-07-28) x-mcp-header annotations whose headers it could not send correctly. The other tools are registered."),
+    el("ul", {}, warnings.map((w) => el("li", { dataset: { tool: w.tool ?? "", code: w.code ?? "", rule: w.rule ?? "" } },
+      el("code", {}, w.tool ?? "?"), " ", el("span", { class: "badge warn" }, w.rule || w.code), " ", w.message))));
 }
 
 /**

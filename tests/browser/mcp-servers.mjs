@@ -83,11 +83,15 @@ export function startCorsFront(target, allowHeaders) {
 /** A string property mirrored into the Mcp-Param-{header} header. */
 const mirrored = (header) => ({ type: "string", "x-mcp-header": header });
 
+// A validator that checks nothing, so the SDK takes a schema its own compiler would refuse.
+const unchecked = { getValidator: () => (input) => ({ valid: true, data: input, errorMessage: undefined }) };
+
 /**
  * An SDK v2 server (createMcpHandler, mounted with toNodeHandler) behind the CORS layer with
- * allowHeaders, with three tools: echo; lookup, whose region is mirrored into Mcp-Param-Region;
+ * allowHeaders, with four tools: echo; lookup, whose region is mirrored into Mcp-Param-Region;
  * broken, whose annotation "Bad Zone" is not an HTTP token (rule not-a-token), so a client on the
- * 2026-07-28 wire leaves it out. Resolves to {url, close}.
+ * 2026-07-28 wire leaves it out; unreadable, whose $ref points at the network, which toolgate's
+ * compiler refuses (invalid-schema). Resolves to {url, close}.
  */
 export function startHeaderServer(allowHeaders) {
   const text = (t) => ({ content: [{ type: "text", text: t }] });
@@ -101,6 +105,10 @@ export function startHeaderServer(allowHeaders) {
     server.registerTool("broken", {
       description: "Its x-mcp-header is not an HTTP token.",
       inputSchema: fromJsonSchema({ type: "object", properties: { zone: mirrored("Bad Zone") } }),
+    }, async () => text("never offered"));
+    server.registerTool("unreadable", {
+      description: "Its schema refers to the network.",
+      inputSchema: fromJsonSchema({ type: "object", properties: { spec: { $ref: "https://schemas.example.com/spec.json" } } }, unchecked),
     }, async () => text("never offered"));
     return server;
   });

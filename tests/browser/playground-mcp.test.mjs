@@ -4,8 +4,8 @@
 // legacy ones, an SDK v2 server with x-mcp-header tools, and the local OAuth world: the full build
 // fetched only when the panel opens, the live policy verdict, Connect with the era found or pinned
 // and the tools' annotations, calling echo, masked header values, the CORS hint for each era, tools
-// left out for their x-mcp-header, a pasted .mcp.json, the OAuth popup, an elicitation form, and
-// Disconnect.
+// left out (x-mcp-header, schemas that do not compile), a pasted .mcp.json, the OAuth popup, an
+// elicitation form, and Disconnect.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { startPlayground, openPage, closePage, assertAccessible, screenshot, assertNoSideScroll } from "./playground-harness.mjs";
@@ -59,10 +59,13 @@ async function corsRows(page, root) {
   return Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 2)]));
 }
 
-/** The warnings beside a server (tools left out), as [{tool, rule}]. */
+/** The warnings beside a server (tools left out), as [{tool, code, rule}]. */
 function warnings(page, server) {
-  return page.$$eval(`#mcp-tools li[data-server="${server}"] .mcp-warnings li`, (ls) => ls.map((l) => ({ tool: l.dataset.tool, rule: l.dataset.rule })));
+  return page.$$eval(`#mcp-tools li[data-server="${server}"] .mcp-warnings li`, (ls) => ls.map((l) => ({ tool: l.dataset.tool, code: l.dataset.code, rule: l.dataset.rule })));
 }
+
+/** What onWarning reports for the two tools of startHeaderServer that toolgate leaves out. */
+const LEFT_OUT = [{ tool: "broken", code: "invalid-tool", rule: "x-mcp-header" }, { tool: "unreadable", code: "invalid-schema", rule: "" }];
 
 /** A comma-separated header list as its names. */
 const names = (list) => list.split(", ");
@@ -330,9 +333,10 @@ for (const size of ["desktop", "phone"]) {
       assert.match(await page.textContent('#mcp-tools li[data-tool="mcp__legacy__echo"]'), /Echoes back/);
       assert.match(await page.textContent('#mcp-tools li[data-server="local"]'), /unsupported: .*no processes/);
       assert.match(await page.textContent('#mcp-tools li[data-server="nocors"]'), /Failed to fetch.*CORS/s);
-      // a tool left out for its x-mcp-header is a warning beside its server, which is connected
+      // the tools left out (x-mcp-header, a schema that does not compile) are warnings beside their
+      // server, which is connected
       await page.waitForSelector('#mcp-tools li[data-tool="mcp__mirror__lookup"]');
-      assert.deepEqual(await warnings(page, "mirror"), [{ tool: "broken", rule: "x-mcp-header" }]);
+      assert.deepEqual(await warnings(page, "mirror"), LEFT_OUT);
       assert.equal(await page.locator('#mcp-tools li[data-server="mirror"] .mcp-failure').count(), 0);
       assert.deepEqual(await eraBadges(page, "mirror"), [{ text: MODERN, version: "2026-07-28" }]);
       assert.deepEqual(await eraBadges(page, "legacy"), [{ text: LEGACY, version: "2025-11-25" }]);
@@ -393,7 +397,7 @@ for (const size of ["desktop", "phone"]) {
     }
   });
 
-  test(`${size}: a tool whose x-mcp-header is invalid is left out with a warning beside its server, and lookup's Mcp-Param-Region goes through`, async () => {
+  test(`${size}: tools whose x-mcp-header is invalid or whose schema does not compile are left out with a warning beside their server, and lookup's Mcp-Param-Region goes through`, async () => {
     const page = await open(size);
     try {
       await openPanel(page);
@@ -401,10 +405,10 @@ for (const size of ["desktop", "phone"]) {
       await page.click("#mcp-connect");
       await page.waitForSelector('#mcp-tools li[data-tool="mcp__hx__lookup"]', { timeout: 30000 });
       assert.deepEqual(await eraBadges(page, "hx"), [{ text: MODERN, version: "2026-07-28" }]);
-      assert.deepEqual(await warnings(page, "hx"), [{ tool: "broken", rule: "x-mcp-header" }], "onWarning's tool, beside its server");
+      assert.deepEqual(await warnings(page, "hx"), LEFT_OUT, "onWarning's tools, beside their server");
       assert.deepEqual(await page.$$eval('#mcp-tools li[data-server="hx"] .mcp-tool', (ls) => ls.map((l) => l.dataset.tool)), ["mcp__hx__echo", "mcp__hx__lookup"], "broken is not offered");
       assert.deepEqual(await page.$$eval("#mcp-call-tool option", (os) => os.map((o) => o.value)), ["mcp__hx__echo", "mcp__hx__lookup"]);
-      assert.match(await page.textContent("#mcp-conn"), /"hx": 2 tools in \d+ ms over MCP 2026-07-28 \(stateless\); 1 left out for their x-mcp-header\.$/);
+      assert.match(await page.textContent("#mcp-conn"), /"hx": 2 tools in \d+ ms over MCP 2026-07-28 \(stateless\); 2 left out\.$/);
       assert.equal(await callOk(page, "mcp__hx__lookup", { region: "eu-west1", query: "maps" }), "maps in eu-west1");
       await view(page, "mcp-x-mcp-header");
       assert.deepEqual(page.errors, []);

@@ -575,7 +575,8 @@ for (const { size, blocked } of OAUTH) {
         await button.click();
       }
       const win = await popup;
-      await win.waitForEvent("close", { timeout: 30000 });
+      // the callback page may have closed itself already: a "close" that fired is not waited for
+      if (!win.isClosed()) await win.waitForEvent("close", { timeout: 30000 });
       await page.waitForSelector('#mcp-tools li[data-tool="mcp__docs__read"]', { timeout: 30000 });
       assert.equal(world.state.authorizations.length, 1, "one authorization");
       assert.match(await page.textContent("#mcp-conn"), /^Connected to "docs" \(2 tools\)/);

@@ -2,7 +2,9 @@
 // Invoke it on the server, and see its progress, status, response and record.
 import { el, pretty, json, errorLine } from "./ui.js";
 import { codeBox } from "./editor.js";
-import { failureView } from "./mcp-errors.js";
+import { failureView, isFetchFailure } from "./mcp-errors.js";
+import { corsHint } from "./mcp-cors.js";
+import { eraOf, paramHeaders } from "./mcp-era.js";
 
 /** A starting value for a schema: its default, first enum or example, else an empty one of its type. */
 export function sampleValue(schema = {}) {
@@ -28,8 +30,11 @@ function recordText(fc) {
   }
 }
 
-/** The outcome of one call: status badge, response (or error) and the record. */
-function outcomeView(fc) {
+/**
+ * The outcome of one call: status badge, response (or error) and the record; a request the browser
+ * refused gets the CORS hint for cors (mcp-cors.js).
+ */
+function outcomeView(fc, cors) {
   const ok = fc.status === "completed";
   const body = ok ? pretty(fc.response) : errorLine(fc.error);
   return el("div", { class: "mcp-outcome" },
@@ -37,6 +42,7 @@ function outcomeView(fc) {
       fc.duration != null ? el("span", { class: "hint" }, ` in ${Math.round(fc.duration * 1000)} ms`) : ""),
     el("h4", {}, ok ? "Response" : "Error"),
     el("pre", { class: "out", id: "mcp-call-response" }, body),
+    !ok && isFetchFailure(fc.error) ? corsHint(cors) : "",
     el("details", {}, el("summary", {}, "Record (fc.toDict())"), el("pre", { class: "out" }, recordText(fc))));
 }
 
@@ -86,12 +92,15 @@ async function run(c) {
   const mine = (c.ctrl = new AbortController());
   c.progress.replaceChildren();
   running(c, entry);
+  // should the browser refuse the request, the CORS hint names the headers of this server's era and its tools' Mcp-Param-*
+  const same = [...c.tools.values()].filter((x) => x.branch === entry.branch && x.tool.mcp?.server === entry.tool.mcp?.server).map((x) => x.tool);
+  const cors = { era: eraOf(entry.tool.mcp?.protocolVersion), params: paramHeaders(same) };
   let view;
   try {
     const fc = await entry.branch.invoke({ function: entry.tool.function, arguments: args }, { signal: mine.signal, onProgress: (p) => showProgress(c.progress, p) });
-    view = outcomeView(fc);
+    view = outcomeView(fc, cors);
   } catch (e) {
-    view = failureView(`${entry.tool.function} was not called`, e);
+    view = failureView(`${entry.tool.function} was not called`, e, { cors });
   }
   if (c.ctrl !== mine) return;
   c.ctrl = null;

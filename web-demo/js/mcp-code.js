@@ -1,11 +1,15 @@
 // The code that makes the connection the form describes: initialize, a branch, registerMcpServer
-// with the policy. Header values are never written out: each one is a placeholder to fill in.
+// with the policy (and the era, when pinned). Header values are never written out: each one is a placeholder to fill in.
 import { el, copyButton } from "./ui.js";
 
-/** The snippet for values ({name, url, transport, headers, oauth}) under security; header values become "<value>". */
+/**
+ * The snippet for values ({name, url, transport, protocolVersion, headers, oauth}) under security;
+ * header values become "<value>", an era left to find is left out.
+ */
 export function connectSnippet(values, security) {
   const config = { name: values.name, url: values.url };
   if (values.transport !== "streamable-http") config.transport = values.transport;
+  if (values.protocolVersion) config.protocolVersion = values.protocolVersion;
   const names = Object.keys(values.headers);
   if (names.length) config.headers = Object.fromEntries(names.map((k) => [k, "<value>"]));
   const options = values.oauth

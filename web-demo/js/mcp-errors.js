@@ -1,34 +1,14 @@
 // What an MCP failure means for a person in a browser: a policy refusal with its rule, an OAuth
 // step that failed, an HTTP status, or a fetch the browser refused (CORS or an unreachable server)
-// with the headers a server must send for a page on this origin.
-import { el, errorLine, copyButton } from "./ui.js";
-
-/** The headers a server must answer a page on `origin` with (and its preflight), as [name, value]. */
-export function corsHeaders(origin = location.origin) {
-  return [
-    ["Access-Control-Allow-Origin", origin],
-    ["Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS"],
-    ["Access-Control-Allow-Headers", "content-type, accept, authorization, mcp-session-id, mcp-protocol-version, last-event-id"],
-    ["Access-Control-Expose-Headers", "mcp-session-id"],
-  ];
-}
+// with the headers a server must send for a page on this origin (mcp-cors.js).
+import { el, errorLine } from "./ui.js";
+import { corsHint } from "./mcp-cors.js";
 
 /** True when e is a fetch the browser gave up on: no HTTP status, "Failed to fetch" or the like. */
 export function isFetchFailure(e) {
   if (!e || e.httpStatus || e.rpcCode) return false;
   const text = `${e.message || ""} ${e.cause?.message || ""}`;
   return (e.code === "transport" || e.name === "TypeError") && /Failed to fetch|NetworkError|Load failed|network|ERR_/i.test(text);
-}
-
-/** The CORS hint: the likely causes and the headers list (for a page on this origin). */
-export function corsHint() {
-  return el("div", { class: "mcp-cors", id: "mcp-cors-hint" },
-    el("p", {}, el("strong", {}, "The browser could not reach the server."), " The likely cause is CORS (the server does not allow pages from ",
-      el("code", {}, location.origin), ") or a server that is not running at this URL. A browser refuses to tell a page which of the two it was."),
-    el("p", {}, "A server that browser pages connect to must answer every request, and the OPTIONS preflight, with:"),
-    el("ul", { class: "mcp-cors-headers" }, corsHeaders().map(([k, v]) => el("li", {}, el("code", {}, `${k}: ${v}`)))),
-    el("div", { class: "row" }, copyButton(() => corsHeaders().map(([k, v]) => `${k}: ${v}`).join("\n"), "the CORS headers", "Copy the headers")),
-    el("p", { class: "hint" }, "Servers used from pages of any origin may send Access-Control-Allow-Origin: *. Custom headers you add here must be in Access-Control-Allow-Headers too."));
 }
 
 /** The issues of an invalid-arguments error: where, which keyword, what. */
@@ -38,9 +18,10 @@ function issueList(issues) {
 
 /**
  * A failure of `what` ("Could not connect to \"docs\"") as an error block: the message (toolgate's
- * messages quote no header value or token), then what it likely means.
+ * messages quote no header value or token), then what it likely means. cors is the CORS hint's
+ * context (mcp-cors.js: the era, the Mcp-Param-* headers, the config's header names).
  */
-export function failureView(what, e, { oauth = false } = {}) {
+export function failureView(what, e, { oauth = false, cors = {} } = {}) {
   const box = el("div", { class: "verdict bad mcp-failure", role: "alert" }, el("p", {}, el("strong", {}, `${what}: `), errorLine(e)));
   const more = [];
   if (Array.isArray(e?.issues) && e.issues.length) more.push(issueList(e.issues));
@@ -51,7 +32,7 @@ export function failureView(what, e, { oauth = false } = {}) {
   } else if (e?.httpStatus === 401 || e?.httpStatus === 403) {
     more.push(el("p", {}, oauth ? "The server refused the authorization." : "The server requires authorization: tick \"uses OAuth\" or add an Authorization header."));
   } else if (isFetchFailure(e)) {
-    more.push(corsHint());
+    more.push(corsHint(cors));
   }
   box.append(...more);
   return box;

@@ -1,6 +1,7 @@
-// The server form of the MCP panel: name, URL, transport, headers (values masked, never shown
-// back), "uses OAuth", and the live policy verdict under the URL.
+// The server form of the MCP panel: name, URL, transport, the protocol era (found, or pinned),
+// headers (values masked, never shown back), "uses OAuth", and the live policy verdict under the URL.
 import { el } from "./ui.js";
+import { PINS, MODERN } from "./mcp-era.js";
 
 let rows = 0;
 
@@ -25,8 +26,25 @@ function headerRow(onRemove) {
 }
 
 /**
- * The server form: {node, url, values(), verdictBox}. values() is {name, url, transport, headers,
- * oauth}; header rows with no name are left out. onUrl() (optional) runs as the URL changes.
+ * The era select: "find it" (toolgate probes the server) or a pinned protocolVersion. SSE is the
+ * legacy transport: with it the 2026-07-28 pin is disabled, and a choice of it goes back to "find it".
+ */
+function eraSelect(transport) {
+  const select = el("select", { id: "mcp-protocol", "aria-describedby": "mcp-protocol-hint" },
+    PINS.map((p) => el("option", { value: p.value }, p.label)));
+  const modern = select.querySelector(`option[value="${MODERN}"]`);
+  const sync = () => {
+    modern.disabled = transport.value === "sse";
+    if (modern.disabled && select.value === MODERN) select.value = "";
+  };
+  transport.addEventListener("change", sync);
+  return select;
+}
+
+/**
+ * The server form: {node, url, values(), verdictBox}. values() is {name, url, transport,
+ * protocolVersion ("" when not pinned), headers, oauth}; header rows with no name are left out.
+ * onUrl() (optional) runs as the URL changes.
  */
 export function serverForm(onUrl = () => {}) {
   const name = el("input", { type: "text", id: "mcp-name", value: "server", autocomplete: "off", spellcheck: "false", required: true });
@@ -34,6 +52,7 @@ export function serverForm(onUrl = () => {}) {
   const transport = el("select", { id: "mcp-transport" },
     el("option", { value: "streamable-http" }, "Streamable HTTP"),
     el("option", { value: "sse" }, "SSE (legacy)"));
+  const era = eraSelect(transport);
   const oauth = el("input", { type: "checkbox", id: "mcp-oauth" });
   const headers = el("div", { class: "mcp-headers", id: "mcp-headers" });
   const remove = (row) => row.remove();
@@ -44,7 +63,9 @@ export function serverForm(onUrl = () => {}) {
     el("div", { class: "mcp-grid" },
       el("label", { class: "block" }, "URL", url),
       el("label", { class: "block" }, "Transport", transport),
-      el("label", { class: "block" }, "Name (tools become mcp__name__tool)", name)),
+      el("label", { class: "block" }, "Name (tools become mcp__name__tool)", name),
+      el("label", { class: "block" }, "Protocol era", era)),
+    el("p", { class: "hint", id: "mcp-protocol-hint" }, "Left to find it, toolgate asks the server (server/discover) and remembers the answer for its origin; a pin skips that. SSE servers are of the 2025-11-25 era."),
     verdictBox,
     el("h4", {}, "Headers"),
     el("p", { class: "hint" }, "Sent with every request. Values are masked, never written into the page, a record or an error, and kept only in this page's memory."),
@@ -61,7 +82,7 @@ export function serverForm(onUrl = () => {}) {
         const [k, v] = row.read();
         if (k) h[k] = v;
       }
-      return { name: name.value.trim(), url: url.value.trim(), transport: transport.value, headers: h, oauth: oauth.checked };
+      return { name: name.value.trim(), url: url.value.trim(), transport: transport.value, protocolVersion: era.value, headers: h, oauth: oauth.checked };
     },
   };
 }

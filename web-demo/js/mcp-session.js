@@ -4,6 +4,7 @@
 import { el, errorLine } from "./ui.js";
 import { failureView } from "./mcp-errors.js";
 import { popupAuth } from "./mcp-oauth.js";
+import { eraOf, eraLabel, versionsOf } from "./mcp-era.js";
 
 /** The status line: the connected servers, then what just happened. */
 function say(ctx, extra = "") {
@@ -25,18 +26,40 @@ function put(ctx, entries) {
   ctx.servers = [...ctx.servers.filter((s) => !names.has(s.name)), ...entries];
 }
 
-/** The options of a registration: the policy, the hooks, the OAuth popup when asked for. */
-function options(ctx, branch, security, oauth = false) {
+/**
+ * True for a warning about one discovered tool left out (its x-mcp-header annotations, or a schema
+ * that does not compile), not about a server a loader skipped.
+ */
+const isToolWarning = (e) => (e?.code === "invalid-tool" && e?.rule === "x-mcp-header") || e?.code === "invalid-schema";
+
+/**
+ * The options of a registration: the policy, the hooks, the OAuth popup when asked for. Warnings
+ * about tools left out are kept in fresh (server → errors) until the registration, or the refresh
+ * they came with (they arrive before its onToolsChanged), is over: then they are the server's.
+ */
+function options(ctx, branch, security, fresh, oauth = false) {
   const onToolsChanged = (ev) => {
     const s = ctx.servers.find((x) => x.branch === branch && x.name === ev.server);
+    const warnings = fresh.get(ev.server) ?? [];
+    fresh.delete(ev.server);
     if (!s) return;
     if (ev.error) s.error = ev.error;
-    else s.tools = [...branch.tools.values()].filter((t) => t.mcp?.server === ev.server);
+    else {
+      s.tools = [...branch.tools.values()].filter((t) => t.mcp?.server === ev.server);
+      s.warnings = warnings;
+    }
     update(ctx, `The tools of "${ev.server}" changed.`);
   };
-  const opts = { security, update: true, elicitation: ctx.ui.elicitation, onToolsChanged };
+  const onWarning = (server, e) => fresh.set(server, [...(fresh.get(server) ?? []), e]);
+  const opts = { security, update: true, elicitation: ctx.ui.elicitation, onToolsChanged, onWarning };
   if (oauth) opts.auth = popupAuth(ctx.ui.notice, (t) => ctx.ui.status.replaceChildren(t));
   return opts;
+}
+
+/** What a registration found, for the status line: the era its tools were discovered with, the tools left out. */
+function found(tools, warnings) {
+  const eras = versionsOf(tools).map(eraLabel);
+  return `${eras.length ? ` over ${eras.join(" and ")}` : ""}${warnings.length ? `; ${warnings.length} left out` : ""}`;
 }
 
 /** Connects one server from the form's values; a later attempt or Cancel makes this one's result ignored. */
@@ -48,15 +71,22 @@ async function connect(ctx, values, security) {
   const branch = ctx.getTg().branch();
   const started = performance.now();
   const config = { name: values.name, url: values.url, transport: values.transport };
+  if (values.protocolVersion) config.protocolVersion = values.protocolVersion;
   if (Object.keys(values.headers).length) config.headers = values.headers;
+  const fresh = new Map();
   try {
-    const names = await branch.registerMcpServer(config, options(ctx, branch, security, values.oauth));
+    const names = await branch.registerMcpServer(config, options(ctx, branch, security, fresh, values.oauth));
     if (ctx.attempt !== me) return;
-    put(ctx, [{ name: values.name, branch, tools: toolsOf(branch, names) }]);
-    update(ctx, `"${values.name}": ${names.length} tools in ${Math.round(performance.now() - started)} ms.`);
+    const tools = toolsOf(branch, names);
+    const warnings = fresh.get(values.name) ?? [];
+    fresh.delete(values.name);
+    put(ctx, [{ name: values.name, branch, tools, warnings }]);
+    update(ctx, `"${values.name}": ${names.length} tools in ${Math.round(performance.now() - started)} ms${found(tools, warnings)}.`);
   } catch (e) {
     if (ctx.attempt !== me) return;
-    ctx.ui.notice.replaceChildren(failureView(`Could not connect to "${values.name}"`, e, { oauth: values.oauth }));
+    // the hint's headers: those of the pinned era (both eras' when toolgate was to find it), and the config's own
+    const cors = { era: eraOf(values.protocolVersion), sent: Object.keys(values.headers) };
+    ctx.ui.notice.replaceChildren(failureView(`Could not connect to "${values.name}"`, e, { oauth: values.oauth, cors }));
     update(ctx);
   } finally {
     if (ctx.attempt === me) {
@@ -66,22 +96,33 @@ async function connect(ctx, values, security) {
   }
 }
 
-/** Connects every server of a .mcp.json; each server that failed keeps its error beside its name. */
+/**
+ * Connects every server of a .mcp.json; each server that failed keeps its error beside its name,
+ * each tool left out is a warning beside its server.
+ */
 async function loadConfig(ctx, text, security) {
   const branch = ctx.getTg().branch();
-  const warnings = new Map();
+  const errors = new Map();
+  const fresh = new Map();
   ctx.ui.notice.replaceChildren();
   ctx.ui.status.replaceChildren(el("span", { class: "spinner", "aria-hidden": "true" }), " Loading the .mcp.json servers…");
   let result;
+  const opts = options(ctx, branch, security, fresh);
+  const toolWarning = opts.onWarning;
+  opts.onWarning = (server, e) => (isToolWarning(e) ? toolWarning(server, e) : errors.set(server, e));
   try {
-    result = await branch.loadMcpConfig(text, { ...options(ctx, branch, security), onWarning: (server, e) => warnings.set(server, e) });
+    result = await branch.loadMcpConfig(text, opts);
   } catch (e) {
     ctx.ui.notice.replaceChildren(failureView("Could not load the .mcp.json", e));
     return update(ctx);
   }
-  const names = [...new Set([...Object.keys(result), ...warnings.keys()])];
-  put(ctx, names.map((name) => ({ name, branch, tools: toolsOf(branch, result[name] || []), error: warnings.get(name) })));
-  const failed = [...warnings.keys()];
+  const names = [...new Set([...Object.keys(result), ...errors.keys()])];
+  put(ctx, names.map((name) => {
+    const warnings = fresh.get(name) ?? [];
+    fresh.delete(name);
+    return { name, branch, tools: toolsOf(branch, result[name] || []), warnings, error: errors.get(name) };
+  }));
+  const failed = [...errors.keys()];
   update(ctx, `.mcp.json: ${names.length} servers${failed.length ? `, ${failed.length} not connected (${failed.join(", ")})` : ""}.`);
 }
 
@@ -113,7 +154,8 @@ async function disconnect(ctx) {
 /**
  * The connections of the panel. ui: {status, notice, elicitation, busy(on), render(servers)}.
  * Returns {connect(values, security), loadConfig(text, security), cancel(), disconnect(), servers}.
- * Servers are [{name, branch, tools: Tool[], error?}]; render(servers) is called on every change.
+ * Servers are [{name, branch, tools: Tool[], warnings: ToolgateError[], error?}] (warnings: the
+ * tools toolgate left out); render(servers) is called on every change.
  */
 export function sessions(getTg, ui) {
   const ctx = { getTg, ui, servers: [], attempt: null };

@@ -1,6 +1,9 @@
-// The discovered tools of the connected MCP servers: name, description, annotations as badges
-// (hints from the server, not guarantees; absent ones take the spec's defaults), the input schema.
+// The discovered tools of the connected MCP servers, each server with the protocol era its tools
+// were discovered with and the tools toolgate left out (onWarning): name, description,
+// annotations as badges (hints from the server, not guarantees; absent ones take the spec's
+// defaults), the input schema.
 import { el, pretty } from "./ui.js";
+import { eraLabel, eraOf, versionsOf } from "./mcp-era.js";
 
 // The spec's defaults for absent hints, and how each reads as a badge.
 const HINTS = [
@@ -36,17 +39,41 @@ function toolItem(tool, onCall) {
     el("details", { class: "mcp-schema" }, el("summary", {}, "Input schema"), el("pre", { class: "out" }, pretty(fn.parameters ?? {}))));
 }
 
+/** The era badge of each protocol version a server's tools were discovered with (tool.mcp.protocolVersion). */
+function eraBadges(tools) {
+  return versionsOf(tools).map((v) => el("span", {
+    class: "badge mcp-era",
+    dataset: { protocolVersion: v },
+    title: eraOf(v) === "modern" ? "Discovered on the stateless revision: no handshake, no session." : "Discovered after the initialize handshake: the legacy era (a session when the server hands one out).",
+  }, eraLabel(v)));
+}
+
+/**
+ * The tools toolgate left out (onWarning: invalid-tool with rule x-mcp-header, invalid-schema), each
+ * with its rule or code and what toolgate said.
+ */
+function leftOut(warnings) {
+  const n = warnings.length;
+  return el("div", { class: "verdict warn mcp-warnings" },
+    el("p", {}, el("strong", {}, n === 1 ? "1 tool left out" : `${n} tools left out`),
+      ": toolgate offers no tool it cannot use as described: a schema that does not compile, or (2026-07-28) x-mcp-header annotations whose headers it could not send correctly. The other tools are registered."),
+    el("ul", {}, warnings.map((w) => el("li", { dataset: { tool: w.tool ?? "", code: w.code ?? "", rule: w.rule ?? "" } },
+      el("code", {}, w.tool ?? "?"), " ", el("span", { class: "badge warn" }, w.rule || w.code), " ", w.message))));
+}
+
 /**
  * Renders the tools of every server into list: grouped by server, in registration order.
- * servers is [{name, tools: Tool[], error?}]; an error is shown in place of that server's tools.
+ * servers is [{name, tools: Tool[], warnings?, error?}]; an error is shown in place of that
+ * server's tools, warnings (tools left out) above them.
  */
 export function renderTools(list, servers, onCall, failure) {
   list.replaceChildren();
   for (const s of servers) {
     const count = s.error ? "not connected" : `${s.tools.length} tools`;
     const group = el("details", { open: true },
-      el("summary", {}, el("h3", {}, "Server ", el("code", {}, s.name), el("span", { class: "hint" }, ` ${count}`))));
+      el("summary", {}, el("h3", {}, "Server ", el("code", {}, s.name), el("span", { class: "hint" }, ` ${count}`)), eraBadges(s.tools)));
     if (s.error) group.append(failure(s.error));
+    if (s.warnings?.length) group.append(leftOut(s.warnings));
     if (s.tools.length) group.append(el("ul", { class: "items" }, s.tools.map((t) => toolItem(t, onCall))));
     else if (!s.error) group.append(el("p", { class: "hint" }, "No tools."));
     list.append(el("li", { class: "mcp-server-group", dataset: { server: s.name } }, group));

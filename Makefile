@@ -198,7 +198,7 @@ chromium:
 
 test-browser: consumer chromium
 	rm -rf $(CONSUMER)/browser && cp -r tests/browser $(CONSUMER)/browser
-	cd $(CONSUMER) && TOOLGATE_SERVE=$(CURDIR)/web-demo/serve.mjs TOOLGATE_SCREENSHOTS=$(CURDIR)/$(BUILD)/screenshots node --test --test-reporter=spec browser/
+	cd $(CONSUMER) && TOOLGATE_FIXTURES=$(CURDIR)/tests/fixtures TOOLGATE_SERVE=$(CURDIR)/web-demo/serve.mjs TOOLGATE_SCREENSHOTS=$(CURDIR)/$(BUILD)/screenshots node --test --test-reporter=spec browser/
 
 cover:
 	$(GO) test -count=1 -coverprofile=coverage.out ./core/...

@@ -306,8 +306,7 @@ const RuleMCPHeader = "x-mcp-header"
 
 // headerWarning is the warning about tool, left out for rerr.
 func headerWarning(cfg *ServerConfig, tool string, rerr *headerRuleError) *core.Error {
-	e := serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %s is left out: its x-mcp-header annotation at %s breaks rule %s: %s",
-		cfg.quote(tool, 140), cfg.quote(rerr.Path, 200), rerr.Rule, cfg.cut(rerr.Message, 300))
+	e := serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %s is left out: %s", cfg.quote(tool, 140), cfg.cut(rerr.Message, 300))
 	e.Tool = tool
 	e.Rule = RuleMCPHeader
 	return e

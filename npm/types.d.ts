@@ -912,9 +912,10 @@ export interface McpRegisterOptions extends McpToolPolicyOptions, McpClientHooks
   /** The server's OAuth provider: a 401 runs the authorization flow (docs/oauth.md). */
   auth?: McpAuthProvider;
   /**
-   * Each discovered tool left out because its `x-mcp-header` annotations are invalid (an
-   * `invalid-tool` error, `rule` "x-mcp-header", `tool` its name on the server), at registration
-   * (before the promise resolves) and at each refresh. Default: console.warn.
+   * Each discovered tool left out, at registration (before the promise resolves) and at each
+   * refresh: its schemas do not compile (`invalid-schema`) or its `x-mcp-header` annotations are
+   * invalid (`invalid-tool`, `rule` "x-mcp-header"); `tool` is its name on the server. Default:
+   * console.warn.
    */
   onWarning?: McpWarningHandler;
 }
@@ -999,7 +1000,7 @@ export interface McpCallToolResult {
   [key: string]: unknown;
 }
 
-/** Receives each server a loader skipped, and each discovered tool left out (`rule` "x-mcp-header") (default: console.warn). */
+/** Receives each server a loader skipped, and each discovered tool left out (`invalid-schema`, or `rule` "x-mcp-header") (default: console.warn). */
 export type McpWarningHandler = (server: string, error: ToolgateError) => void;
 
 /** Options of loadMcpConfig. */

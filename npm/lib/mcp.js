@@ -63,7 +63,7 @@ function checkOnWarning(v, call) {
 
 /** The default onWarning: one console.warn line per skipped server or left-out tool. */
 function defaultOnWarning(server, error) {
-  if (error.rule === "x-mcp-header") {
+  if (error.rule === "x-mcp-header" || (error.code === "invalid-schema" && error.tool)) {
     console.warn(`toolgate: MCP server ${JSON.stringify(server)}: a tool was left out: [${error.code}] ${error.message}`);
     return;
   }

@@ -125,7 +125,7 @@ consumer: $(TGZ) deps
 	cp -r tests/node $(CONSUMER)/test
 
 test-node: consumer
-	cd $(CONSUMER) && TOOLGATE_FIXTURES=$(CURDIR)/tests/fixtures node --test --test-reporter=spec test/
+	cd $(CONSUMER) && TOOLGATE_FIXTURES=$(CURDIR)/tests/fixtures TOOLGATE_ROOT=$(CURDIR) GO="$(GO)" node --test --test-reporter=spec test/
 
 test-types: consumer
 	cp -r tests/types $(CONSUMER)/types

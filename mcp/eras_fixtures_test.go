@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"os"
 	"runtime"
 	"slices"
 	"sort"
@@ -20,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/tests/servers/gosdk/toolset"
 )
 
 // The contract both protocol eras must keep, run against real servers of
@@ -35,27 +35,10 @@ const (
 )
 
 // eraSpec is tests/fixtures/mcp-eras/tools.json.
-type eraSpec struct {
-	Tools []string `json:"tools"`
-	Grown string   `json:"grown"`
-	Ask   struct {
-		Message         string          `json:"message"`
-		RequestedSchema json.RawMessage `json:"requestedSchema"`
-	} `json:"ask"`
-	Sample struct {
-		Messages  json.RawMessage `json:"messages"`
-		MaxTokens int64           `json:"maxTokens"`
-	} `json:"sample"`
-	RootsSeparator string `json:"rootsSeparator"`
-}
+type eraSpec = toolset.Spec
 
 var erasSpec = sync.OnceValues(func() (*eraSpec, error) {
-	b, err := os.ReadFile("../tests/fixtures/mcp-eras/tools.json")
-	if err != nil {
-		return nil, err
-	}
-	var s eraSpec
-	return &s, json.Unmarshal(b, &s)
+	return toolset.LoadSpec("../tests/fixtures/mcp-eras/tools.json")
 })
 
 // spec is the shared tool set; the test fails when the fixture is missing.

@@ -4,17 +4,16 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"strings"
-	"sync"
 	"testing"
 
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/tests/servers/gosdk/toolset"
 )
 
 // Servers of the official Go SDK (v1.8.0), which serves both protocol eras:
@@ -44,89 +43,11 @@ var gosdkModes = []gosdkMode{
 	{name: "stateful", stateless: false, want: eraLegacy},
 }
 
-// gosdkEraServer is the shared tool set on a Go SDK server.
+// gosdkEraServer is the shared tool set on a Go SDK server, built by
+// tests/servers/gosdk/toolset, which the Node tests' Go SDK server
+// (tests/servers/gosdk) serves too.
 func gosdkEraServer(t *testing.T, versions []string) *gosdk.Server {
-	sp := spec(t)
-	s := gosdk.NewServer(&gosdk.Implementation{Name: "gosdk-eras", Version: "1.0.0"}, &gosdk.ServerOptions{
-		Capabilities:              &gosdk.ServerCapabilities{Tools: &gosdk.ToolCapabilities{ListChanged: true}},
-		SupportedProtocolVersions: versions,
-	})
-	text := func(s string) *gosdk.CallToolResult {
-		return &gosdk.CallToolResult{Content: []gosdk.Content{&gosdk.TextContent{Text: s}}}
-	}
-	type none struct{}
-	gosdk.AddTool(s, &gosdk.Tool{Name: "echo", Description: "Echoes its text."},
-		func(_ context.Context, _ *gosdk.CallToolRequest, in struct {
-			Text string `json:"text"`
-		}) (*gosdk.CallToolResult, any, error) {
-			return text(in.Text), nil, nil
-		})
-	gosdk.AddTool(s, &gosdk.Tool{Name: "add", Description: "Adds two integers."},
-		func(_ context.Context, _ *gosdk.CallToolRequest, in struct {
-			A int64 `json:"a"`
-			B int64 `json:"b"`
-		}) (*gosdk.CallToolResult, any, error) {
-			return text(fmt.Sprint(in.A + in.B)), nil, nil
-		})
-	gosdk.AddTool(s, &gosdk.Tool{Name: "ask", Description: "Asks the user for a name (elicitation)."},
-		func(_ context.Context, req *gosdk.CallToolRequest, _ none) (*gosdk.CallToolResult, any, error) {
-			if r, ok := req.Params.InputResponses["name"].(*gosdk.ElicitResult); ok {
-				if r.Action == "accept" {
-					return text(fmt.Sprint("hello ", r.Content["name"])), nil, nil
-				}
-				return text("declined"), nil, nil
-			}
-			return &gosdk.CallToolResult{InputRequests: gosdk.InputRequestMap{"name": &gosdk.ElicitParams{
-				Message: sp.Ask.Message, RequestedSchema: sp.Ask.RequestedSchema}}}, nil, nil
-		})
-	gosdk.AddTool(s, &gosdk.Tool{Name: "sample", Description: "Asks the client's model (sampling)."},
-		func(_ context.Context, req *gosdk.CallToolRequest, _ none) (*gosdk.CallToolResult, any, error) {
-			switch r := req.Params.InputResponses["reply"].(type) {
-			case *gosdk.CreateMessageWithToolsResult:
-				if len(r.Content) == 1 {
-					if tc, ok := r.Content[0].(*gosdk.TextContent); ok {
-						return text(tc.Text), nil, nil
-					}
-				}
-				return text(fmt.Sprintf("unexpected content %v", r.Content)), nil, nil
-			case *gosdk.CreateMessageResult:
-				if tc, ok := r.Content.(*gosdk.TextContent); ok {
-					return text(tc.Text), nil, nil
-				}
-				return text(fmt.Sprintf("unexpected content %v", r.Content)), nil, nil
-			}
-			var params gosdk.CreateMessageParams
-			msgs, _ := json.Marshal(map[string]any{"messages": sp.Sample.Messages, "maxTokens": sp.Sample.MaxTokens})
-			if err := json.Unmarshal(msgs, &params); err != nil {
-				return nil, nil, err
-			}
-			return &gosdk.CallToolResult{InputRequests: gosdk.InputRequestMap{"reply": &params}}, nil, nil
-		})
-	gosdk.AddTool(s, &gosdk.Tool{Name: "roots", Description: "Lists the client's roots."},
-		func(_ context.Context, req *gosdk.CallToolRequest, _ none) (*gosdk.CallToolResult, any, error) {
-			if r, ok := req.Params.InputResponses["roots"].(*gosdk.ListRootsResult); ok {
-				uris := make([]string, len(r.Roots))
-				for i, root := range r.Roots {
-					uris[i] = root.URI
-				}
-				return text(strings.Join(uris, sp.RootsSeparator)), nil, nil
-			}
-			return &gosdk.CallToolResult{InputRequests: gosdk.InputRequestMap{"roots": &gosdk.ListRootsParams{}}}, nil, nil
-		})
-	var grow sync.Once
-	gosdk.AddTool(s, &gosdk.Tool{Name: "grow", Description: "Adds the tool " + sp.Grown + "."},
-		func(context.Context, *gosdk.CallToolRequest, none) (*gosdk.CallToolResult, any, error) {
-			// AddTool on a running server sends notifications/tools/list_changed:
-			// on the session to 2025 clients, on subscriptions/listen to 2026-07-28 ones.
-			grow.Do(func() {
-				gosdk.AddTool(s, &gosdk.Tool{Name: sp.Grown, Description: "Added by grow."},
-					func(context.Context, *gosdk.CallToolRequest, none) (*gosdk.CallToolResult, any, error) {
-						return text(sp.Grown), nil, nil
-					})
-			})
-			return text("grown"), nil, nil
-		})
-	return s
+	return toolset.NewServer(spec(t), versions)
 }
 
 // serveGoSDK serves a Go SDK server in mode on 127.0.0.1 (httptest).

@@ -75,7 +75,7 @@ package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(
 ## lint: gofmt, go vet and staticcheck for both targets (native and js/wasm), and the size rules
 STATICCHECK_VERSION := v0.8.2
 STATICCHECK := $(BUILD)/bin/staticcheck
-GO_DIRS := core mcp jsbridge internal cmd
+GO_DIRS := core mcp jsbridge internal cmd tests
 
 $(STATICCHECK):
 	GOBIN=$(CURDIR)/$(BUILD)/bin $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)

@@ -43,7 +43,8 @@ export function verdictView(row, onPick) {
     ? el("div", { class: "verdict ok", dataset: { ok: "true", function: result.function } },
       heading(label, `✓ Valid: ${result.function}`),
       el("p", {}, "Arguments after conversion:"),
-      el("pre", { class: "out args" }, pretty(result.arguments)),
+      // A long value scrolls inside the box: a region the keyboard can reach (axe: scrollable-region-focusable).
+      el("pre", { class: "out args", role: "region", tabindex: "0", "aria-label": `Arguments of ${result.function} after conversion` }, pretty(result.arguments)),
       conversionsList(result.conversions) || el("p", { class: "hint" }, "No conversions: the arguments are used as sent."),
       row.dropped?.length ? el("p", { class: "dropped" }, el("strong", {}, "Dropped: "), row.dropped.map((k) => el("code", {}, k)).flatMap((c, i) => (i ? [", ", c] : [c])), " (keys the schema names nowhere are left out, as LionAGI's model_dump does)") : null)
     : el("div", { class: "verdict bad", dataset: { ok: "false", code: result.error.code || "" } },
@@ -64,11 +65,11 @@ export function outcomeView(outcome, covers, onPick) {
   const icon = { ok: "✓", bad: "✗", warn: "■" }[kind];
   const fn = outcome.record?.function ? `: ${outcome.record.function}` : "";
   const children = [heading(outcome.label, `${icon} ${outcome.status}${code && code !== outcome.status ? ` (${code})` : ""}${fn} in ${outcome.durationMs} ms`)];
-  if (outcome.status === "completed") children.push(el("p", {}, "Response:"), el("pre", { class: "out response" }, pretty(outcome.response)));
+  if (outcome.status === "completed") children.push(el("p", {}, "Response:"), el("pre", { class: "out response", role: "region", tabindex: "0", "aria-label": "Response" }, pretty(outcome.response)));
   if (err) children.push(el("p", { class: "message" }, err.message || outcome.error));
   if (err?.issues?.length) children.push(issuesTable(err.issues, onPick));
   if (outcome.record) {
-    children.push(el("details", { class: "record" }, el("summary", {}, "Record (fc.toDict())"), el("pre", { class: "out" }, pretty(outcome.record))));
+    children.push(el("details", { class: "record" }, el("summary", {}, "Record (fc.toDict())"), el("pre", { class: "out", role: "region", tabindex: "0", "aria-label": "Record" }, pretty(outcome.record))));
   }
   return el("div", { class: "verdict-row" },
     el("div", { class: `verdict ${kind}`, dataset: { status: outcome.status, code: code || "" } }, children),

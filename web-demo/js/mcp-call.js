@@ -41,9 +41,9 @@ function outcomeView(fc, cors) {
     el("p", {}, "Status ", el("span", { class: `badge ${ok ? "ok" : "bad"}`, id: "mcp-call-status" }, fc.status),
       fc.duration != null ? el("span", { class: "hint" }, ` in ${Math.round(fc.duration * 1000)} ms`) : ""),
     el("h4", {}, ok ? "Response" : "Error"),
-    el("pre", { class: "out", id: "mcp-call-response" }, body),
+    el("pre", { class: "out", id: "mcp-call-response", role: "region", tabindex: "0", "aria-label": "Response" }, body),
     !ok && isFetchFailure(fc.error) ? corsHint(cors) : "",
-    el("details", {}, el("summary", {}, "Record (fc.toDict())"), el("pre", { class: "out" }, recordText(fc))));
+    el("details", {}, el("summary", {}, "Record (fc.toDict())"), el("pre", { class: "out", role: "region", tabindex: "0", "aria-label": "Record" }, recordText(fc))));
 }
 
 /** Shows one progress notification: a bar when the server gives a total, and the list of what it said. */

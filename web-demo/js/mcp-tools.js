@@ -36,7 +36,7 @@ function toolItem(tool, onCall) {
     el("p", { class: "hint" }, "Registered as ", el("code", {}, tool.function), info ? [" on server ", el("code", {}, info.server)] : ""),
     fn.description ? el("p", { class: "mcp-desc" }, fn.description) : el("p", { class: "hint" }, "No description."),
     annotationBadges(info?.annotations),
-    el("details", { class: "mcp-schema" }, el("summary", {}, "Input schema"), el("pre", { class: "out" }, pretty(fn.parameters ?? {}))));
+    el("details", { class: "mcp-schema" }, el("summary", {}, "Input schema"), el("pre", { class: "out", role: "region", tabindex: "0", "aria-label": "Input schema" }, pretty(fn.parameters ?? {}))));
 }
 
 /** The era badge of each protocol version a server's tools were discovered with (tool.mcp.protocolVersion). */

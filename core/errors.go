@@ -174,6 +174,7 @@ var (
 	ErrInternal         = &Error{Code: CodeInternal}
 	ErrToolError        = &Error{Code: CodeToolError}
 	ErrInvalidResult    = &Error{Code: CodeInvalidResult}
+	ErrAuthFailed       = &Error{Code: CodeAuthFailed}
 )
 
 // Errorf builds an *Error with the given code, tool name and formatted message.

@@ -224,12 +224,12 @@ fuzz: consumer
 	$(FUZZ_NODE) test/ajv-differential.test.mjs
 
 ## bench: every figure of the speed issue beside its peer, each in its own Node process, from the
-# consumer project against the packed package; writes bench/report.json and rewrites the README's
-# table from it. Times are printed, never asserted.
+# consumer project against the packed package; writes bench/report.json and rewrites the table of
+# docs/speed.md from it. Times are printed, never asserted.
 bench: consumer chromium
 	rm -rf $(CONSUMER)/bench && cp -r bench $(CONSUMER)/bench && rm -f $(CONSUMER)/bench/report.json
 	cd $(CONSUMER) && GO="$(GO)" node bench/run.mjs --report $(CURDIR)/bench/report.json
-	node bench/readme-table.mjs bench/report.json README.md
+	node bench/readme-table.mjs bench/report.json docs/speed.md
 
 demo: package
 	node web-demo/serve.mjs

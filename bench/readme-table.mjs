@@ -1,13 +1,13 @@
-// Rewrites the README's "Speed and size" table, between <!-- bench:start -->
-// and <!-- bench:end -->, from a bench report. make bench runs it last:
-//   node bench/readme-table.mjs bench/report.json README.md
+// Rewrites the "Speed and size" table of docs/speed.md (the README links it), between
+// <!-- bench:start --> and <!-- bench:end -->, from a bench report. make bench runs it last:
+//   node bench/readme-table.mjs bench/report.json docs/speed.md
 import { readFileSync, writeFileSync } from "node:fs";
 import { markdownTable, machineLine, num } from "./table.mjs";
 
 const START = "<!-- bench:start -->";
 const END = "<!-- bench:end -->";
 
-/** A per-file size row of a JS module of the package (report.json keeps them; the README sums them). */
+/** A per-file size row of a JS module of the package (report.json keeps them; docs/speed.md sums them). */
 const isJsFileRow = (r) => r.id.startsWith("size-") && !r.id.endsWith(".wasm") && r.id !== "size-wasm_exec.js" && r.id !== "size-package-total";
 
 function section({ machine, results }) {
@@ -29,7 +29,7 @@ function section({ machine, results }) {
   ].join("\n");
 }
 
-const [reportPath = "bench/report.json", readmePath = "README.md"] = process.argv.slice(2);
+const [reportPath = "bench/report.json", readmePath = "docs/speed.md"] = process.argv.slice(2);
 const report = JSON.parse(readFileSync(reportPath, "utf8"));
 const readme = readFileSync(readmePath, "utf8");
 const a = readme.indexOf(START);

@@ -1,5 +1,5 @@
 // Formatting of bench results, for the terminal (bench/run.mjs) and the
-// README (bench/readme-table.mjs).
+// table of docs/speed.md (bench/readme-table.mjs).
 
 /** A number in about three significant digits; "—" for none. */
 export function num(x) {

@@ -2,7 +2,7 @@
 // Files go out compressed when the browser accepts it (brotli, else gzip), as a
 // production server should send the .wasm: brotli is what users download. Each
 // compressed body is made once per file version and kept; an ETag lets the
-// browser revalidate instead of downloading again (README: "Serving the .wasm").
+// browser revalidate instead of downloading again (docs/wasm.md, "Serving the .wasm").
 import { createServer } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { readFileSync, writeFileSync, mkdirSync, renameSync } from "node:fs";
@@ -63,8 +63,8 @@ function accepted(req) {
 }
 
 /**
- * The body to send and its encoding: brotli at quality 11 (what a CDN serves, and what the README's
- * sizes are) once it is made, in the background, the first time a file is asked for (half a minute
+ * The body to send and its encoding: brotli at quality 11 (what a CDN serves, and what the sizes
+ * of docs/speed.md are) once it is made, in the background, the first time a file is asked for (half a minute
  * for the full build); gzip meanwhile; the file as it is when neither is accepted.
  */
 function compressed(body, encodings, key) {

@@ -1,4 +1,5 @@
-// The ```js examples of docs/provider-sdks.md run as a user pastes them, each in its own Node process,
+// The agent loops of docs/provider-sdks.md (```js, whole) and docs/sdks.md (```javascript, after a
+// preamble that makes `tg` and `b`) run as a user pastes them, each in its own Node process,
 // against a local server (127.0.0.1, no network) that replays the recorded responses of
 // tests/fixtures/providers/sdk: the SDKs find it through their own base-URL variables
 // (OPENAI_BASE_URL, ANTHROPIC_BASE_URL, GOOGLE_GEMINI_BASE_URL), so the examples carry no test code.
@@ -14,15 +15,25 @@ import { tg, fixture, fixturesDir } from "./helpers.mjs";
 
 const run = promisify(execFile);
 const root = join(fixturesDir, "..", "..");
-/** The SDK agent loops among a Markdown file's ```js blocks: those ending with tg.toolResult(done, target). */
-function loopsOf(file) {
+/** The SDK agent loops among a Markdown file's ```<fence> blocks: those ending with tg.toolResult(done, target). */
+function loopsOf(file, fence = "js") {
   const text = readFileSync(join(root, file), "utf8");
-  return [...text.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]).filter((code) => /tg\.toolResult\(done, "/.test(code));
+  return [...text.matchAll(new RegExp("```" + fence + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]).filter((code) => /tg\.toolResult\(done, "/.test(code));
 }
 const docBlocks = loopsOf(join("docs", "provider-sdks.md"));
-// The README's copies run too (tests/node/readme.test.mjs leaves them to this file).
+// docs/sdks.md's short loops (```javascript) assume `tg` and a branch `b` holding your tools, as
+// that page says: they run with this preamble, a branch of the same weather tool.
+const PREAMBLE = `import { initialize } from "toolgate";
+const tg = await initialize();
+const b = tg.branch({ tools: [tg.tool({
+  name: "get_weather", description: "Current weather for a city.",
+  parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+  handler: ({ city }) => ({ city, temperature: 18 }),
+})] });
+`;
+const shortBlocks = loopsOf(join("docs", "sdks.md"), "javascript");
 const blocks = [...docBlocks.map((code, i) => ({ code, where: `docs/provider-sdks.md example ${i + 1}` })),
-  ...loopsOf("README.md").map((code, i) => ({ code, where: `README SDK example ${i + 1}` }))];
+  ...shortBlocks.map((code, i) => ({ code: PREAMBLE + code, where: `docs/sdks.md example ${i + 1}` }))];
 const dir = join(dirname(fileURLToPath(import.meta.url)), "docs-examples");
 mkdirSync(dir, { recursive: true });
 
@@ -80,13 +91,17 @@ async function replay(path, responses) {
   return { received, base: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
 }
 
-test("docs/provider-sdks.md has one example per SDK", () => {
-  const targets = docBlocks.map((code) => code.match(/tg\.toolResult\(done, "([a-z-]+)"\)/)?.[1]);
-  assert.deepEqual(targets, Object.keys(REPLAYS));
+test("docs/provider-sdks.md and docs/sdks.md have one example per SDK", () => {
+  for (const [page, loops] of [["docs/provider-sdks.md", docBlocks], ["docs/sdks.md", shortBlocks]]) {
+    const targets = loops.map((code) => code.match(/tg\.toolResult\(done, "([a-z-]+)"\)/)?.[1]);
+    assert.deepEqual(targets, Object.keys(REPLAYS), page);
+  }
 });
 
 blocks.forEach(({ code, where }, i) => {
   const target = code.match(/tg\.toolResult\(done, "([a-z-]+)"\)/)?.[1];
+  // The tools the loop must send: strict ones when it exports with { strict: true }.
+  const options = /tg\.toProvider\(b, "[a-z-]+", \{ strict: true \}\)/.test(code) ? { strict: true } : undefined;
   test(`${where} (${target}) runs its loop to the final answer`, async () => {
     assert.ok(REPLAYS[target], `${where}: no replay for target ${target}`);
     const fx = fixture("providers/sdk", `${target}.json`).data;
@@ -115,7 +130,7 @@ blocks.forEach(({ code, where }, i) => {
       assert.equal(server.received.length, 2, "one request per turn");
       for (const r of server.received) {
         assert.match(r.path, path);
-        assert.deepEqual(r.body.tools, tg.toProvider(weather, target).tools);
+        assert.deepEqual(r.body.tools, tg.toProvider(weather, target, options).tools);
       }
       assert.deepEqual(last(server.received[1].body), want, "the second request ends with the tool's result, paired with its call");
     } finally {

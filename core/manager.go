@@ -524,15 +524,15 @@ func (m *Manager) Match(req *Request) (*FunctionCalling, error) {
 	}
 	t, restore, ok := m.resolve(req.Function)
 	if !ok {
-		return nil, withCall(Errorf(CodeToolNotFound, req.Function, "Function %s is not registered.", req.Function), req.Function, req.ID)
+		return nil, WithCall(Errorf(CodeToolNotFound, req.Function, "Function %s is not registered.", req.Function), req.Function, req.ID)
 	}
 	if req.argsErr != nil || req.Arguments == nil && req.RawArguments != "" {
-		return nil, withCall(req.argumentsError(), req.Function, req.ID)
+		return nil, WithCall(req.argumentsError(), req.Function, req.ID)
 	}
 	given, absent := t.dropAbsentNulls(restore.Apply(req.Arguments))
 	args, conv, err := t.ValidateArguments(given)
 	if err != nil {
-		return nil, withCall(err, req.Function, req.ID)
+		return nil, WithCall(err, req.Function, req.ID)
 	}
 	if absent != nil {
 		conv = append(absent, conv...)
@@ -561,7 +561,7 @@ func (m *Manager) Validate(req *Request) (*FunctionCalling, error) {
 		return nil, err
 	}
 	if err := fc.Tool.checkSignature(fc.Arguments); err != nil {
-		return nil, withCall(err, fc.Function(), req.ID)
+		return nil, WithCall(err, fc.Function(), req.ID)
 	}
 	return fc, nil
 }

@@ -75,7 +75,7 @@ func (fc *FunctionCalling) Result() (*ToolResult, error) {
 	case fc.Status.Terminal():
 		r.Error = resultError(fc.Err)
 	default:
-		return nil, withCall(Errorf(CodeInvalidRequest, r.Function, "the call of %s has not finished (status %q): invoke it first.", r.Function, statusName(fc.Status)), r.Function, fc.CallID)
+		return nil, WithCall(Errorf(CodeInvalidRequest, r.Function, "the call of %s has not finished (status %q): invoke it first.", r.Function, statusName(fc.Status)), r.Function, fc.CallID)
 	}
 	return r, nil
 }

@@ -182,9 +182,9 @@ func checkResult(target string, r *ToolResult) error {
 	case r.CallID == "" && target != ProviderGemini && target != ProviderMCP:
 		return Errorf(CodeInvalidRequest, name, "the result of %s has no call id, which a %s tool result needs: take the call from a provider response that carries one (parseToolCalls keeps it).", tool, target)
 	case name == "" && target == ProviderGemini:
-		return withCall(Errorf(CodeInvalidRequest, "", "the result has no function name, which a gemini functionResponse needs."), "", r.CallID)
+		return WithCall(Errorf(CodeInvalidRequest, "", "the result has no function name, which a gemini functionResponse needs."), "", r.CallID)
 	case r.Error == nil && len(bytes.TrimSpace(r.Output)) > 0 && !json.Valid(r.Output):
-		return withCall(Errorf(CodeInvalidRequest, name, "the output of %s is not one JSON value.", tool), name, r.CallID)
+		return WithCall(Errorf(CodeInvalidRequest, name, "the output of %s is not one JSON value.", tool), name, r.CallID)
 	}
 	return nil
 }

@@ -93,18 +93,18 @@ func objectMember(m map[string]json.RawMessage, key string) bool {
 // argument decoding error keeps the call, with the text in RawArguments.
 func shapeCall(s callShape, f map[string]json.RawMessage) (*Request, error) {
 	if !knownProvider(s.provider) || s.provider == ProviderLionAGI {
-		return nil, withCall(Errorf(CodeInvalidRequest, "", "\"provider\" of a call must be one of %q, %q, %q or %q.",
+		return nil, WithCall(Errorf(CodeInvalidRequest, "", "\"provider\" of a call must be one of %q, %q, %q or %q.",
 			ProviderOpenAIChat, ProviderOpenAIResponses, ProviderAnthropic, ProviderGemini), "", s.id)
 	}
 	raw, ok := f[s.nameKey]
 	var name string
 	if !ok || json.Unmarshal(raw, &name) != nil || name == "" {
-		return nil, withCall(Errorf(CodeInvalidRequest, "", "a %s tool call must have a non-empty string %q.", s.provider, s.nameKey), "", s.id)
+		return nil, WithCall(Errorf(CodeInvalidRequest, "", "a %s tool call must have a non-empty string %q.", s.provider, s.nameKey), "", s.id)
 	}
 	rawArgs, ok := f[s.argsKey]
 	switch {
 	case !ok && !s.argsOptional:
-		return nil, withCall(Errorf(CodeInvalidRequest, name, "the %s tool call of %s has no %q.", s.provider, name, s.argsKey), name, s.id)
+		return nil, WithCall(Errorf(CodeInvalidRequest, name, "the %s tool call of %s has no %q.", s.provider, name, s.argsKey), name, s.id)
 	case !ok || s.argsOptional && jsontext.Absent(rawArgs):
 		rawArgs = json.RawMessage("{}") // Gemini leaves args out for a call without arguments
 	case s.custom:
@@ -113,7 +113,7 @@ func shapeCall(s callShape, f map[string]json.RawMessage) (*Request, error) {
 	req := &Request{ID: s.id, Function: name, Provider: s.provider}
 	args, err := providerArguments(s.provider, name, s.argsKey, rawArgs)
 	if err != nil {
-		req.RawArguments, req.argsErr = argumentText(rawArgs), withCall(err, name, s.id)
+		req.RawArguments, req.argsErr = argumentText(rawArgs), WithCall(err, name, s.id)
 		return req, nil
 	}
 	req.Arguments = args

@@ -13,12 +13,12 @@ import (
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
-// withCall returns err carrying the call: a copy of its *Error with CallID
+// WithCall returns err carrying the call: a copy of its *Error with CallID
 // set to id and Tool to tool when it had none. err itself is never changed
 // (an error may be shared: a tool's compile error is returned to every
 // call). A nil err, an empty id with no tool to add, or an error that is no
 // *Error is returned as is.
-func withCall(err error, tool, id string) error {
+func WithCall(err error, tool, id string) error {
 	var e *Error
 	if err == nil || !errors.As(err, &e) {
 		return err

@@ -62,20 +62,19 @@ func (fc *FunctionCalling) ToolResult(target string) (json.RawMessage, error) {
 // call id, and a response that cannot be written as JSON with
 // unsupported-type.
 func (fc *FunctionCalling) Result() (*ToolResult, error) {
-	fc.mu.Lock()
-	defer fc.mu.Unlock()
-	r := &ToolResult{CallID: fc.CallID, Function: fc.Function(), Status: fc.Status}
+	status, response, callErr := fc.Outcome()
+	r := &ToolResult{CallID: fc.CallID, Function: fc.Function(), Status: status}
 	switch {
-	case fc.Status == StatusCompleted:
-		out, err := jsontext.Marshal(fc.Response)
+	case status == StatusCompleted:
+		out, err := jsontext.Marshal(response)
 		if err != nil {
 			return nil, Errorf(CodeUnsupportedType, r.Function, "the response of %s cannot be written as JSON: %v", r.Function, err)
 		}
 		r.Output = out
-	case fc.Status.Terminal():
-		r.Error = resultError(fc.Err)
+	case status.Terminal():
+		r.Error = resultError(callErr)
 	default:
-		return nil, WithCall(Errorf(CodeInvalidRequest, r.Function, "the call of %s has not finished (status %q): invoke it first.", r.Function, statusName(fc.Status)), r.Function, fc.CallID)
+		return nil, WithCall(Errorf(CodeInvalidRequest, r.Function, "the call of %s has not finished (status %q): invoke it first.", r.Function, statusName(status)), r.Function, fc.CallID)
 	}
 	return r, nil
 }

@@ -103,7 +103,7 @@ func quoteBigIntegers(data []byte) []byte {
 			for j < len(data) && strings.IndexByte("0123456789.eE+-", data[j]) >= 0 {
 				j++
 			}
-			if lit := data[i:j]; jsontext.IsIntegerText(string(lit)) && bigInteger(lit) {
+			if lit := data[i:j]; jsontext.IsIntegerText(string(lit)) && jsontext.BigInteger(lit) {
 				out = append(append(out, data[last:i]...), '"')
 				out = append(append(out, lit...), '"')
 				last = j

@@ -15,7 +15,7 @@ func (r *StrictRestore) Apply(args *Arguments) *Arguments {
 	}
 	root := &r.nodes[0]
 	out := &Arguments{Keys: make([]string, 0, args.Len()), Values: make(map[string]any, args.Len())}
-	for _, k := range args.orderedKeys() {
+	for _, k := range args.OrderedKeys() {
 		v := args.Values[k]
 		if v == nil && root.nulled[k] {
 			continue

@@ -32,7 +32,7 @@ wasm: $(PKG)/toolgate.wasm $(PKG)/toolgate-core.wasm $(PKG)/toolgate-validator.w
 # (santhosh-tekuri/jsonschema/v5): it lives in toolgate-validator.wasm, which
 # the loader starts only when a schema outside the fast path needs it.
 REMOTE_VALIDATOR := -tags toolgate_remote_validator
-REMOTE_PKGS := ./core/... ./jsbridge/... ./mcp/... ./cmd/wasm/core ./cmd/wasm/full
+REMOTE_PKGS := ./core/... ./provider/... ./jsbridge/... ./mcp/... ./cmd/wasm/core ./cmd/wasm/full
 
 GO_SOURCES := $(shell find . -name '*.go' -not -path './node_modules/*' -not -path './.build/*') go.mod go.sum version.txt
 
@@ -75,7 +75,7 @@ package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(
 ## lint: gofmt, go vet and staticcheck for both targets (native and js/wasm), and the size rules
 STATICCHECK_VERSION := v0.8.2
 STATICCHECK := $(BUILD)/bin/staticcheck
-GO_DIRS := core mcp jsbridge internal cmd tests
+GO_DIRS := core provider mcp jsbridge internal cmd tests
 
 $(STATICCHECK):
 	GOBIN=$(CURDIR)/$(BUILD)/bin $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
@@ -107,11 +107,11 @@ test-go:
 	# the metaschema check that defers the validator's compile, against that compile, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSureValid$$' -fuzztime 10000x -parallel 1
 	# the strict transform: its output keeps the strict rules and its restore gives the arguments back, briefly
-	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzStrictSchema$$' -fuzztime 2000x -parallel 1
+	$(GO) test ./provider/ -run '^$$' -fuzz '^FuzzStrictSchema$$' -fuzztime 2000x -parallel 1
 	# the WWW-Authenticate parser of the MCP OAuth flow on hostile headers, briefly (about a second)
 	$(GO) test ./mcp/oauth/ -run '^$$' -fuzz '^FuzzParseChallenge$$' -fuzztime 10000x -parallel 1
 	# the same unit tests and fuzz seeds under js/wasm, on Node
-	PATH="$$PATH:$(GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/ ./mcp/ ./internal/... ./jsbridge/...
+	PATH="$$PATH:$(GOROOT)/lib/wasm" GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/ ./provider/ ./mcp/ ./internal/... ./jsbridge/...
 
 # The Node suites run against the package as users get it: npm pack, installed
 # into a throw-away project under .build/consumer.
@@ -201,13 +201,13 @@ test-browser: consumer chromium
 	cd $(CONSUMER) && TOOLGATE_FIXTURES=$(CURDIR)/tests/fixtures TOOLGATE_SERVE=$(CURDIR)/web-demo/serve.mjs TOOLGATE_SCREENSHOTS=$(CURDIR)/$(BUILD)/screenshots node --test --test-reporter=spec browser/
 
 cover:
-	$(GO) test -count=1 -coverprofile=coverage.out ./core/...
+	$(GO) test -count=1 -coverprofile=coverage.out ./core/... ./provider/...
 	$(GO) tool cover -func=coverage.out | tail -1
 
 ## fuzz: each Go fuzz target for FUZZTIME (default 30s); plain `go test` runs their seed corpora
 FUZZTIME ?= 30s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
-	core:FuzzParseRequest core:FuzzParseToolCalls core:FuzzFastPath core:FuzzSureValid core:FuzzStrictSchema core:FuzzGeminiLegacySchema core:FuzzExportTools internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
+	core:FuzzParseRequest core:FuzzParseToolCalls core:FuzzFastPath core:FuzzSureValid provider:FuzzStrictSchema provider:FuzzGeminiLegacySchema provider:FuzzExportTools internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
 	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName mcp:FuzzParamHeaders mcp/oauth:FuzzParseChallenge
 # Then the JS API fuzzer and the differential against Ajv, FUZZ_SECONDS each
 # (default 30), with a random seed they print; a new failure is shrunk into

@@ -169,11 +169,11 @@ func goFiles(t *testing.T, dir string) []string {
 }
 
 // TestWasmBuildTags checks that the files listed in wasmOnly carry
-// `//go:build js && wasm` and every other file under jsbridge/ and
-// cmd/wasm/ carries no constraint and does not import syscall/js.
+// `//go:build js && wasm` and every other file under jsbridge/, cmd/wasm/
+// and provider/ carries no constraint and does not import syscall/js.
 func TestWasmBuildTags(t *testing.T) {
 	syscallJS := "syscall" + "/js"
-	for _, dir := range []string{"jsbridge", "cmd/wasm", "internal/wasmbuf"} {
+	for _, dir := range []string{"jsbridge", "cmd/wasm", "internal/wasmbuf", "provider"} {
 		for _, rel := range goFiles(t, dir) {
 			tag := buildConstraint(t, rel)
 			if isWasmOnly(rel) {
@@ -223,7 +223,7 @@ func TestInternalImports(t *testing.T) {
 			t.Errorf("%s imports %s: internal packages import only the standard library", rel, im)
 		}
 	}
-	for _, dir := range []string{"core", "mcp", "jsbridge", "internal", "cmd"} {
+	for _, dir := range []string{"core", "provider", "mcp", "jsbridge", "internal", "cmd"} {
 		for _, rel := range goFiles(t, dir) {
 			if strings.HasSuffix(rel, "_test.go") {
 				continue
@@ -232,6 +232,93 @@ func TestInternalImports(t *testing.T) {
 				if testOnly[strings.TrimPrefix(im, "github.com/toolgate/toolgate/")] {
 					t.Errorf("%s imports %s, which only tests may import", rel, im)
 				}
+			}
+		}
+	}
+}
+
+// The module path, core's and provider's import paths, and syscall/js
+// (spelled in parts, as TestWasmBuildTags spells it).
+const (
+	modulePath   = "github.com/toolgate/toolgate"
+	corePath     = modulePath + "/core"
+	providerPkg  = modulePath + "/provider"
+	pkgSyscallJS = "syscall" + "/js"
+)
+
+// providerImportProblem says why a file of provider (a test file when test)
+// may not import p, or "": provider builds on core and internal/ only, so
+// the imports point one way (core never imports provider:
+// core/imports_test.go). Its tests may also use testify, internal/fixture
+// and, as package provider_test, provider itself.
+func providerImportProblem(p string, test bool) string {
+	first, _, _ := strings.Cut(p, "/")
+	switch {
+	case p == pkgSyscallJS || p == "net/http" || strings.HasPrefix(p, "net/http/"):
+		return "provider is pure Go and links no network"
+	case !strings.Contains(first, "."):
+		return "" // the standard library
+	case p == corePath:
+		return ""
+	case strings.HasPrefix(p, modulePath+"/internal/"):
+		if testOnly[strings.TrimPrefix(p, modulePath+"/")] && !test {
+			return "only tests may import it"
+		}
+		return ""
+	case test && (p == providerPkg || strings.HasPrefix(p, "github.com/stretchr/testify/")):
+		return ""
+	}
+	return "provider imports only the standard library, core and internal/"
+}
+
+func TestProviderImportProblem(t *testing.T) {
+	for _, tc := range []struct {
+		path      string
+		test, bad bool
+	}{
+		{"encoding/json", false, false}, {corePath, false, false}, {modulePath + "/internal/jsontext", false, false},
+		{modulePath + "/internal/fixture", false, true}, {modulePath + "/internal/fixture", true, false},
+		{modulePath + "/mcp", false, true}, {modulePath + "/jsbridge", false, true}, {modulePath + "/mcp", true, true},
+		{"github.com/stretchr/testify/require", false, true}, {"github.com/stretchr/testify/require", true, false},
+		{"github.com/santhosh-tekuri/jsonschema/v5", false, true}, {"net/http", false, true}, {pkgSyscallJS, false, true},
+		{providerPkg, true, false},
+	} {
+		if got := providerImportProblem(tc.path, tc.test); (got != "") != tc.bad {
+			t.Errorf("providerImportProblem(%s, test %v) = %q, want a problem: %v", tc.path, tc.test, got, tc.bad)
+		}
+	}
+}
+
+// TestProviderImports keeps the direction core ← provider: every file of
+// provider imports only what providerImportProblem allows, and what the
+// package links, natively and for js/wasm, holds no toolgate package but
+// core and internal/, no net/http, and natively no syscall/js. Both wasm
+// builds may link provider (jsbridge's export and result operations do).
+func TestProviderImports(t *testing.T) {
+	files := goFiles(t, "provider")
+	if len(files) == 0 {
+		t.Fatal("no files under provider/")
+	}
+	for _, rel := range files {
+		for _, im := range importsOf(t, rel) {
+			if why := providerImportProblem(im, strings.HasSuffix(rel, "_test.go")); why != "" {
+				t.Errorf("%s imports %s: %s", rel, im, why)
+			}
+		}
+	}
+	for _, env := range [][]string{nil, {"GOOS=js", "GOARCH=wasm"}} {
+		cmd := exec.Command("go", "list", "-deps", "./provider")
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list %v ./provider: %v\n%s", env, err, out)
+		}
+		for _, d := range strings.Fields(string(out)) {
+			if d == "net/http" || strings.HasPrefix(d, "net/http/") || env == nil && d == pkgSyscallJS {
+				t.Errorf("provider links %s (%v)", d, env)
+			}
+			if strings.HasPrefix(d, modulePath+"/") && d != corePath && d != providerPkg && !strings.HasPrefix(d, modulePath+"/internal/") {
+				t.Errorf("provider links %s (%v): it builds on core and internal/ only", d, env)
 			}
 		}
 	}

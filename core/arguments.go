@@ -35,7 +35,7 @@ func (a *Arguments) Len() int {
 	if a == nil {
 		return 0
 	}
-	return len(a.orderedKeys())
+	return len(a.OrderedKeys())
 }
 
 // Get returns the value of key and whether it is present. Keys match exactly:
@@ -61,10 +61,11 @@ func (a *Arguments) Set(key string, value any) {
 	a.Values[key] = value
 }
 
-// orderedKeys returns each key of Values once: first those of Keys in their
+// OrderedKeys returns each key of Values once: first those of Keys in their
 // order, then any key of Values that Keys lacks, sorted. Keys not in Values
-// are skipped. For an Arguments built by DecodeArguments or Set it is Keys.
-func (a *Arguments) orderedKeys() []string {
+// are skipped. For an Arguments built by DecodeArguments or Set it is Keys
+// itself: the caller must not change the list.
+func (a *Arguments) OrderedKeys() []string {
 	if len(a.Keys) == len(a.Values) {
 		consistent := true
 		for _, k := range a.Keys {
@@ -137,7 +138,7 @@ func (a *Arguments) MarshalJSON() ([]byte, error) {
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	buf.WriteByte('{')
-	for i, k := range a.orderedKeys() {
+	for i, k := range a.OrderedKeys() {
 		if i > 0 {
 			buf.WriteByte(',')
 		}

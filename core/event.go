@@ -75,6 +75,14 @@ func (fc *FunctionCalling) Function() string {
 	return fc.Tool.Function()
 }
 
+// Outcome returns the call's status, response and error, read together:
+// Invoke sets them together when the call ends.
+func (fc *FunctionCalling) Outcome() (Status, any, error) {
+	fc.mu.Lock()
+	defer fc.mu.Unlock()
+	return fc.Status, fc.Response, fc.Err
+}
+
 // callResult is what the call goroutine hands back.
 type callResult struct {
 	args     *Arguments

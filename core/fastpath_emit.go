@@ -320,7 +320,7 @@ func (r *fastRun) emitValue(k int32) {
 		}
 	case jsontext.TokNumber:
 		text := r.lit(k)
-		if t.Flags&jsontext.FlagInteger != 0 && (t.Flags&flagAlt != 0 || t.Flags&jsontext.FlagLong != 0) && bigInteger(text) {
+		if t.Flags&jsontext.FlagInteger != 0 && (t.Flags&flagAlt != 0 || t.Flags&jsontext.FlagLong != 0) && jsontext.BigInteger(text) {
 			r.bigints = append(r.bigints, r.pointer(nil))
 			r.out = append(append(append(r.out, '"'), text...), '"')
 		} else {
@@ -361,16 +361,3 @@ func (r *fastRun) emitValue(k int32) {
 
 // maxSafeInteger is Number.MAX_SAFE_INTEGER.
 const maxSafeInteger = 1<<53 - 1
-
-// bigInteger reports whether an integer literal is beyond ±(2^53−1).
-func bigInteger(s []byte) bool {
-	digits := len(s)
-	if digits > 0 && s[0] == '-' {
-		digits--
-	}
-	if digits < 16 {
-		return false
-	}
-	n, err := strconv.ParseInt(string(s), 10, 64)
-	return err != nil || n > maxSafeInteger || n < -maxSafeInteger
-}

@@ -70,7 +70,7 @@ func (m *Manager) MatchFast(data []byte, signature bool, eligible func(*Tool) bo
 	handled, err := t.fastValidate(r, signature)
 	if !handled || err != nil {
 		fastRuns.Put(r)
-		return FastMatch{}, handled, withCall(err, t.Function(), id)
+		return FastMatch{}, handled, WithCall(err, t.Function(), id)
 	}
 	return FastMatch{Tool: t, ID: id, Arguments: r.out, BigInts: r.bigints, Conversions: r.convs, run: r}, true, nil
 }

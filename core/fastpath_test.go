@@ -49,7 +49,7 @@ func jsText(args *Arguments) (string, []string) {
 	write = func(b []byte, v any, path string) []byte {
 		switch x := v.(type) {
 		case json.Number:
-			if bigInteger([]byte(x)) && jsontext.IsIntegerText(string(x)) {
+			if jsontext.BigInteger([]byte(x)) && jsontext.IsIntegerText(string(x)) {
 				bigints = append(bigints, path)
 				return strconv.AppendQuote(b, string(x))
 			}

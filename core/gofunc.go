@@ -159,7 +159,7 @@ func (f *goFunc) Call(ctx context.Context, args *Arguments) (res any, err error)
 	var values map[string]any
 	var keys []string
 	if args != nil {
-		values, keys = args.Values, args.orderedKeys()
+		values, keys = args.Values, args.OrderedKeys()
 	}
 	for _, k := range keys {
 		if !f.takes(k) {

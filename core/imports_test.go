@@ -31,6 +31,7 @@ var (
 	pkgSyscallJS = "syscall" + "/js"
 	pkgNetHTTP   = "net" + "/http"
 	pkgMCP       = "github.com/toolgate/toolgate/" + "mcp"
+	pkgProvider  = "github.com/toolgate/toolgate/" + "provider"
 )
 
 // internalPrefix is where the module's shared internal packages live.
@@ -78,7 +79,7 @@ func TestCoreImportProblem(t *testing.T) {
 		{"encoding/json", false}, {"context", false}, {"net/url", false},
 		{"github.com/invopop/jsonschema", true}, {"github.com/santhosh-tekuri/jsonschema/v5", false},
 		{pkgSyscallJS, true}, {pkgNetHTTP, true}, {pkgNetHTTP + "/httptest", true},
-		{pkgMCP, true}, {"github.com/toolgate/toolgate/jsbridge", true},
+		{pkgMCP, true}, {pkgProvider, true}, {"github.com/toolgate/toolgate/jsbridge", true},
 		{internalPrefix + "jsontext", false}, {internalPrefix + "redact", false},
 		{"github.com/santhosh-tekuri/jsonschema/v5/httploader", true}, {"github.com/stretchr/testify/require", true},
 		{"golang.org/x/net/html", true},

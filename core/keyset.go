@@ -27,7 +27,7 @@ func checkStrict(tool string, args *Arguments, required []string) error {
 		want[r] = struct{}{}
 	}
 	issues := missingIssues(args, required)
-	for _, k := range args.orderedKeys() {
+	for _, k := range args.OrderedKeys() {
 		if _, ok := want[k]; !ok {
 			p := jsontext.Join("", k)
 			issues = append(issues, Issue{Path: p, Keyword: "strict",
@@ -112,7 +112,7 @@ func (t *Tool) checkSignature(args *Arguments) error {
 	}
 	name := t.Function()
 	var issues []Issue
-	for _, k := range args.orderedKeys() {
+	for _, k := range args.OrderedKeys() {
 		if !sig.takes(k) {
 			issues = append(issues, Issue{Path: jsontext.Join("", k), Keyword: "signature",
 				Message: fmt.Sprintf("argument %q is not a parameter of %s(): the call would fail with \"got an unexpected keyword argument\"", k, name)})

@@ -30,7 +30,7 @@ type Manager struct {
 	tools   map[string]*Tool
 	opts    ManagerOptions
 	version uint64        // grows with every change to names or tools
-	exports *exportMemory // what Export remembered (nil before any)
+	exports *exportMemory // what RememberExport recorded (nil before any)
 }
 
 // NewManager returns an empty registry.
@@ -511,9 +511,10 @@ func (m *Manager) registeredSchema(name string) (json.RawMessage, error) {
 
 // Match resolves a request to a pending FunctionCalling, LionAGI's
 // match_tool: the tool registered under req.Function, then its
-// ValidateArguments. After an Export, a name the export rewrote resolves
-// to its tool, and the nulls the strict transform introduced are removed
-// (StrictRestore.Apply) before validation. It refuses a nil request with invalid-request, an
+// ValidateArguments. After an export (RememberExport), a name the export
+// rewrote resolves to its tool, and the tool's argument restore (the nulls
+// the strict transform introduced removed) is applied before validation.
+// It refuses a nil request with invalid-request, an
 // unknown function with tool-not-found ("Function <name> is not
 // registered."), a request whose RawArguments could not be decoded with
 // that decoding error, and returns ValidateArguments' errors; every error
@@ -524,15 +525,19 @@ func (m *Manager) Match(req *Request) (*FunctionCalling, error) {
 	}
 	t, restore, ok := m.resolve(req.Function)
 	if !ok {
-		return nil, withCall(Errorf(CodeToolNotFound, req.Function, "Function %s is not registered.", req.Function), req.Function, req.ID)
+		return nil, WithCall(Errorf(CodeToolNotFound, req.Function, "Function %s is not registered.", req.Function), req.Function, req.ID)
 	}
 	if req.argsErr != nil || req.Arguments == nil && req.RawArguments != "" {
-		return nil, withCall(req.argumentsError(), req.Function, req.ID)
+		return nil, WithCall(req.argumentsError(), req.Function, req.ID)
 	}
-	given, absent := t.dropAbsentNulls(restore.Apply(req.Arguments))
+	given := req.Arguments
+	if restore != nil {
+		given = restore.Apply(given)
+	}
+	given, absent := t.dropAbsentNulls(given)
 	args, conv, err := t.ValidateArguments(given)
 	if err != nil {
-		return nil, withCall(err, req.Function, req.ID)
+		return nil, WithCall(err, req.Function, req.ID)
 	}
 	if absent != nil {
 		conv = append(absent, conv...)
@@ -561,7 +566,7 @@ func (m *Manager) Validate(req *Request) (*FunctionCalling, error) {
 		return nil, err
 	}
 	if err := fc.Tool.checkSignature(fc.Arguments); err != nil {
-		return nil, withCall(err, fc.Function(), req.ID)
+		return nil, WithCall(err, fc.Function(), req.ID)
 	}
 	return fc, nil
 }

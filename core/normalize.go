@@ -61,7 +61,7 @@ func (s *CompiledSchema) Normalize(tool string, args *Arguments, coerce CoerceMo
 	default:
 		return nil, nil, Errorf(CodeUnsupportedType, tool, "unknown coerce mode %q: want %q or %q", coerce, CoerceLax, CoerceNone)
 	}
-	keys := args.orderedKeys()
+	keys := args.OrderedKeys()
 	values := make(map[string]any, len(keys))
 	for _, k := range keys {
 		values[k] = args.Values[k]

@@ -246,7 +246,7 @@ func knownProvider(p string) bool {
 func providerRequest(provider string, m map[string]json.RawMessage, nameKey, argsKey, id string, argsOptional bool) (*Request, error) {
 	req, err := readProviderRequest(provider, m, nameKey, argsKey, id, argsOptional)
 	if err != nil {
-		return nil, withCall(err, "", id)
+		return nil, WithCall(err, "", id)
 	}
 	return req, nil
 }

@@ -650,7 +650,7 @@ func (t *Tool) dropAbsentNulls(args *Arguments) (*Arguments, []Conversion) {
 		return args, nil
 	}
 	var conv []Conversion
-	for _, k := range args.orderedKeys() {
+	for _, k := range args.OrderedKeys() {
 		if args.Values[k] == nil && t.absentNulls[k] {
 			conv = append(conv, Conversion{Path: jsontext.Join("", k), From: "null", To: "absent"})
 		}
@@ -659,7 +659,7 @@ func (t *Tool) dropAbsentNulls(args *Arguments) (*Arguments, []Conversion) {
 		return args, nil
 	}
 	out := &Arguments{Keys: make([]string, 0, args.Len()), Values: make(map[string]any, args.Len())}
-	for _, k := range args.orderedKeys() {
+	for _, k := range args.OrderedKeys() {
 		if v := args.Values[k]; v != nil || !t.absentNulls[k] {
 			out.Keys = append(out.Keys, k)
 			out.Values[k] = v

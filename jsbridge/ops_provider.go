@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/provider"
 )
 
 // toProviderPayload is what tg.toProvider sends: the target, the options,
@@ -20,26 +21,26 @@ type toProviderPayload struct {
 // names whose calls go through what the export remembered (an alias or a
 // strict restore), for which the JS pre-check steps aside.
 type toProviderResult struct {
-	Tools     json.RawMessage   `json:"tools"`
-	Report    core.ExportReport `json:"report"`
-	StepAside []string          `json:"stepAside,omitempty"`
+	Tools     json.RawMessage       `json:"tools"`
+	Report    provider.ExportReport `json:"report"`
+	StepAside []string              `json:"stepAside,omitempty"`
 }
 
-// opToProvider exports a branch (handle ≠ 0: Manager.Export, which
-// remembers names and strict restores in the branch) or a list of tools
-// (handle 0: core.ExportTools) to a provider's format.
+// opToProvider exports a branch (handle ≠ 0: provider.ExportManager, which
+// has the branch remember names and strict restores) or a list of tools
+// (handle 0: provider.ExportTools) to a provider's format.
 func opToProvider(b *Bridge, handle int64, payload []byte) (any, error) {
 	var p toProviderPayload
 	if err := decodeStrict(payload, &p, "toProvider options"); err != nil {
 		return nil, err
 	}
-	opts := &core.ExportOptions{Strict: p.Strict, GeminiLegacy: p.GeminiLegacy}
+	opts := &provider.ExportOptions{Strict: p.Strict, GeminiLegacy: p.GeminiLegacy}
 	if handle != 0 {
 		m, err := b.branch(handle)
 		if err != nil {
 			return nil, err
 		}
-		ex, err := m.Export(p.Target, opts)
+		ex, err := provider.ExportManager(m, p.Target, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -63,7 +64,7 @@ func opToProvider(b *Bridge, handle int64, payload []byte) (any, error) {
 		}
 		tools = append(tools, t)
 	}
-	ex, err := core.ExportTools(tools, p.Target, opts)
+	ex, err := provider.ExportTools(tools, p.Target, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/toolgate/toolgate/core"
 	"github.com/toolgate/toolgate/internal/jsontext"
+	"github.com/toolgate/toolgate/provider"
 )
 
 // opProviderParseToolCalls reads a provider response (JSON text) with
@@ -54,16 +55,16 @@ func appendToolCall(buf []byte, c *core.Request) []byte {
 }
 
 // toolResultPayload is what tg.toolResult sends: the target, the results
-// (one per call, as core.ToolResult reads them) and whether the caller
+// (one per call, as provider.ToolResult reads them) and whether the caller
 // passed a list (then the whole next message is written).
 type toolResultPayload struct {
-	Target  string             `json:"target"`
-	Results []*core.ToolResult `json:"results"`
-	List    bool               `json:"list"`
+	Target  string                 `json:"target"`
+	Results []*provider.ToolResult `json:"results"`
+	List    bool                   `json:"list"`
 }
 
 // opProviderToolResult writes tool results as a provider message
-// (core.FormatToolResult, or core.FormatToolResults for a list), for
+// (provider.FormatToolResult, or provider.FormatToolResults for a list), for
 // tg.toolResult.
 func opProviderToolResult(_ *Bridge, _ int64, payload []byte) (any, error) {
 	var p toolResultPayload
@@ -71,12 +72,12 @@ func opProviderToolResult(_ *Bridge, _ int64, payload []byte) (any, error) {
 		return nil, err
 	}
 	if p.List {
-		return core.FormatToolResults(p.Target, p.Results)
+		return provider.FormatToolResults(p.Target, p.Results)
 	}
 	if len(p.Results) != 1 {
 		return nil, core.Errorf(core.CodeInvalidRequest, "", "toolResult: want one result, got %d.", len(p.Results))
 	}
-	return core.FormatToolResult(p.Target, p.Results[0])
+	return provider.FormatToolResult(p.Target, p.Results[0])
 }
 
 // registerProviderCallOps adds the ops of calls in and results out.

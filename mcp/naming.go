@@ -1,6 +1,6 @@
 package mcp
 
-import "github.com/toolgate/toolgate/core"
+import "github.com/toolgate/toolgate/provider"
 
 // MaxToolNameLen is the longest registered name of an MCP tool: the OpenAI
 // function name limit, which the other providers share or exceed.
@@ -8,7 +8,7 @@ const MaxToolNameLen = 64
 
 // registeredName is the name an MCP tool registers under: with qualify,
 // "mcp__{server}__{tool}"; without, the wire name alone, made to fit
-// OpenAI's ^[a-zA-Z0-9_-]{1,64}$ by core.OpenAINames (the rule the export
+// OpenAI's ^[a-zA-Z0-9_-]{1,64}$ by provider.OpenAINames (the rule the export
 // uses too). A name that already fits is kept as it is. Otherwise every
 // character outside [a-zA-Z0-9_-] becomes "_", and "_" plus the first 8 hex
 // digits of the SHA-256 of the unchanged name are appended: "mcp__docs__search.v2"
@@ -22,10 +22,10 @@ const MaxToolNameLen = 64
 // "search" are two tools.
 func registeredName(server, tool string, qualify bool) string {
 	if qualify {
-		return core.OpenAINames.RewriteQualified(server, tool)
+		return provider.OpenAINames.RewriteQualified(server, tool)
 	}
-	return core.OpenAINames.RewritePlain(tool)
+	return provider.OpenAINames.RewritePlain(tool)
 }
 
 // validRegisteredName reports whether s matches ^[a-zA-Z0-9_-]{1,64}$.
-func validRegisteredName(s string) bool { return core.OpenAINames.Valid(s) }
+func validRegisteredName(s string) bool { return provider.OpenAINames.Valid(s) }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/provider"
 )
 
 // countSchema is the outputSchema of the "count" tools: {count: integer}.
@@ -117,7 +118,7 @@ func TestStructuredContentBreakingTheOutputSchemaIsInvalidResult(t *testing.T) {
 	require.Len(t, ce.Issues, 1)
 	assert.Equal(t, "/count", ce.Issues[0].Path)
 	assert.Equal(t, "type", ce.Issues[0].Keyword)
-	text := core.FailureText(&core.ToolResult{Function: "mcp__rs__badcount", Status: core.StatusFailed, Error: &core.ToolResultError{Code: ce.Code, Message: ce.Message, Issues: ce.Issues}})
+	text := provider.FailureText(&provider.ToolResult{Function: "mcp__rs__badcount", Status: core.StatusFailed, Error: &provider.ToolResultError{Code: ce.Code, Message: ce.Message, Issues: ce.Issues}})
 	assert.Contains(t, text, "field /count, rule \"type\"")
 	fc = invoke(t, m, "mcp__rs__count", nil)
 	assert.Equal(t, core.StatusCompleted, fc.Status, "the tool keeps working: %v", fc.Err)
@@ -138,7 +139,7 @@ func TestIsErrorIsToolErrorWithTheWholeResult(t *testing.T) {
 			var te *ToolError
 			require.ErrorAs(t, fc.Err, &te)
 			assert.Equal(t, "no such repo", te.Content)
-			text := core.FailureText(&core.ToolResult{Function: "mcp__rs__failcount", Status: core.StatusFailed, Error: &core.ToolResultError{Code: ce.Code, Message: ce.Message}})
+			text := provider.FailureText(&provider.ToolResult{Function: "mcp__rs__failcount", Status: core.StatusFailed, Error: &provider.ToolResultError{Code: ce.Code, Message: ce.Message}})
 			assert.Contains(t, text, "reported an error (tool-error)")
 			assert.Contains(t, text, "no such repo")
 		})

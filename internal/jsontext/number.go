@@ -1,6 +1,9 @@
 package jsontext
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Decimal is a decimal number literal split into its parts by ParseDecimal.
 // It is the one number-literal scanner of toolgate: the JSON grammar check,
@@ -79,6 +82,23 @@ func ValidNumber(s string) bool {
 // nor an exponent.
 func IsIntegerText(s string) bool {
 	return !strings.ContainsAny(s, ".eE")
+}
+
+// maxSafeInteger is Number.MAX_SAFE_INTEGER.
+const maxSafeInteger = 1<<53 - 1
+
+// BigInteger reports whether an integer literal is beyond ±(2^53−1), where
+// JavaScript's numbers would round it.
+func BigInteger(s []byte) bool {
+	digits := len(s)
+	if digits > 0 && s[0] == '-' {
+		digits--
+	}
+	if digits < 16 {
+		return false
+	}
+	n, err := strconv.ParseInt(string(s), 10, 64)
+	return err != nil || n > maxSafeInteger || n < -maxSafeInteger
 }
 
 // exponent returns the value of d.Exp, its magnitude saturated at limit (so

@@ -1,0 +1,106 @@
+package provider
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// argsOf builds Arguments from JSON text, keeping key order.
+func argsOf(t *testing.T, s string) *core.Arguments {
+	t.Helper()
+	a, err := core.DecodeArguments("test", []byte(s))
+	require.NoError(t, err, "DecodeArguments(%s)", s)
+	return a
+}
+
+const bookParams = `{"type":"object","properties":{"room":{"type":"string"},"nights":{"type":"integer"},"guest":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name"]}},"required":["room"]}`
+
+func exportedBranch(t *testing.T, strict bool) (*core.Manager, string) {
+	t.Helper()
+	m := core.NewManager(nil)
+	require.NoError(t, m.Register(typedTool(t, "book.room", bookParams), false))
+	ex, err := ExportManager(m, core.ProviderOpenAIChat, &ExportOptions{Strict: strict})
+	require.NoError(t, err)
+	for exported, registered := range ex.Report.Names {
+		if registered == "book.room" {
+			return m, exported
+		}
+	}
+	t.Fatal("the export did not name book.room")
+	return nil, ""
+}
+
+func TestManagerExportResolvesRewrittenNames(t *testing.T) {
+	m, name := exportedBranch(t, false)
+	require.NotEqual(t, "book.room", name)
+	fc, err := m.Match(&core.Request{Function: name, Arguments: argsOf(t, `{"room":"1"}`)})
+	require.NoError(t, err)
+	assert.Equal(t, "book.room", fc.Function())
+	fc, err = m.Match(&core.Request{Function: "book.room", Arguments: argsOf(t, `{"room":"1"}`)})
+	require.NoError(t, err, "the registered name still resolves")
+	assert.Equal(t, "book.room", fc.Function())
+	_, err = m.Match(&core.Request{Function: "nope", Arguments: argsOf(t, `{}`)})
+	assert.True(t, errors.Is(err, core.ErrToolNotFound))
+	c := m.Clone()
+	fc, err = c.Match(&core.Request{Function: name, Arguments: argsOf(t, `{"room":"1"}`)})
+	require.NoError(t, err, "a clone keeps the aliases")
+	assert.Equal(t, "book.room", fc.Function())
+}
+
+func TestManagerStrictExportRemovesIntroducedNulls(t *testing.T) {
+	m, name := exportedBranch(t, true)
+	call := []byte(`{"id":"call_1","type":"function","function":{"name":"` + name + `","arguments":"{\"room\":\"101\",\"nights\":null,\"guest\":{\"name\":\"Ada\",\"email\":null}}"}}`)
+	for _, match := range []func(*core.Manager, *core.Request) (*core.FunctionCalling, error){(*core.Manager).Match, (*core.Manager).Validate} {
+		req, err := core.ParseRequest(call)
+		require.NoError(t, err)
+		fc, err := match(m, req)
+		require.NoError(t, err)
+		got, _ := json.Marshal(fc.Arguments)
+		assert.JSONEq(t, `{"room":"101","guest":{"name":"Ada"}}`, string(got))
+		assert.Equal(t, "call_1", fc.CallID)
+	}
+	fm, handled, err := m.MatchFast(call, true, func(*core.Tool) bool { return true })
+	require.NoError(t, err)
+	assert.False(t, handled, "the fast path must leave a tool with a strict restore to Match")
+	fm.Release()
+	// the restore stays with the branch that exported, and goes with its clone
+	req, err := core.ParseRequest(call)
+	require.NoError(t, err)
+	fc, err := m.Clone().Match(req)
+	require.NoError(t, err)
+	got, _ := json.Marshal(fc.Arguments)
+	assert.JSONEq(t, `{"room":"101","guest":{"name":"Ada"}}`, string(got))
+	// the last export decides: a non-strict export drops the restore, the aliases stay
+	_, err = ExportManager(m, core.ProviderOpenAIChat, nil)
+	require.NoError(t, err)
+	req, err = core.ParseRequest(call)
+	require.NoError(t, err)
+	_, err = m.Match(req)
+	assert.True(t, errors.Is(err, core.ErrInvalidArguments), "got %v, want the nulls validated as sent", err)
+}
+
+func TestManagerNeverExportedKeepsLionAGISemantics(t *testing.T) {
+	m := core.NewManager(nil)
+	require.NoError(t, m.Register(typedTool(t, "book.room", bookParams), false))
+	_, err := m.Match(&core.Request{Function: "book_room", Arguments: argsOf(t, `{"room":"1"}`)})
+	assert.True(t, errors.Is(err, core.ErrToolNotFound))
+	_, err = m.Match(&core.Request{Function: "book.room", Arguments: argsOf(t, `{"room":"1","nights":null}`)})
+	assert.True(t, errors.Is(err, core.ErrInvalidArguments), "got %v, want a null refused", err)
+	_, err = ExportTools(m.Tools(), core.ProviderOpenAIChat, &ExportOptions{Strict: true})
+	require.NoError(t, err)
+	_, err = m.Match(&core.Request{Function: "book.room", Arguments: argsOf(t, `{"room":"1","nights":null}`)})
+	assert.True(t, errors.Is(err, core.ErrInvalidArguments), "ExportTools remembers nothing in a Manager")
+}
+
+func TestManagerExportedNames(t *testing.T) {
+	m, _ := exportedBranch(t, false)
+	require.NoError(t, m.Register(typedTool(t, "plain", ""), false))
+	assert.True(t, m.Exported("book.room"))
+	assert.False(t, m.Exported("plain"))
+}

@@ -8,6 +8,7 @@ package core
 import (
 	"bytes"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
@@ -198,16 +199,25 @@ func (r *fastRun) checkOneOf(branches []*fastNode, k int32) {
 	}
 }
 
+// checkCount applies min<What>/max<What> (a bound below 0 is absent) to
+// count, the members or items of the value, with the validator's messages:
+// "minimum 2 items required, but found 1 items" (rule is "items required"
+// or "properties allowed").
+func (r *fastRun) checkCount(count, min, max int, what, rule string) {
+	noun, _, _ := strings.Cut(rule, " ")
+	if min >= 0 && count < min {
+		r.fail("min"+what, "minimum "+strconv.Itoa(min)+" "+rule+", but found "+strconv.Itoa(count)+" "+noun)
+	}
+	if max >= 0 && count > max {
+		r.fail("max"+what, "maximum "+strconv.Itoa(max)+" "+rule+", but found "+strconv.Itoa(count)+" "+noun)
+	}
+}
+
 // checkObject applies the object keywords.
 func (r *fastRun) checkObject(n *fastNode, k int32) {
 	t := r.tok(k)
 	count := int(t.N)
-	if n.minProperties >= 0 && count < n.minProperties {
-		r.fail("minProperties", "minimum "+strconv.Itoa(n.minProperties)+" properties allowed, but found "+strconv.Itoa(count)+" properties")
-	}
-	if n.maxProps >= 0 && count > n.maxProps {
-		r.fail("maxProperties", "maximum "+strconv.Itoa(n.maxProps)+" properties allowed, but found "+strconv.Itoa(count)+" properties")
-	}
+	r.checkCount(count, n.minProperties, n.maxProps, "Properties", "properties allowed")
 	var found uint64 // the properties present, by index (the first 64)
 	if len(n.props) > 0 || n.additional != nil || n.noAdditional {
 		found = r.checkMembers(n, k)
@@ -303,12 +313,7 @@ const maxFastUnique = 64
 func (r *fastRun) checkArray(n *fastNode, k int32) {
 	t := r.tok(k)
 	count := int(t.N)
-	if n.minItems >= 0 && count < n.minItems {
-		r.fail("minItems", "minimum "+strconv.Itoa(n.minItems)+" items required, but found "+strconv.Itoa(count)+" items")
-	}
-	if n.maxItems >= 0 && count > n.maxItems {
-		r.fail("maxItems", "maximum "+strconv.Itoa(n.maxItems)+" items required, but found "+strconv.Itoa(count)+" items")
-	}
+	r.checkCount(count, n.minItems, n.maxItems, "Items", "items required")
 	if n.unique && count > 1 {
 		r.checkUnique(k, count)
 	}

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"errors"
+	"io"
 	"sync"
 	"time"
 
@@ -151,20 +152,34 @@ func (c *conn) readStandalone(ctx context.Context, p *Pool, st *streamState, ope
 	case resp.StatusCode != wire.StatusOK:
 		return 0, true
 	}
+	return p.readOpenStream(resp.Body, func(ev sseEvent) bool {
+		if ev.id != "" {
+			st.lastID = ev.id
+		}
+		if ev.retry >= 0 {
+			st.retry = time.Duration(ev.retry) * time.Millisecond
+		}
+		return true
+	})
+}
+
+// readOpenStream counts a stream the client keeps open (the GET stream, a
+// subscriptions/listen stream) and hands take each of its events until the
+// stream ends or take returns false. It returns how many events it read and
+// whether to open the stream again: yes when it ended, no when take said
+// stop.
+func (p *Pool) readOpenStream(body io.Reader, take func(sseEvent) bool) (int, bool) {
 	p.stats.standaloneStreams.Add(1)
 	n := 0
-	r := newSSEReader(resp.Body)
+	r := newSSEReader(body)
 	for {
 		ev, err := r.next()
 		if err != nil {
 			return n, true
 		}
 		n++
-		if ev.id != "" {
-			st.lastID = ev.id
-		}
-		if ev.retry >= 0 {
-			st.retry = time.Duration(ev.retry) * time.Millisecond
+		if !take(ev) {
+			return n, false
 		}
 	}
 }

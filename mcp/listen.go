@@ -82,19 +82,7 @@ func (c *conn) listenOnce(ctx context.Context, p *Pool) (int, bool) {
 	case mediaType != "text/event-stream":
 		return 0, false // answered at once (an error, or a result): nothing to listen to
 	}
-	p.stats.standaloneStreams.Add(1)
-	n := 0
-	r := newSSEReader(resp.Body)
-	for {
-		ev, err := r.next()
-		if err != nil {
-			return n, true
-		}
-		n++
-		if !c.takeListenEvent(ev, x.key) {
-			return n, false
-		}
-	}
+	return p.readOpenStream(resp.Body, func(ev sseEvent) bool { return c.takeListenEvent(ev, x.key) })
 }
 
 // takeListenEvent reads one event of the listen stream whose request id

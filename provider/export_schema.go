@@ -65,6 +65,26 @@ func (w *schemaWalk) node(raw json.RawMessage, path string, depth int) json.RawM
 	if len(raw) == 0 || raw[0] != '{' {
 		return raw
 	}
+	return w.withoutNulls(raw, path, depth, ", which no provider accepts", func(key string, v json.RawMessage, p string) json.RawMessage {
+		switch {
+		case subschemaKeywords[key]:
+			return w.nodes(v, p, depth) // "items" may be a list (draft 7's tuple form)
+		case subschemaMapKeywords[key]:
+			return w.mapOf(v, p, depth)
+		case subschemaListKeywords[key]:
+			return w.nodes(v, p, depth)
+		case !dataKeywords[key]:
+			return w.other(v, p, depth) // an annotation or extension keyword: no null-valued key inside either
+		}
+		return v
+	})
+}
+
+// withoutNulls rewrites the JSON object raw at path: each null-valued member
+// is left out, with a change saying so (why, when not empty, follows "was
+// null"), and each other member's value becomes what keep returns for it.
+// raw is returned as it is when it cannot be split into members.
+func (w *schemaWalk) withoutNulls(raw json.RawMessage, path string, depth int, why string, keep func(key string, v json.RawMessage, p string) json.RawMessage) json.RawMessage {
 	members, ok := w.split(raw, path, depth)
 	if !ok {
 		return raw
@@ -74,20 +94,10 @@ func (w *schemaWalk) node(raw json.RawMessage, path string, depth int) json.RawM
 		v := bytes.TrimSpace(m.Value)
 		p := jsontext.Join(path, m.Key)
 		if string(v) == "null" {
-			w.change(p, ChangeNullRemoved, m.Key, "%q was null, which no provider accepts; it was left out", m.Key)
+			w.change(p, ChangeNullRemoved, m.Key, "%q was null%s; it was left out", m.Key, why)
 			continue
 		}
-		switch {
-		case subschemaKeywords[m.Key]:
-			v = w.nodes(v, p, depth) // "items" may be a list (draft 7's tuple form)
-		case subschemaMapKeywords[m.Key]:
-			v = w.mapOf(v, p, depth)
-		case subschemaListKeywords[m.Key]:
-			v = w.nodes(v, p, depth)
-		case !dataKeywords[m.Key]:
-			v = w.other(v, p, depth) // an annotation or extension keyword: no null-valued key inside either
-		}
-		out = append(out, jsontext.Member{Key: m.Key, Value: v})
+		out = append(out, jsontext.Member{Key: m.Key, Value: keep(m.Key, v, p)})
 	}
 	return writeObject(out)
 }
@@ -118,21 +128,9 @@ func (w *schemaWalk) other(raw json.RawMessage, path string, depth int) json.Raw
 		b.WriteByte(']')
 		return b.Bytes()
 	}
-	members, ok := w.split(raw, path, depth)
-	if !ok {
-		return raw
-	}
-	out := make([]jsontext.Member, 0, len(members))
-	for _, m := range members {
-		v := bytes.TrimSpace(m.Value)
-		p := jsontext.Join(path, m.Key)
-		if string(v) == "null" {
-			w.change(p, ChangeNullRemoved, m.Key, "%q was null; it was left out", m.Key)
-			continue
-		}
-		out = append(out, jsontext.Member{Key: m.Key, Value: w.other(v, p, depth+1)})
-	}
-	return writeObject(out)
+	return w.withoutNulls(raw, path, depth, "", func(_ string, v json.RawMessage, p string) json.RawMessage {
+		return w.other(v, p, depth+1)
+	})
 }
 
 // split reads the members of an object node; false (the failure recorded)

@@ -42,7 +42,7 @@ func (r *StrictRestore) value(id int32, v any, depth int) (any, bool) {
 		return v, false
 	}
 	if len(n.anyOf) > 0 {
-		if b := r.branch(n, v, map[int32]bool{}); b >= 0 {
+		if b := r.branch(n, v); b >= 0 {
 			return r.value(b, v, depth+1)
 		}
 		return v, false
@@ -123,32 +123,51 @@ func (r *StrictRestore) resolve(id int32) *strictNode {
 
 // branch returns the anyOf branch of n whose shape v has: a closed object
 // with exactly v's keys, or an array. Nested unions are searched, each node
-// once.
-func (r *StrictRestore) branch(n *strictNode, v any, seen map[int32]bool) int32 {
+// once; the answer is the branch of n that holds the matching one.
+func (r *StrictRestore) branch(n *strictNode, v any) int32 {
+	found := int32(-1)
+	r.unionLeaves(n, map[int32]bool{}, -1, func(top int32, leaf *strictNode) bool {
+		switch x := v.(type) {
+		case map[string]any:
+			if leaf.isObject && hasExactKeys(leaf.keys, x) {
+				found = top
+			}
+		case []any:
+			if leaf.isArray {
+				found = top
+			}
+		}
+		return found < 0
+	})
+	return found
+}
+
+// unionLeaves calls yield with each branch of n's union that is not itself
+// a union, nested unions flattened and each node visited once, in order,
+// with top, the branch of the outermost union that holds it (-1 at the
+// first call); it stops, and returns false, when yield does.
+func (r *StrictRestore) unionLeaves(n *strictNode, seen map[int32]bool, top int32, yield func(top int32, leaf *strictNode) bool) bool {
 	for _, b := range n.anyOf {
 		bn := r.resolve(b)
 		if bn == nil || seen[b] {
 			continue
 		}
 		seen[b] = true
+		t := top
+		if t < 0 {
+			t = b
+		}
 		if len(bn.anyOf) > 0 {
-			if r.branch(bn, v, seen) >= 0 {
-				return b
+			if !r.unionLeaves(bn, seen, t, yield) {
+				return false
 			}
 			continue
 		}
-		switch x := v.(type) {
-		case map[string]any:
-			if bn.isObject && hasExactKeys(bn.keys, x) {
-				return b
-			}
-		case []any:
-			if bn.isArray {
-				return b
-			}
+		if !yield(t, bn) {
+			return false
 		}
 	}
-	return -1
+	return true
 }
 
 func hasExactKeys(keys []string, m map[string]any) bool {
@@ -209,7 +228,7 @@ func (n *strictNode) children() []int32 {
 func (w *strictWalk) ambiguousUnion(r *StrictRestore) *Change {
 	for _, u := range w.unions {
 		seen := map[string]bool{}
-		shapes := r.shapes(&r.nodes[u.id], nil, map[int32]bool{})
+		shapes := r.shapes(&r.nodes[u.id])
 		needy := false
 		for _, s := range shapes {
 			needy = needy || s.needs
@@ -235,23 +254,16 @@ type unionShape struct {
 
 // shapes lists the shapes of a union's branches, nested unions flattened
 // (each node once).
-func (r *StrictRestore) shapes(n *strictNode, out []unionShape, seen map[int32]bool) []unionShape {
-	for _, b := range n.anyOf {
-		bn := r.resolve(b)
-		if bn == nil || seen[b] {
-			continue
+func (r *StrictRestore) shapes(n *strictNode) []unionShape {
+	var out []unionShape
+	r.unionLeaves(n, map[int32]bool{}, -1, func(_ int32, leaf *strictNode) bool {
+		if leaf.isObject {
+			out = append(out, unionShape{key: "object:" + keySet(leaf.keys), needs: leaf.needs})
 		}
-		seen[b] = true
-		if len(bn.anyOf) > 0 {
-			out = r.shapes(bn, out, seen)
-			continue
+		if leaf.isArray {
+			out = append(out, unionShape{key: "array", needs: leaf.needs})
 		}
-		if bn.isObject {
-			out = append(out, unionShape{key: "object:" + keySet(bn.keys), needs: bn.needs})
-		}
-		if bn.isArray {
-			out = append(out, unionShape{key: "array", needs: bn.needs})
-		}
-	}
+		return true
+	})
 	return out
 }

@@ -97,43 +97,41 @@ var validationKeywords = map[string]bool{
 // annotationKeys may stand beside $ref or anyOf in strict mode.
 var annotationKeys = map[string]bool{"description": true, "title": true, "default": true}
 
+// keywordSentences holds, for each keyword a transform moves into the
+// description, the sentence that says what it asks; %s is its value.
+var keywordSentences = map[string]string{
+	"minLength":        "At least %s characters.",
+	"maxLength":        "At most %s characters.",
+	"minProperties":    "At least %s properties.",
+	"maxProperties":    "At most %s properties.",
+	"minItems":         "At least %s items.",
+	"maxItems":         "At most %s items.",
+	"uniqueItems":      "Items must be unique.",
+	"pattern":          "Must match the pattern %s.",
+	"minimum":          "At least %s.",
+	"maximum":          "At most %s.",
+	"exclusiveMinimum": "Greater than %s.",
+	"exclusiveMaximum": "Less than %s.",
+	"multipleOf":       "A multiple of %s.",
+	"examples":         "Examples: %s.",
+}
+
 // describeKeyword returns a sentence saying what keyword k with value v
-// asks, for a description.
+// asks, for a description: "k: v." for a keyword without a sentence of
+// its own.
 func describeKeyword(k string, v any) string {
 	val := string(appendSchemaTree(nil, v))
-	switch k {
-	case "minLength":
-		return fmt.Sprintf("At least %s characters.", val)
-	case "maxLength":
-		return fmt.Sprintf("At most %s characters.", val)
-	case "minProperties":
-		return fmt.Sprintf("At least %s properties.", val)
-	case "maxProperties":
-		return fmt.Sprintf("At most %s properties.", val)
-	case "minItems":
-		return fmt.Sprintf("At least %s items.", val)
-	case "maxItems":
-		return fmt.Sprintf("At most %s items.", val)
-	case "uniqueItems":
-		return "Items must be unique."
-	case "format":
-		return fmt.Sprintf("Format: %s.", strings.Trim(val, `"`))
-	case "pattern":
-		return fmt.Sprintf("Must match the pattern %s.", val)
-	case "minimum":
-		return fmt.Sprintf("At least %s.", val)
-	case "maximum":
-		return fmt.Sprintf("At most %s.", val)
-	case "exclusiveMinimum":
-		return fmt.Sprintf("Greater than %s.", val)
-	case "exclusiveMaximum":
-		return fmt.Sprintf("Less than %s.", val)
-	case "multipleOf":
-		return fmt.Sprintf("A multiple of %s.", val)
-	case "examples":
-		return fmt.Sprintf("Examples: %s.", val)
+	if k == "format" {
+		return "Format: " + strings.Trim(val, `"`) + "."
 	}
-	return fmt.Sprintf("%s: %s.", k, val)
+	sentence, ok := keywordSentences[k]
+	if !ok {
+		return fmt.Sprintf("%s: %s.", k, val)
+	}
+	if !strings.Contains(sentence, "%s") {
+		return sentence
+	}
+	return fmt.Sprintf(sentence, val)
 }
 
 // addDescription appends sentence to o's description (creating it).

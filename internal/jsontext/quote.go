@@ -48,23 +48,7 @@ func AppendQuoted(buf, s []byte) []byte {
 				i++
 				continue
 			}
-			buf = append(buf, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				buf = append(buf, '\\', c)
-			case '\b':
-				buf = append(buf, '\\', 'b')
-			case '\f':
-				buf = append(buf, '\\', 'f')
-			case '\n':
-				buf = append(buf, '\\', 'n')
-			case '\r':
-				buf = append(buf, '\\', 'r')
-			case '\t':
-				buf = append(buf, '\\', 't')
-			default:
-				buf = append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			}
+			buf = AppendEscapedByte(append(buf, s[start:i]...), c)
 			i++
 			start = i
 			continue
@@ -83,4 +67,28 @@ func AppendQuoted(buf, s []byte) []byte {
 	}
 	buf = append(buf, s[start:]...)
 	return append(buf, '"')
+}
+
+// AppendEscapedByte appends the JSON escape of c, an ASCII byte that cannot
+// stand in a JSON string as it is (a quote, a backslash or a control
+// character), as encoding/json and JSON.stringify write it: the short form
+// where there is one, else \u00XX. It escapes any other byte the long way
+// too, so callers pass only those.
+func AppendEscapedByte(buf []byte, c byte) []byte {
+	const hex = "0123456789abcdef"
+	switch c {
+	case '\\', '"':
+		return append(buf, '\\', c)
+	case '\b':
+		return append(buf, '\\', 'b')
+	case '\f':
+		return append(buf, '\\', 'f')
+	case '\n':
+		return append(buf, '\\', 'n')
+	case '\r':
+		return append(buf, '\\', 'r')
+	case '\t':
+		return append(buf, '\\', 't')
+	}
+	return append(buf, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // defaultLiteralJSON returns the JSON that JSON.stringify would write for the
@@ -268,25 +270,10 @@ func appendStringJSON(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				if c < 0x20 {
-					b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-				} else {
-					b = append(b, c)
-				}
+			if c == '"' || c == '\\' || c < 0x20 {
+				b = jsontext.AppendEscapedByte(b, c)
+			} else {
+				b = append(b, c)
 			}
 			i++
 			continue

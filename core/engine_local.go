@@ -51,6 +51,7 @@ func compileValidator(tool string, schema json.RawMessage, doc any, local bool) 
 		}
 	}
 	ls := &localSchema{root: compiled}
+	// A cheap test first: most schemas declare no $dynamicAnchor.
 	if bytes.Contains(schema, []byte("dynamicAnchor")) {
 		ls.anchors = dynamicAnchorRoots(c, doc)
 	}

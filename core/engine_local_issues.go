@@ -51,8 +51,11 @@ func formatOf(leaf *jsonschema.ValidationError, at schemaAt) string {
 
 // argumentIssues turns a validation error tree into one issue per failing
 // leaf, paths pointing into the arguments v. at finds the compiled
-// subschemas; a required or additionalProperties failure becomes one issue
-// per name, the names computed from that schema and the instance.
+// subschemas; a required, additionalProperties or dependentRequired failure
+// becomes one issue per name, the names computed from that schema and the
+// instance. Should the schema not be found (no case known: see
+// dynamicAnchorRoots), the failure stays one issue at the object, its
+// keyword still right.
 func argumentIssues(v any, ve *jsonschema.ValidationError, at schemaAt) []Issue {
 	var issues []Issue
 	for _, leaf := range leafErrors(ve) {
@@ -355,7 +358,9 @@ func metaschemaIndex(c *jsonschema.Compiler) schemaAt {
 
 // dynamicAnchorRoots compiles the subschemas of doc that declare a
 // "$dynamicAnchor": a $dynamicRef may reach one through the dynamic scope
-// alone, outside the subschema fields schemaIndex follows.
+// alone, outside the subschema fields indexSchemas follows. (compileValidator
+// calls it when the schema's text holds "dynamicAnchor"; one spelling the
+// keyword with JSON escapes would go unindexed.)
 func dynamicAnchorRoots(c *jsonschema.Compiler, doc any) []*jsonschema.Schema {
 	declaring := map[string][]string{}
 	collectAnchors(doc, "", declaring)

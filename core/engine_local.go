@@ -26,7 +26,7 @@ import (
 )
 
 // validatorSchema is a schema compiled with the validator.
-type validatorSchema = *jsonschema.Schema
+type validatorSchema = *localSchema
 
 // validatorUnavailable reports whether err says the validator could not be
 // reached (never, in this module).
@@ -35,7 +35,7 @@ func validatorUnavailable(*Error) bool { return false }
 // compileValidator compiles a decoded schema document with the validator,
 // turning its errors into invalid-schema errors. local says whether every
 // $ref is a local pointer (checkWalk has then been run already).
-func compileValidator(tool string, schema json.RawMessage, doc any, local bool) (*jsonschema.Schema, *Error) {
+func compileValidator(tool string, schema json.RawMessage, doc any, local bool) (*localSchema, *Error) {
 	var refused string
 	c := newSchemaCompiler(&refused)
 	if err := c.AddResource(schemaBaseURL, bytes.NewReader(schema)); err != nil {
@@ -43,25 +43,30 @@ func compileValidator(tool string, schema json.RawMessage, doc any, local bool) 
 	}
 	compiled, err := c.Compile(schemaBaseURL)
 	if err != nil {
-		return nil, compileError(tool, doc, refused, err)
+		return nil, compileError(tool, doc, refused, err, c)
 	}
 	if !local {
 		if bound := checkWalk(doc, compiledRefs(c, compiled, doc)); bound != nil {
 			return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
 		}
 	}
-	return compiled, nil
+	ls := &localSchema{root: compiled}
+	// A cheap test first: most schemas declare no $dynamicAnchor.
+	if bytes.Contains(schema, []byte("dynamicAnchor")) {
+		ls.anchors = dynamicAnchorRoots(c, doc)
+	}
+	return ls, nil
 }
 
 // validateWith validates v (see validateValue) with a compiled schema.
-func validateWith(sch *jsonschema.Schema, tool string, v any) *Error {
-	err := sch.Validate(v)
+func validateWith(sch *localSchema, tool string, v any) *Error {
+	err := sch.root.Validate(v)
 	if err == nil {
 		return nil
 	}
 	var ve *jsonschema.ValidationError
 	if errors.As(err, &ve) {
-		return argumentsError(tool, argumentIssues(ve))
+		return argumentsError(tool, argumentIssues(v, ve, sch.at))
 	}
 	var loop jsonschema.InfiniteLoopError
 	if errors.As(err, &loop) {
@@ -121,8 +126,9 @@ func (emptyEnumSchema) Validate(ctx jsonschema.ValidationContext, _ any) error {
 	return ctx.Error("enum", "no value is allowed: enum is empty")
 }
 
-// compileError turns a jsonschema compile error into an invalid-schema error.
-func compileError(tool string, doc any, refused string, err error) *Error {
+// compileError turns a jsonschema compile error into an invalid-schema error;
+// c is the compiler that failed.
+func compileError(tool string, doc any, refused string, err error, c *jsonschema.Compiler) *Error {
 	if errors.Is(err, errRefRefused) {
 		keyword := "$ref"
 		if m, ok := doc.(map[string]any); ok {
@@ -138,7 +144,7 @@ func compileError(tool string, doc any, refused string, err error) *Error {
 	}
 	var ve *jsonschema.ValidationError
 	if errors.As(err, &ve) {
-		issues := boundIssues(schemaIssues(doc, ve))
+		issues := boundIssues(schemaIssues(doc, ve, metaschemaIndex(c)))
 		msg := "parameters schema does not conform to its JSON Schema metaschema: " + summarizeIssues(issues)
 		return &Error{Code: CodeInvalidSchema, Tool: tool, Message: clipText(msg, MaxErrorMessageBytes), Issues: issues, Cause: err}
 	}
@@ -148,23 +154,6 @@ func compileError(tool string, doc any, refused string, err error) *Error {
 		text = se.Err.Error()
 	}
 	return schemaTextError(tool, "parameters schema is not valid: "+cleanSchemaText(text), err)
-}
-
-// schemaIssues lists the metaschema failures of a schema document, with
-// regular expressions that RE2 refuses explained.
-func schemaIssues(doc any, ve *jsonschema.ValidationError) []Issue {
-	var issues []Issue
-	for _, leaf := range leafErrors(ve) {
-		path := cleanPointer(leaf.InstanceLocation)
-		keyword := keywordOf(leaf)
-		msg := leaf.Message
-		if keyword == "format" && strings.Contains(msg, "'regex'") {
-			issues = append(issues, regexIssue(doc, path))
-			continue
-		}
-		issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describeField(path, "schema") + ": " + msg})
-	}
-	return sortIssues(issues)
 }
 
 // regexIssue explains a pattern (or patternProperties name) at path that is
@@ -186,112 +175,6 @@ func regexIssue(doc any, path string) Issue {
 	return Issue{Path: path, Keyword: keyword, Message: fmt.Sprintf(
 		"%s: %q is not an RE2 regular expression (%s); toolgate, like Go, does not support ECMAScript-only syntax such as look-ahead (?=…), look-behind (?<=…) or back-references",
 		describeField(path, "schema"), pattern, why)}
-}
-
-// argumentIssues turns a validation error tree into one issue per failing
-// leaf, paths pointing into the arguments.
-func argumentIssues(ve *jsonschema.ValidationError) []Issue {
-	var issues []Issue
-	for _, leaf := range leafErrors(ve) {
-		path := cleanPointer(leaf.InstanceLocation)
-		keyword := keywordOf(leaf)
-		switch {
-		case keyword == "required" && strings.HasPrefix(leaf.Message, "missing properties: "):
-			for _, name := range quotedNames(strings.TrimPrefix(leaf.Message, "missing properties: ")) {
-				p := jsontext.Join(path, name)
-				issues = append(issues, Issue{Path: p, Keyword: "required",
-					Message: describeField(p, "arguments") + " is required but missing"})
-			}
-			continue
-		case keyword == "additionalProperties" && strings.HasPrefix(leaf.Message, "additionalProperties "):
-			names := quotedNames(strings.TrimSuffix(strings.TrimPrefix(leaf.Message, "additionalProperties "), " not allowed"))
-			for _, name := range names {
-				p := jsontext.Join(path, name)
-				issues = append(issues, Issue{Path: p, Keyword: "additionalProperties",
-					Message: describeField(p, "arguments") + " is not allowed: the schema names no such property (additionalProperties is false)"})
-			}
-			if len(names) > 0 {
-				continue
-			}
-		case keyword == "dependentRequired" || keyword == "dependencies":
-			if names := quotedNames(strings.TrimPrefix(leaf.Message, "property ")); len(names) > 0 {
-				p := jsontext.Join(path, names[0])
-				issues = append(issues, Issue{Path: p, Keyword: keyword,
-					Message: describeField(p, "arguments") + " is required: " + leaf.Message})
-				continue
-			}
-		}
-		issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describeField(path, "arguments") + ": " + leaf.Message})
-	}
-	return sortIssues(issues)
-}
-
-// leafErrors lists the errors of a tree that have no causes, depth first.
-func leafErrors(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
-	var out []*jsonschema.ValidationError
-	var walk func(*jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			out = append(out, e)
-		}
-		for _, c := range e.Causes {
-			walk(c)
-		}
-	}
-	walk(ve)
-	return out
-}
-
-// keywordOf finds the keyword a leaf error is about by reading its keyword
-// location as a schema path: which segments are keywords and which are
-// property names or indexes. A location that ends on a subschema (a false
-// schema) gives "false", or the keyword that holds it (additionalProperties,
-// unevaluatedProperties, items, …).
-func keywordOf(leaf *jsonschema.ValidationError) string {
-	var segs []string
-	if leaf.KeywordLocation != "" {
-		segs = strings.Split(strings.TrimPrefix(leaf.KeywordLocation, "/"), "/")
-	}
-	last := ""
-	endsOnName := false
-	for i := 0; i < len(segs); i++ {
-		kw := segs[i]
-		last = kw
-		endsOnName = false
-		switch kw {
-		case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas",
-			"allOf", "anyOf", "oneOf", "prefixItems":
-			if i+1 < len(segs) {
-				i++
-				endsOnName = true
-			}
-		case "items", "additionalItems":
-			if i+1 < len(segs) && isIndexToken(segs[i+1]) {
-				i++
-				endsOnName = true
-			}
-		case "dependencies":
-			i++
-			endsOnName = true
-			if i+1 == len(segs)-1 && isIndexToken(segs[i+1]) {
-				i++
-				endsOnName = false
-			}
-		case "dependentRequired":
-			i += 2
-		}
-	}
-	if leaf.Message == "not allowed" {
-		switch {
-		case endsOnName || last == "" || last == "$ref" || last == "$dynamicRef" || last == "$recursiveRef":
-			return "false"
-		}
-		return last
-	}
-	if endsOnName || last == "" {
-		return "schema"
-	}
-	return last
 }
 
 // compiledRefs resolves references as the compiled validator does: c
@@ -373,54 +256,6 @@ func cleanPointer(loc string) string {
 		}
 	}
 	return strings.Join(parts, "/")
-}
-
-// quotedNames parses the validator's list of names, each single-quoted with
-// Go escapes (its quote function), separated by ", ".
-func quotedNames(s string) []string {
-	var names []string
-	for i := 0; i < len(s); {
-		if s[i] != '\'' {
-			i++
-			continue
-		}
-		var b strings.Builder
-		b.WriteByte('"')
-		j := i + 1
-		closed := false
-		for j < len(s) {
-			c := s[j]
-			if c == '\\' && j+1 < len(s) {
-				if s[j+1] == '\'' {
-					b.WriteByte('\'')
-				} else {
-					b.WriteByte('\\')
-					b.WriteByte(s[j+1])
-				}
-				j += 2
-				continue
-			}
-			if c == '\'' {
-				closed = true
-				break
-			}
-			if c == '"' {
-				b.WriteString(`\"`)
-			} else {
-				b.WriteByte(c)
-			}
-			j++
-		}
-		if !closed {
-			break
-		}
-		b.WriteByte('"')
-		if name, err := strconv.Unquote(b.String()); err == nil {
-			names = append(names, name)
-		}
-		i = j + 1
-	}
-	return names
 }
 
 // collectAnchors lists, by name, the pointers of the objects declaring a

@@ -20,6 +20,7 @@ type ArgumentRestore interface {
 // restore from the last export.
 type exportMemory struct {
 	aliases  map[string]string // exported name → registered name
+	targets  map[string]bool   // the registered names some alias stands for
 	restores map[*Tool]ArgumentRestore
 }
 
@@ -27,7 +28,7 @@ func (e *exportMemory) clone() *exportMemory {
 	if e == nil {
 		return nil
 	}
-	return &exportMemory{aliases: maps.Clone(e.aliases), restores: maps.Clone(e.restores)}
+	return &exportMemory{aliases: maps.Clone(e.aliases), targets: maps.Clone(e.targets), restores: maps.Clone(e.restores)}
 }
 
 // RememberExport records in the Manager what a call coming back from an
@@ -51,6 +52,10 @@ func (m *Manager) RememberExport(aliases map[string]string, restores map[*Tool]A
 			mem.aliases[exported] = reg
 		}
 	}
+	mem.targets = make(map[string]bool, len(mem.aliases)) // an alias may have been given another tool
+	for _, reg := range mem.aliases {
+		mem.targets[reg] = true
+	}
 	mem.restores = map[*Tool]ArgumentRestore{}
 	for t, r := range restores {
 		if r != nil {
@@ -61,22 +66,23 @@ func (m *Manager) RememberExport(aliases map[string]string, restores map[*Tool]A
 	registryChanges.Add(1) // what a name resolves to may have changed: JS caches of it are stale
 }
 
-// Exported reports whether a call to the registered name goes through
-// what an export remembered: the name has an alias, or its tool an
-// argument restore. The bridge's JS pre-check steps aside for such tools.
-func (m *Manager) Exported(name string) bool {
+// ResolvesDirectly reports whether a call naming name reaches the tool
+// registered under that name with nothing an export remembered in
+// between: the name is registered (not only an exported alias), no exported
+// alias stands for it, and its tool has no argument restore. A cache kept
+// outside the registry of which tool a name stands for may hold only such
+// names, and only while RegistryChanges is unchanged: the bridge's JS
+// pre-check (docs/architecture.md, "The pre-check in JavaScript") learns
+// a name only when Go's match answer says so. It is false for a name that
+// is not registered.
+func (m *Manager) ResolvesDirectly(name string) bool {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	if m.exports == nil {
+	t, ok := m.tools[name]
+	if !ok {
 		return false
 	}
-	for _, reg := range m.exports.aliases {
-		if reg == name {
-			return true
-		}
-	}
-	t, ok := m.tools[name]
-	return ok && m.exports.restores[t] != nil
+	return m.exports == nil || !m.exports.targets[name] && m.exports.restores[t] == nil
 }
 
 // resolve returns the tool a call's name stands for (the registered name,

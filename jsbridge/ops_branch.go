@@ -250,7 +250,10 @@ func opBranchGetToolSchema(b *Bridge, handle int64, payload []byte) (any, error)
 // opBranchMatch parses a request (JSON text) and matches it (Manager.Match,
 // for b.match and b.invoke). The result is {"tool": handle, "function":
 // name, "arguments": {...}, "bigints": [pointers], "conversions": [...],
-// "id"?}, written by hand: this is the hot path of validate and invoke.
+// "id"?, "precheck"?}, written by hand: this is the hot path of validate and
+// invoke. "precheck": true says JS may answer later calls naming this
+// function with its pre-check while the registry is unchanged (see
+// precheckable).
 func opBranchMatch(b *Bridge, handle int64, payload []byte) (any, error) {
 	return matchResult(b, handle, payload, false)
 }
@@ -283,7 +286,8 @@ func matchResult(b *Bridge, handle int64, payload []byte, validate bool) (any, e
 			return nil, err
 		}
 		defer fm.Release()
-		return matchJSON(b.addTool(fm.Tool), fm.Tool.Function(), fm.Arguments, fm.BigInts, fm.Conversions, fm.ID), nil
+		pre := precheckable(m, fm.Tool, fm.Tool.Function(), fm.Conversions, fm.ID)
+		return matchJSON(b.addTool(fm.Tool), fm.Tool.Function(), fm.Arguments, fm.BigInts, fm.Conversions, fm.ID, pre), nil
 	}
 	req, err := core.ParseRequest(payload)
 	if err != nil {
@@ -299,11 +303,23 @@ func matchResult(b *Bridge, handle int64, payload []byte, validate bool) (any, e
 	}
 	var bigints []string
 	args := appendJSArguments(make([]byte, 0, 64+len(payload)), fc.Arguments, &bigints)
-	return matchJSON(b.addTool(fc.Tool), fc.Function(), args, bigints, fc.Conversions, req.ID), nil
+	pre := precheckable(m, fc.Tool, req.Function, fc.Conversions, req.ID)
+	return matchJSON(b.addTool(fc.Tool), fc.Function(), args, bigints, fc.Conversions, req.ID, pre), nil
+}
+
+// precheckable reports whether JS may answer later calls naming name with
+// its pre-check of tool's arguments (npm/lib/plan-cache.js,
+// docs/architecture.md): the tool runs in JS, the answer is one of a plain
+// call (no call id) that made no conversion, and the name reaches the tool
+// with nothing an export remembered in between (Manager.ResolvesDirectly:
+// no alias, no argument restore). This is the one place the rule is
+// written; JS only follows it.
+func precheckable(m *core.Manager, tool *core.Tool, name string, convs []core.Conversion, id string) bool {
+	return runsInJS(tool) && len(convs) == 0 && id == "" && m.ResolvesDirectly(name)
 }
 
 // matchJSON writes a match result, with its status byte.
-func matchJSON(tool int64, function string, args []byte, bigints []string, convs []core.Conversion, id string) encoded {
+func matchJSON(tool int64, function string, args []byte, bigints []string, convs []core.Conversion, id string, precheck bool) encoded {
 	buf := make([]byte, 0, 96+len(function)+len(args))
 	buf = append(buf, `0{"tool":`...)
 	buf = strconv.AppendInt(buf, tool, 10)
@@ -324,6 +340,9 @@ func matchJSON(tool int64, function string, args []byte, bigints []string, convs
 	if id != "" {
 		buf = append(buf, `,"id":`...)
 		buf = jsontext.AppendString(buf, id)
+	}
+	if precheck {
+		buf = append(buf, `,"precheck":true`...)
 	}
 	return encoded(append(buf, '}'))
 }

@@ -17,13 +17,12 @@ type toProviderPayload struct {
 	Tools        []json.RawMessage `json:"tools"`
 }
 
-// toProviderResult is {tools, report} and, for a branch, the registered
-// names whose calls go through what the export remembered (an alias or a
-// strict restore), for which the JS pre-check steps aside.
+// toProviderResult is {tools, report}. What a branch's export changes for
+// the JS pre-check reaches JS through the match answers (precheckable,
+// ops_branch.go), not here.
 type toProviderResult struct {
-	Tools     json.RawMessage       `json:"tools"`
-	Report    provider.ExportReport `json:"report"`
-	StepAside []string              `json:"stepAside,omitempty"`
+	Tools  json.RawMessage       `json:"tools"`
+	Report provider.ExportReport `json:"report"`
 }
 
 // opToProvider exports a branch (handle ≠ 0: provider.ExportManager, which
@@ -44,13 +43,7 @@ func opToProvider(b *Bridge, handle int64, payload []byte) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		res := toProviderResult{Tools: ex.Tools, Report: ex.Report}
-		for _, name := range m.Names() {
-			if m.Exported(name) {
-				res.StepAside = append(res.StepAside, name)
-			}
-		}
-		return res, nil
+		return toProviderResult{Tools: ex.Tools, Report: ex.Report}, nil
 	}
 	tools := make([]*core.Tool, 0, len(p.Tools))
 	for _, raw := range p.Tools {

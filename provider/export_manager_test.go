@@ -98,9 +98,41 @@ func TestManagerNeverExportedKeepsLionAGISemantics(t *testing.T) {
 	assert.True(t, errors.Is(err, core.ErrInvalidArguments), "ExportTools remembers nothing in a Manager")
 }
 
-func TestManagerExportedNames(t *testing.T) {
-	m, _ := exportedBranch(t, false)
-	require.NoError(t, m.Register(typedTool(t, "plain", ""), false))
-	assert.True(t, m.Exported("book.room"))
-	assert.False(t, m.Exported("plain"))
+func TestManagerResolvesDirectly(t *testing.T) {
+	const opt = `{"type":"object","properties":{"a":{"type":"string"}}}`
+	const all = `{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]}`
+	m := core.NewManager(nil)
+	require.NoError(t, m.Register(typedTool(t, "book.room", bookParams), false))
+	require.NoError(t, m.Register(typedTool(t, "get.time", all), false))
+	require.NoError(t, m.Register(typedTool(t, "optional", opt), false))
+	require.NoError(t, m.Register(typedTool(t, "all_required", all), false))
+	for _, name := range []string{"book.room", "get.time", "optional", "all_required"} {
+		assert.True(t, m.ResolvesDirectly(name), "%s before any export", name)
+	}
+	_, err := ExportManager(m, core.ProviderOpenAIChat, &ExportOptions{Strict: true})
+	require.NoError(t, err)
+	rule, _ := NameRuleOf(core.ProviderOpenAIChat)
+	cases := []struct {
+		name string
+		want bool
+	}{
+		{"book.room", false},               // an alias stands for it, and it has a strict restore
+		{rule.Rewrite("book.room"), false}, // the alias itself is not registered
+		{"get.time", false},                // an alias stands for it (no restore: every property is required)
+		{rule.Rewrite("get.time"), false},  // the alias
+		{"optional", false},                // a strict restore
+		{"all_required", true},             // the export changed nothing for it
+		{"nope", false},                    // not registered
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, m.ResolvesDirectly(tc.name), "after a strict export")
+			assert.Equal(t, tc.want, m.Clone().ResolvesDirectly(tc.name), "a clone keeps the memory")
+		})
+	}
+	// the last export decides the restores; the aliases stay
+	_, err = ExportManager(m, core.ProviderOpenAIChat, nil)
+	require.NoError(t, err)
+	assert.True(t, m.ResolvesDirectly("optional"), "the non-strict export dropped its restore")
+	assert.False(t, m.ResolvesDirectly("book.room"), "its alias stays")
 }

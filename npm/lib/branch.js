@@ -4,6 +4,7 @@ import { ToolgateError, checkOptions, describe, readInput } from "./errors.js";
 import { toJSON, reviveBigints } from "./json.js";
 import { tool, goTool, isToolOf } from "./tool.js";
 import { FunctionCalling, run, checkSignal } from "./function-calling.js";
+import { PlanCache } from "./plan-cache.js";
 import { OP } from "./contract.js";
 
 /** A request as the JSON text Go parses; a Tool or function in `function` becomes its name. */
@@ -39,16 +40,14 @@ export class Branch {
   #gen;
   #held = new Map(); // Tool -> true: keeps JS tools alive while registered
   #lists = {}; // "tools" | "schemas" -> {version, text}: the last list Go sent
-  #resolved = new Map(); // request name -> typed JS Tool with a pre-check, as Go resolved it at #stamp
-  #stamp = NaN; // Go's registry change count (and this branch's instance generation) #resolved holds for
-  #prechecked = 0; // matches and validations the pre-check answered (for the differential tests)
-  #stepAside = new Set(); // registered names an export gave an alias or a strict restore: Go answers for them
   #exports = []; // the toProvider payloads of this branch's exports, in order: replayed into a rebuilt branch
+  #plans; // the JS pre-check's plans for this branch's names (plan-cache.js)
   constructor(ctx, handle) {
     this.#ctx = ctx;
     this.#kind = new.target;
     this.#h = handle;
     this.#gen = ctx.inst.generation;
+    this.#plans = new PlanCache(ctx, () => (ctx.stale(this.#gen) ? NaN : ctx.inst.changes()));
     ctx.track(this, OP.branchRelease, handle);
   }
   #handle() {
@@ -59,7 +58,7 @@ export class Branch {
       this.#h = ctx.inst.callJSON(OP.branchCreate, 0, JSON.stringify({ items, update: true }));
       for (const p of this.#exports) ctx.inst.call(OP.toProvider, this.#h, p); // what the exports remembered: aliases, restores
       this.#lists = {}; // versions of the old instance mean nothing in the new one
-      this.#resolved.clear(); // nor does what its names resolved to
+      this.#plans.clear(); // nor does what its names resolved to
       this.#gen = ctx.inst.generation;
     }
     return this.#h;
@@ -77,12 +76,10 @@ export class Branch {
     return this.#ctx === ctx;
   }
   /**
-   * After an export (provider-export.js): the registered names whose calls go through what Go
-   * remembered (an exported alias, a strict restore), which the pre-check leaves to Go. @internal
+   * After an export (provider-export.js): its payload, replayed into a rebuilt branch so that Go
+   * remembers its aliases and restores again. @internal
    */
-  _exported(names, payload) {
-    for (const n of names) this.#stepAside.add(n);
-    this.#resolved.clear();
+  _exported(payload) {
     this.#exports = this.#exports.filter((p) => p !== payload); // the same export again: its place is now last
     this.#exports.push(payload);
   }
@@ -165,11 +162,11 @@ export class Branch {
   }
   /** Resolves and validates a call; returns an un-invoked FunctionCalling. */
   match(request) {
-    const fast = this.#precheck(request);
+    const fast = this.#plans.answer(request);
     if (fast) return new FunctionCalling(fast.tool, fast);
-    const stamp = this.#changes();
+    const stamp = this.#plans.stamp();
     const m = matchJSON(this.#ctx, this.#handle(), request);
-    if (!m.conversions && !m.id) this.#learn(request, m, stamp);
+    this.#plans.learn(request, m, stamp);
     return new FunctionCalling(goTool(this.#ctx, m.tool), m);
   }
   /**
@@ -177,72 +174,22 @@ export class Branch {
    * the keys the tool's function would refuse when it runs, so what it accepts, invoke runs.
    */
   validate(request) {
-    const fast = this.#precheck(request);
+    const fast = this.#plans.answer(request);
     if (fast) return { ok: true, function: fast.function, arguments: fast.arguments };
     try {
-      const stamp = this.#changes();
+      const stamp = this.#plans.stamp();
       const m = matchJSON(this.#ctx, this.#handle(), request, OP.branchValidate);
       const r = { ok: true, function: m.function, arguments: m.arguments };
       if (m.conversions) r.conversions = m.conversions;
-      else this.#learn(request, m, stamp);
+      this.#plans.learn(request, m, stamp);
       return r;
     } catch (e) {
       return { ok: false, error: ToolgateError.isInstance(e) ? e : new ToolgateError("internal", String(e && e.message), { cause: e }) };
     }
   }
-  /** Go's registry change count while this branch's handle is current, else NaN. */
-  #changes() {
-    return this.#ctx.stale(this.#gen) ? NaN : this.#ctx.inst.changes();
-  }
-  /** The name a plain {function, arguments} request asks for (a string or a Tool of this API), else undefined. */
-  #plainName(request) {
-    if (request === null || typeof request !== "object" || Object.getPrototypeOf(request) !== Object.prototype) return undefined;
-    const keys = Object.keys(request);
-    if (keys.length !== 2 || !Object.hasOwn(request, "function") || !Object.hasOwn(request, "arguments")) return undefined;
-    const f = request.function;
-    if (typeof f === "string") return f;
-    return isToolOf(this.#ctx, f) ? f.function : undefined;
-  }
-  /** Remembers which typed JS tool Go resolved a plain request's name to, while the registry stays as it is. */
-  #learn(request, m, stamp) {
-    const name = this.#plainName(request);
-    if (name === undefined || stamp !== stamp || this.#changes() !== stamp) return;
-    if (name !== m.function || this.#stepAside.has(m.function)) return; // an exported alias, or a strict restore: Go's to answer
-    const t = this.#ctx.tools.get(m.tool)?.deref();
-    if (!t || !t._precheck) return;
-    if (this.#stamp !== stamp) {
-      this.#resolved.clear();
-      this.#stamp = stamp;
-    }
-    this.#resolved.set(name, t);
-  }
-  /**
-   * match() and validate() answered in JS, as {tool, function, arguments}: for a plain request
-   * naming a typed JS tool Go resolved before (the registry unchanged since), whose pre-check finds
-   * the arguments certainly valid (what Go's validate accepts, its match accepts too); else
-   * undefined.
-   */
-  #precheck(request) {
-    if (this.#resolved.size === 0) return undefined;
-    const stamp = this.#changes();
-    if (stamp !== this.#stamp) {
-      this.#resolved.clear();
-      return undefined;
-    }
-    const name = this.#plainName(request);
-    const t = name === undefined ? undefined : this.#resolved.get(name);
-    if (!t) return undefined;
-    const a = request.arguments;
-    let args;
-    if (typeof a === "string") args = t._precheck.text(a);
-    else if (a !== null && typeof a === "object" && !Array.isArray(a)) args = t._precheck.object(a);
-    if (args === undefined) return undefined;
-    this.#prechecked++;
-    return { tool: t, function: t.function, arguments: args };
-  }
   /** How many matches and validations the JS pre-check answered. @internal */
   get _prechecked() {
-    return this.#prechecked;
+    return this.#plans.answered;
   }
   /**
    * Matches and runs a call; resolves to the FunctionCalling whatever its status. `onProgress`
@@ -262,7 +209,6 @@ export class Branch {
   clone() {
     const b = new this.#kind(this.#ctx, this.#ctx.inst.callJSON(OP.branchClone, this.#handle(), ""));
     for (const t of this.#held.keys()) b.#held.set(t, true);
-    for (const n of this.#stepAside) b.#stepAside.add(n); // Go's clone keeps the aliases and restores too
     b.#exports = [...this.#exports];
     return b;
   }

@@ -37,6 +37,6 @@ export function toProvider(ctx, branchOrTools, target, opts) {
   else throw new ToolgateError("unsupported-type", `toProvider: want a Branch, a Tool, a function or a list of them, got ${describe(branchOrTools)}`);
   const text = JSON.stringify(payload);
   const res = ctx.inst.callJSON(OP.toProvider, handle, text);
-  if (isBranch) branchOrTools._exported(res.stepAside ?? [], text);
+  if (isBranch) branchOrTools._exported(text);
   return { tools: res.tools, report: res.report };
 }

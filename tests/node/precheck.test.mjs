@@ -260,6 +260,41 @@ test("after the instance restarts, a name is resolved by Go again before the pre
   assert.equal(s.b._prechecked, warmCount + 2, "then the pre-check answers again");
 });
 
+test("after a branch's export, the pre-check steps aside for exactly the names Go remembered an alias or a strict restore for", () => {
+  const opt = { type: "object", properties: { a: { type: "string" } } };
+  const all = { ...opt, required: ["a"] };
+  const specs = { "book.room": opt, "get.time": all, optional: opt, all_required: all };
+  const tools = Object.entries(specs).map(([name, parameters]) => tg.tool({ name, parameters, handler: (a) => a, coerce: "none" }));
+  for (const t of tools) assert.ok(t._precheck, `${t.function} exports a program`);
+  const b = tg.branch({ tools });
+  /** How many of three validations naming `name` the pre-check answered in b (the first may go to Go). */
+  const answered = (br, name) => {
+    const before = br._prechecked;
+    for (let i = 0; i < 3; i++) assert.equal(br.validate({ function: name, arguments: { a: "x" } }).ok, true, name);
+    return br._prechecked - before;
+  };
+  for (const name of Object.keys(specs)) assert.equal(answered(b, name), 2, `${name} before any export`);
+  const { report } = tg.toProvider(b, "openai-chat", { strict: true });
+  const exported = Object.fromEntries(Object.entries(report.names).map(([e, r]) => [r, e]));
+  assert.notEqual(exported["book.room"], "book.room", "openai-chat renames a dotted name");
+  const want = {
+    "book.room": 0, // an alias stands for it, and strict mode's nulls are restored
+    [exported["book.room"]]: 0, // the alias
+    "get.time": 0, // an alias stands for it (every property required: no restore)
+    [exported["get.time"]]: 0,
+    optional: 0, // a strict restore
+    all_required: 2, // the export changed nothing for it
+  };
+  for (const br of [b, b.clone()]) {
+    for (const [name, n] of Object.entries(want)) assert.equal(answered(br, name), n, `${name} after a strict export`);
+  }
+  // the last export decides the restores; aliases stay
+  tg.toProvider(b, "openai-chat");
+  assert.equal(answered(b, "optional"), 2, "optional after a non-strict export");
+  assert.equal(answered(b, "get.time"), 0, "get.time after a non-strict export");
+  assert.equal(answered(b, "all_required"), 2);
+});
+
 /** A tool whose pre-check is warm in its branch. */
 function warm(parameters, coerce = "none") {
   const s = setup(parameters, coerce);

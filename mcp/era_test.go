@@ -210,28 +210,36 @@ func TestXMCPHeaderValuesAreMirroredAndBadToolsLeftOut(t *testing.T) {
 	assert.NotContains(t, string(sent.msg.Params), "region")
 }
 
-// flakyBase fails its first request as Node's fetch does on a kept-alive
-// connection the server has just closed, then sends with base.
+// flakyBase fails its first request with failure, as Node's fetch does on
+// a kept-alive connection the server has just closed, then sends with base.
 type flakyBase struct {
-	base  wire.RoundTripper
-	fails atomic.Int32
+	base    wire.RoundTripper
+	failure string
+	fails   atomic.Int32
 }
 
 func (f *flakyBase) RoundTrip(req *wire.Request) (*wire.Response, error) {
 	if f.fails.Add(1) == 1 {
-		return nil, errors.New("fetch failed: SocketError: other side closed")
+		return nil, errors.New(f.failure)
 	}
 	return f.base.RoundTrip(req)
 }
 
 func TestARequestOnAConnectionTheServerClosedIsSentOnceMore(t *testing.T) {
 	_, url := serveStreamable(t, fixtureTools(nil))
-	p := NewPool(&Options{BaseTransport: &flakyBase{base: nethttp.Transport{}}})
-	defer p.Cleanup(context.Background())
-	m, _ := registerFixture(t, p, url, "")
-	fc := invoke(t, m, "mcp__fx__echo", map[string]any{"message": "hi"})
-	require.Equal(t, core.StatusCompleted, fc.Status, "got %v", fc.Err)
-	assert.Equal(t, int64(1), p.Stats().StaleRetries)
+	for _, failure := range []string{
+		"fetch failed: SocketError: other side closed", // the server's FIN
+		"fetch failed: Error: read ECONNRESET",         // its RST
+	} {
+		t.Run(failure, func(t *testing.T) {
+			p := NewPool(&Options{BaseTransport: &flakyBase{base: nethttp.Transport{}, failure: failure}})
+			defer p.Cleanup(context.Background())
+			m, _ := registerFixture(t, p, url, "")
+			fc := invoke(t, m, "mcp__fx__echo", map[string]any{"message": "hi"})
+			require.Equal(t, core.StatusCompleted, fc.Status, "got %v", fc.Err)
+			assert.Equal(t, int64(1), p.Stats().StaleRetries)
+		})
+	}
 }
 
 func TestProbeVerdicts(t *testing.T) {

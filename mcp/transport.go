@@ -484,11 +484,14 @@ func serverError(code core.Code, server string, cfg *ServerConfig, format string
 
 // staleConnection reports whether err is the failure of a request sent on a
 // kept-alive connection the server closed in the meantime (its idle
-// timeout ran out while this side's event loop was busy): Node's fetch
-// reports it as "other side closed" (undici's SocketError) before any
-// answer, Go's transport as a closed or reset connection on a reused one.
-// Only such a failure is retried (guard.RoundTrip), once.
+// timeout ran out while this side's event loop was busy), before any
+// answer: Node's fetch reports it as "other side closed" (undici's
+// SocketError, the server's FIN) or ECONNRESET (its RST, when the request
+// reached a socket the server had already closed), Go's transport as a
+// closed idle connection. Only such a failure is retried (guard.RoundTrip),
+// once: the server closed the connection without reading the request, as
+// Go's own transport assumes when it retries on a reused connection.
 func staleConnection(err error) bool {
 	msg := err.Error()
-	return strings.Contains(msg, "other side closed") || strings.Contains(msg, "server closed idle connection")
+	return strings.Contains(msg, "other side closed") || strings.Contains(msg, "ECONNRESET") || strings.Contains(msg, "server closed idle connection")
 }

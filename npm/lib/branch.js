@@ -146,11 +146,12 @@ export class Branch {
    */
   #list(kind, op) {
     const h = this.#handle(); // first: a rebuilt branch starts with an empty cache
+    const releases = this.#ctx.releases; // a tool handle released since makes a held list of handles stale
     const held = this.#lists[kind];
-    const text = this.#ctx.inst.call(op, h, held ? held.version : "");
+    const text = this.#ctx.inst.call(op, h, held && held.releases === releases ? held.version : "");
     if (text[0] !== "[") return held.text;
     const comma = text.indexOf(",");
-    this.#lists[kind] = { version: text.slice(1, comma), text: text.slice(comma + 1, -1) };
+    this.#lists[kind] = { version: text.slice(1, comma), text: text.slice(comma + 1, -1), releases };
     return this.#lists[kind].text;
   }
   /** LionAGI's get_tool_schema: true | false | name | Tool | fn | schema | list. */

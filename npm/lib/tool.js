@@ -32,8 +32,9 @@ export class Tool {
     this.#precheck = undefined;
     this[H] = info.id;
     this[GEN] = ctx.inst.generation;
-    ctx.tools.set(info.id, new WeakRef(this));
-    ctx.track(this, OP.toolRelease, info.id);
+    const ref = new WeakRef(this);
+    ctx.tools.set(info.id, ref);
+    ctx.track(this, OP.toolRelease, info.id, ref);
   }
   /** The Go handle, rebuilt if the instance restarted. @internal */
   _handle() {

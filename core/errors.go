@@ -40,7 +40,8 @@ const (
 	CodePolicyDenied Code = "policy-denied"
 	// CodeUnsupported: a feature this runtime cannot offer (stdio MCP).
 	CodeUnsupported Code = "unsupported"
-	// CodeTransport: network, protocol or server failure talking to MCP.
+	// CodeTransport: network, protocol or server failure talking to MCP;
+	// Transport holds the server's answer when there was one.
 	CodeTransport Code = "transport"
 	// CodeTimeout: a deadline passed.
 	CodeTimeout Code = "timeout"
@@ -53,9 +54,9 @@ const (
 	// CodeInternal: a bug caught at a boundary (a recovered panic).
 	CodeInternal Code = "internal"
 	// CodeAuthFailed: the MCP server asked for OAuth authorization and the
-	// flow failed (AuthStep names where; OAuthError and
-	// OAuthErrorDescription are the authorization server's when it sent
-	// them).
+	// flow failed (Auth.Step names where; Auth.OAuthError and
+	// Auth.OAuthErrorDescription are the authorization server's when it
+	// sent them).
 	CodeAuthFailed Code = "auth-failed"
 )
 
@@ -93,7 +94,9 @@ type Issue struct {
 //
 // What code compares is data: Code always, Issues for argument and schema
 // problems (each with its keyword), Rule for a refusal by a named rule (the
-// URL policy's rule for policy-denied). Message is for people.
+// URL policy's rule for policy-denied), and the Detail groups (an MCP
+// server's HTTP status and JSON-RPC code, an OAuth flow's step). Message is
+// for people.
 type Error struct {
 	Code    Code    `json:"code"`
 	Message string  `json:"message"`
@@ -106,26 +109,53 @@ type Error struct {
 	// Result is the tool's own result when it reported a failure
 	// (tool-error: the MCP CallToolResult, compact JSON); nil otherwise.
 	Result json.RawMessage `json:"result,omitempty"`
-	// HTTPStatus is the HTTP status of the MCP server's answer behind a
-	// transport error (401, 404, 500, …); 0 when the failure had none.
+	// Detail holds what some codes say beyond the fields above, one group
+	// per kind of failure; its members are written at the top level of
+	// the error's JSON ("transport", "auth").
+	Detail
+	Cause error `json:"-"`
+}
+
+// Detail is the part of an Error that only some failures fill: one
+// pointer per group, nil when the failure has none of it, each written as
+// one JSON member of the error ({"transport": {...}}) when set. A new
+// group is a new pointer field here (the JS bridge writes Detail as a
+// whole, and the JS ToolgateError copies every member it is sent).
+type Detail struct {
+	// Transport is what the MCP server answered behind a transport error
+	// (also an auth-failed one that ends on a status); nil when the
+	// failure had no answer (a network error, a timeout).
+	Transport *TransportDetail `json:"transport,omitempty"`
+	// Auth says where an auth-failed error's OAuth flow failed, and what
+	// the authorization server said; nil for every other code.
+	Auth *AuthDetail `json:"auth,omitempty"`
+}
+
+// TransportDetail is the answer of an MCP server behind a failure: its
+// HTTP status and the JSON-RPC error it sent, each when there was one.
+type TransportDetail struct {
+	// HTTPStatus is the HTTP status of the server's answer (401, 404, 500,
+	// …); 0 when the failure had none (a JSON-RPC error in a 200 answer).
 	HTTPStatus int `json:"httpStatus,omitempty"`
-	// RPCCode is the code of the JSON-RPC error the MCP server answered
-	// (in an HTTP error's body or a 200 answer); nil when it sent none.
+	// RPCCode is the code of the JSON-RPC error the server answered (in
+	// an HTTP error's body or a 200 answer); nil when it sent none.
 	RPCCode *int `json:"rpcCode,omitempty"`
 	// RPCMessage is that JSON-RPC error's message, redacted and cut to
 	// 300 bytes ("" when it sent none).
 	RPCMessage string `json:"rpcMessage,omitempty"`
-	// AuthStep is the part of the OAuth flow an auth-failed error comes
-	// from: discovery, registration, authorization, token, refresh or
-	// step-up ("" otherwise).
-	AuthStep string `json:"authStep,omitempty"`
+}
+
+// AuthDetail is where an MCP server's OAuth flow failed (auth-failed).
+type AuthDetail struct {
+	// Step is the part of the flow that failed: discovery, registration,
+	// authorization, token, refresh or step-up.
+	Step string `json:"step,omitempty"`
 	// OAuthError is the authorization server's OAuth error code
-	// (invalid_grant, …) of an auth-failed error, when it sent one.
+	// (invalid_grant, …), redacted and cut, when it sent one.
 	OAuthError string `json:"oauthError,omitempty"`
 	// OAuthErrorDescription is its error_description, redacted and cut to
-	// 300 bytes.
+	// 300 bytes, when it sent one.
 	OAuthErrorDescription string `json:"oauthErrorDescription,omitempty"`
-	Cause                 error  `json:"-"`
 }
 
 // Error returns "code: message" with the tool name and call id when there

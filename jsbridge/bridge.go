@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
-	"strconv"
 	"sync"
 
 	"github.com/toolgate/toolgate/core"
@@ -182,8 +181,10 @@ func encodeError(e *core.Error) []byte {
 
 // appendError writes e's JSON, with the status byte, as JSON.parse reads
 // json.Marshal's (the same members in the same order, omitempty alike),
-// without reflection: it is on the path of every refused call. Strings are
-// written without HTML escaping, which JSON.parse does not see.
+// its common members without reflection: it is on the path of every
+// refused call. Strings are written without HTML escaping, which
+// JSON.parse does not see. The rare Detail groups go through
+// appendDetail.
 func appendError(buf []byte, e *core.Error) []byte {
 	buf = append(buf, `1{"code":`...)
 	buf = jsontext.AppendString(buf, string(e.Code))
@@ -221,19 +222,7 @@ func appendError(buf []byte, e *core.Error) []byte {
 		buf = append(buf, `,"result":`...)
 		buf = append(buf, e.Result...)
 	}
-	if e.HTTPStatus != 0 {
-		buf = append(buf, `,"httpStatus":`...)
-		buf = strconv.AppendInt(buf, int64(e.HTTPStatus), 10)
-	}
-	if e.RPCCode != nil {
-		buf = append(buf, `,"rpcCode":`...)
-		buf = strconv.AppendInt(buf, int64(*e.RPCCode), 10)
-	}
-	if e.RPCMessage != "" {
-		buf = append(buf, `,"rpcMessage":`...)
-		buf = jsontext.AppendString(buf, e.RPCMessage)
-	}
-	return appendAuth(buf, e)
+	return append(appendDetail(buf, &e.Detail), '}')
 }
 
 // addTool stores t and returns its handle; a tool already stored keeps its handle.
@@ -298,20 +287,18 @@ func rawJSON(p []byte) json.RawMessage {
 	return json.RawMessage(p)
 }
 
-// appendAuth appends an auth-failed error's fields (authStep, oauthError,
-// oauthErrorDescription, each when set) and closes the object.
-func appendAuth(buf []byte, e *core.Error) []byte {
-	if e.AuthStep != "" {
-		buf = append(buf, `,"authStep":`...)
-		buf = jsontext.AppendString(buf, e.AuthStep)
+// appendDetail appends the members of e's Detail groups (transport,
+// auth, …), each when set, as json.Marshal writes them: the groups are
+// rare, so they go through reflection, and a new group or field needs no
+// edit here. Nothing is appended when every group is nil.
+func appendDetail(buf []byte, d *core.Detail) []byte {
+	if *d == (core.Detail{}) {
+		return buf
 	}
-	if e.OAuthError != "" {
-		buf = append(buf, `,"oauthError":`...)
-		buf = jsontext.AppendString(buf, e.OAuthError)
+	data, err := json.Marshal(d)
+	if err != nil || len(data) <= 2 {
+		return buf // not reached: the groups hold numbers and strings, and one is set
 	}
-	if e.OAuthErrorDescription != "" {
-		buf = append(buf, `,"oauthErrorDescription":`...)
-		buf = jsontext.AppendString(buf, e.OAuthErrorDescription)
-	}
-	return append(buf, '}')
+	buf = append(buf, ',')
+	return append(buf, data[1:len(data)-1]...)
 }

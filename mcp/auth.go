@@ -173,9 +173,11 @@ func (st *authState) failure(err error) *core.Error {
 		msg += "; finish the authorization with finishAuth once the redirect brings the code"
 	}
 	e := serverError(core.CodeAuthFailed, cfg.Name, cfg, "%s", msg)
-	e.AuthStep = string(oe.Step)
-	e.OAuthError = cfg.cut(sec.Scrub(oe.OAuthError), 100)
-	e.OAuthErrorDescription = cfg.cut(sec.Scrub(oe.ErrorDescription), 300)
+	e.Auth = &core.AuthDetail{
+		Step:                  string(oe.Step),
+		OAuthError:            cfg.cut(sec.Scrub(oe.OAuthError), 100),
+		OAuthErrorDescription: cfg.cut(sec.Scrub(oe.ErrorDescription), 300),
+	}
 	e.Message = sec.Scrub(e.Message)
 	return e
 }

@@ -105,10 +105,10 @@ func TestAuth401IsAuthFailedWithoutSecrets(t *testing.T) {
 	_, err := RegisterServer(context.Background(), pool, core.NewManager(nil), &ServerConfig{Name: "s", URL: u},
 		&RegisterOptions{Security: loopback(), Auth: &Auth{Provider: p}})
 	e := core.AsError(err)
-	if e == nil || e.Code != core.CodeAuthFailed || e.AuthStep == "" || !strings.Contains(e.Message, `server "s"`) {
+	if e == nil || e.Code != core.CodeAuthFailed || e.Auth == nil || e.Auth.Step == "" || !strings.Contains(e.Message, `server "s"`) {
 		t.Fatalf("err = %#v", err)
 	}
-	if strings.Contains(e.Message+e.OAuthErrorDescription, "SECRET") {
+	if strings.Contains(e.Message+e.Auth.OAuthErrorDescription, "SECRET") {
 		t.Fatalf("the token is quoted: %s", e.Message)
 	}
 }

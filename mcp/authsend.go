@@ -60,8 +60,8 @@ func (s *session) stepUpFailed(n int) *core.Error {
 	e := serverError(core.CodeAuthFailed, s.cfg.Name, s.cfg, "%s", fmt.Sprintf(
 		"the server still answers 403 insufficient_scope after %s authorizations: giving up (no scope the authorization server grants satisfies it)",
 		strconv.Itoa(n)))
-	e.AuthStep = string(oauth.StepStepUp)
-	e.HTTPStatus = 403
+	e.Auth = &core.AuthDetail{Step: string(oauth.StepStepUp)}
+	e.Transport = &core.TransportDetail{HTTPStatus: 403}
 	return e
 }
 

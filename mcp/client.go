@@ -160,7 +160,7 @@ func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c
 	switch {
 	case errors.Is(err, errSessionEnded):
 		e := serverError(core.CodeTransport, cfg.Name, cfg, "%s", err.Error())
-		e.HTTPStatus = wire.StatusNotFound
+		e.Transport = &core.TransportDetail{HTTPStatus: wire.StatusNotFound}
 		return e
 	case errors.Is(err, errStreamEnded),
 		errors.Is(err, errAcceptedNoAnswer), errors.Is(err, errEndpointMissing):
@@ -180,7 +180,7 @@ func classifyServer(ctx context.Context, cfg *ServerConfig, sink *failureSink, c
 }
 
 // rpcError is the transport error of a JSON-RPC error answer, its code
-// and message (redacted, cut) also in RPCCode and RPCMessage; for one of
+// and message (redacted, cut) also in Transport; for one of
 // the 2026-07-28 revision's codes the message says what it means
 // (modernErrorText).
 func rpcError(cfg *ServerConfig, rpc *jsonrpcErrorObj) *core.Error {

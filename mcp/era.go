@@ -184,7 +184,14 @@ func legacyRefused(err error, rpcErr *jsonrpcErrorObj) bool {
 	if !errors.As(err, &ce) {
 		return false
 	}
-	return ce.HTTPStatus == 400 || ce.HTTPStatus == 404 || ce.HTTPStatus == 405
+	return notServedStatus(ce)
+}
+
+// notServedStatus reports whether ce is an HTTP 400, 404 or 405 answer:
+// what a server that does not serve a request's revision answers.
+func notServedStatus(ce *core.Error) bool {
+	t := ce.Transport
+	return t != nil && (t.HTTPStatus == 400 || t.HTTPStatus == 404 || t.HTTPStatus == 405)
 }
 
 // modernRefused reports whether the failure of a modern request says the
@@ -193,13 +200,13 @@ func legacyRefused(err error, rpcErr *jsonrpcErrorObj) bool {
 // (-32020, -32021, -32022, or -32601 for a method it does not serve).
 func modernRefused(err error) bool {
 	var ce *core.Error
-	if !errors.As(err, &ce) || ce.HTTPStatus != 400 && ce.HTTPStatus != 404 && ce.HTTPStatus != 405 {
+	if !errors.As(err, &ce) || !notServedStatus(ce) {
 		return false
 	}
-	if ce.RPCCode == nil {
+	if ce.Transport.RPCCode == nil {
 		return true
 	}
-	switch *ce.RPCCode {
+	switch *ce.Transport.RPCCode {
 	case rpcHeaderMismatch, rpcMissingCapability, rpcUnsupportedVersion, rpcMethodNotFound:
 		return false
 	}

@@ -13,9 +13,9 @@ import (
 )
 
 // HTTP error answers, reported as they are: every one is a transport
-// error with its status in HTTPStatus and, when its body is a JSON-RPC
-// error, that error's code and message (RPCCode, RPCMessage; redacted and
-// cut). The message says what the status means for an MCP client. The
+// error with its status in Transport.HTTPStatus and, when its body is a
+// JSON-RPC error, that error's code and message (Transport.RPCCode,
+// Transport.RPCMessage; redacted and cut). The message says what the status means for an MCP client. The
 // legacy SSE hint is given only when the URL really serves the legacy
 // transport: the MCP spec's backwards compatibility (2025-03-26 and later,
 // "Transports") has a client that POSTs initialize and gets 400, 404 or
@@ -82,7 +82,7 @@ func (s *session) httpFailure(ctx context.Context, a *httpAnswer, method, prefix
 		msg = prefix + ": " + msg
 	}
 	e := serverError(core.CodeTransport, cfg.Name, cfg, "%s", msg)
-	e.HTTPStatus = a.status
+	e.Transport = &core.TransportDetail{HTTPStatus: a.status}
 	if a.rpc != nil {
 		withRPC(e, cfg, a.rpc.Code, a.rpc.Message)
 		e.Message += fmt.Sprintf("; the server said: JSON-RPC error %d: %s%s", a.rpc.Code, cfg.quote(a.rpc.Message, 300), modernErrorText(cfg, a.rpc))
@@ -90,10 +90,14 @@ func (s *session) httpFailure(ctx context.Context, a *httpAnswer, method, prefix
 	return e
 }
 
-// withRPC sets e's JSON-RPC fields, the message redacted and cut.
+// withRPC sets e's JSON-RPC fields (Transport.RPCCode and RPCMessage), the
+// message redacted and cut.
 func withRPC(e *core.Error, cfg *ServerConfig, code int, message string) {
-	e.RPCCode = &code
-	e.RPCMessage = cfg.cut(message, 300)
+	if e.Transport == nil {
+		e.Transport = &core.TransportDetail{}
+	}
+	e.Transport.RPCCode = &code
+	e.Transport.RPCMessage = cfg.cut(message, 300)
 }
 
 // statusMeaning says what a's status means for an MCP client.

@@ -121,15 +121,15 @@ func TestHTTPErrorsAtConnect(t *testing.T) {
 			var ce *core.Error
 			require.ErrorAs(t, err, &ce)
 			assert.Equal(t, core.CodeTransport, ce.Code, "got %s (%s)", ce.Code, ce.Message)
-			assert.Equal(t, tc.status, ce.HTTPStatus, "%s", ce.Message)
-			assert.Equal(t, tc.rpcCode, ce.RPCCode, "%s", ce.Message)
+			assert.Equal(t, tc.status, transportOf(t, ce).HTTPStatus, "%s", ce.Message)
+			assert.Equal(t, tc.rpcCode, transportOf(t, ce).RPCCode, "%s", ce.Message)
 			for _, want := range tc.contains {
 				assert.Contains(t, ce.Message, want)
 			}
 			assert.NotContains(t, ce.Message, sseHint)
 			assert.NotContains(t, ce.Message, "invalid_token", "a WWW-Authenticate parameter was quoted")
 			noSecret(t, err.Error(), planted)
-			noSecret(t, ce.RPCMessage, planted)
+			noSecret(t, transportOf(t, ce).RPCMessage, planted)
 			assert.Equal(t, []string{"local"}, m.Names(), "a refusal registered tools")
 		})
 	}
@@ -147,7 +147,7 @@ func TestHTTPErrorLegacyHintOnlyForALegacyServer(t *testing.T) {
 		assert.Equal(t, core.CodeTransport, ce.Code)
 		assert.Contains(t, ce.Message, "does not speak Streamable HTTP")
 		assert.Contains(t, ce.Message, sseHint)
-		assert.NotZero(t, ce.HTTPStatus)
+		assert.NotZero(t, transportOf(t, ce).HTTPStatus)
 		assert.Equal(t, []string{"local"}, m.Names())
 
 		// With the transport the hint names, it registers.
@@ -166,7 +166,7 @@ func TestHTTPErrorLegacyHintOnlyForALegacyServer(t *testing.T) {
 		_, err := RegisterServer(context.Background(), p, core.NewManager(nil), &ServerConfig{Name: "s", URL: ts.URL + "/mpc"}, &RegisterOptions{Security: loopback()})
 		var ce *core.Error
 		require.ErrorAs(t, err, &ce)
-		assert.Equal(t, 404, ce.HTTPStatus)
+		assert.Equal(t, 404, transportOf(t, ce).HTTPStatus)
 		assert.Contains(t, ce.Message, "the path was not found")
 		assert.NotContains(t, ce.Message, sseHint)
 	})
@@ -177,7 +177,7 @@ func TestHTTPErrorLegacyHintOnlyForALegacyServer(t *testing.T) {
 		_, err := RegisterServer(context.Background(), p, core.NewManager(nil), &ServerConfig{Name: "s", URL: h.url, Transport: TransportSSE}, &RegisterOptions{Security: loopback()})
 		var ce *core.Error
 		require.ErrorAs(t, err, &ce)
-		assert.Equal(t, 405, ce.HTTPStatus)
+		assert.Equal(t, 405, transportOf(t, ce).HTTPStatus)
 		assert.Contains(t, ce.Message, `drop transport: "sse"`)
 	})
 }
@@ -219,12 +219,12 @@ func TestToolCallErrorsKeepTheirJSONRPCError(t *testing.T) {
 			require.ErrorAs(t, fc.Err, &ce)
 			assert.Equal(t, core.CodeTransport, ce.Code)
 			assert.Equal(t, "mcp__s__t", ce.Tool)
-			assert.Equal(t, tc.status, ce.HTTPStatus, "%s", ce.Message)
+			assert.Equal(t, tc.status, transportOf(t, ce).HTTPStatus, "%s", ce.Message)
 			assert.Contains(t, ce.Message, tc.want)
 			if tc.status != 403 {
-				require.NotNil(t, ce.RPCCode, "%s", ce.Message)
-				assert.Equal(t, -32602, *ce.RPCCode)
-				assert.Equal(t, "unknown argument q for [redacted]", ce.RPCMessage)
+				require.NotNil(t, transportOf(t, ce).RPCCode, "%s", ce.Message)
+				assert.Equal(t, -32602, *transportOf(t, ce).RPCCode)
+				assert.Equal(t, "unknown argument q for [redacted]", transportOf(t, ce).RPCMessage)
 			}
 			assert.False(t, strings.Contains(ce.Message, "insufficient_scope"), "a WWW-Authenticate parameter was quoted: %s", ce.Message)
 			noSecret(t, fc.Err.Error(), planted)
@@ -265,10 +265,10 @@ func TestHTTPErrorsOfTheLegacyStream(t *testing.T) {
 	var ce *core.Error
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, core.CodeTransport, ce.Code)
-	assert.Equal(t, 401, ce.HTTPStatus)
-	require.NotNil(t, ce.RPCCode)
-	assert.Equal(t, -32001, *ce.RPCCode)
-	assert.Equal(t, "no [redacted]", ce.RPCMessage)
+	assert.Equal(t, 401, transportOf(t, ce).HTTPStatus)
+	require.NotNil(t, transportOf(t, ce).RPCCode)
+	assert.Equal(t, -32001, *transportOf(t, ce).RPCCode)
+	assert.Equal(t, "no [redacted]", transportOf(t, ce).RPCMessage)
 	assert.Contains(t, ce.Message, "the server refused the SSE stream: the server requires authorization")
 	assert.Contains(t, ce.Message, `WWW-Authenticate scheme "Basic"`)
 	noSecret(t, err.Error(), planted)
@@ -290,7 +290,15 @@ func TestHTTPErrorOfNotificationsInitialized(t *testing.T) {
 	_, err := RegisterServer(context.Background(), p, core.NewManager(nil), &ServerConfig{Name: "n", URL: ts.URL + "/mcp"}, &RegisterOptions{Security: loopback()})
 	var ce *core.Error
 	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, 415, ce.HTTPStatus)
+	assert.Equal(t, 415, transportOf(t, ce).HTTPStatus)
 	assert.Contains(t, ce.Message, "notifications/initialized answered HTTP 415 Unsupported Media Type")
 	assert.NotContains(t, ce.Message, sseHint)
+}
+
+// transportOf is ce's Transport detail, which every error of these tests
+// carries (the server answered).
+func transportOf(t *testing.T, ce *core.Error) *core.TransportDetail {
+	t.Helper()
+	require.NotNil(t, ce.Transport, "no transport detail: %s", ce.Message)
+	return ce.Transport
 }

@@ -10,14 +10,40 @@ export interface Issue {
 }
 
 /**
- * Every failure of the library. Node and browser.
+ * Every failure of the library. Node and browser. Besides `code` and `message`, its members are
+ * the data the Go side sends (ToolgateErrorData), copied as they come.
  * @example
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
  */
 export declare class ToolgateError extends Error {
-  constructor(code: ErrorCode, message: string, options?: { tool?: string; issues?: Issue[]; rule?: PolicyRule | McpToolRule; callId?: string; result?: McpCallToolResult; httpStatus?: number; rpcCode?: number; rpcMessage?: string; authStep?: AuthStep; oauthError?: string; oauthErrorDescription?: string; cause?: unknown });
+  constructor(code: ErrorCode, message: string, options?: ToolgateErrorOptions);
   readonly name: "ToolgateError";
   readonly code: ErrorCode;
+  /** @deprecated Read `transport?.httpStatus` (docs/contract.md, "Migrating from the flat error fields"); removed in the next release. */
+  readonly httpStatus?: number;
+  /** @deprecated Read `transport?.rpcCode`; removed in the next release. */
+  readonly rpcCode?: number;
+  /** @deprecated Read `transport?.rpcMessage`; removed in the next release. */
+  readonly rpcMessage?: string;
+  /** @deprecated Read `auth?.step`; removed in the next release. */
+  readonly authStep?: AuthStep;
+  /** @deprecated Read `auth?.oauthError`; removed in the next release. */
+  readonly oauthError?: string;
+  /** @deprecated Read `auth?.oauthErrorDescription`; removed in the next release. */
+  readonly oauthErrorDescription?: string;
+  /** True for a ToolgateError from any realm or bundle. */
+  static isInstance(value: unknown): value is ToolgateError;
+}
+/** A ToolgateError holds every member of ToolgateErrorData its failure has. */
+export interface ToolgateError extends ToolgateErrorData {}
+
+/**
+ * What a ToolgateError says beyond its code and message, each member only when the failure has it
+ * (docs/contract.md, "Errors"). Node and browser.
+ * @example
+ * if (e.code === "transport" && e.transport?.httpStatus === 401) console.log("check the token")
+ */
+export interface ToolgateErrorData {
   readonly tool?: string;
   readonly issues?: Issue[];
   /**
@@ -38,26 +64,56 @@ export declare class ToolgateError extends Error {
    */
   readonly result?: McpCallToolResult;
   /**
-   * The HTTP status an MCP server answered with, on a `transport` error caused by one (401, 403, 404,
-   * 405, 500, …); absent when the failure had no HTTP status (a network error, a timeout, a JSON-RPC
-   * error in a 200 answer).
+   * What an MCP server answered behind the failure: a `transport` error caused by an HTTP error
+   * answer or a JSON-RPC error, and an `auth-failed` step-up that ended on a 403. Absent when there
+   * was no answer (a network error, a timeout).
+   */
+  readonly transport?: TransportDetail;
+  /** For `auth-failed` (an MCP server's OAuth flow failed): where it failed and what the authorization server said. */
+  readonly auth?: AuthDetail;
+}
+
+/** The options of `new ToolgateError(code, message, options)`: its data, and a cause. */
+export type ToolgateErrorOptions = ToolgateErrorData & {
+  cause?: unknown;
+  /** @deprecated Pass `transport: { httpStatus }`; removed in the next release. */
+  httpStatus?: number;
+  /** @deprecated Pass `transport: { rpcCode }`; removed in the next release. */
+  rpcCode?: number;
+  /** @deprecated Pass `transport: { rpcMessage }`; removed in the next release. */
+  rpcMessage?: string;
+  /** @deprecated Pass `auth: { step }`; removed in the next release. */
+  authStep?: AuthStep;
+  /** @deprecated Pass `auth: { oauthError }`; removed in the next release. */
+  oauthError?: string;
+  /** @deprecated Pass `auth: { oauthErrorDescription }`; removed in the next release. */
+  oauthErrorDescription?: string;
+};
+
+/** What an MCP server answered behind a failure: each member only when it sent one. Node and browser. */
+export interface TransportDetail {
+  /**
+   * The HTTP status of the answer (401, 403, 404, 405, 500, …); absent when the failure had none
+   * (a JSON-RPC error in a 200 answer).
    */
   readonly httpStatus?: number;
   /**
-   * The code of the JSON-RPC error an MCP server answered (in an HTTP error's body, or in a 200 answer
-   * such as a tools/call refused with -32602); absent when the server sent none.
+   * The code of the JSON-RPC error the server answered (in an HTTP error's body, or in a 200 answer
+   * such as a tools/call refused with -32602).
    */
   readonly rpcCode?: number;
   /** That JSON-RPC error's message, with configured secrets redacted and cut to 300 bytes. */
   readonly rpcMessage?: string;
-  /** For `auth-failed` (an MCP server's OAuth flow failed): the step that failed. */
-  readonly authStep?: AuthStep;
-  /** For `auth-failed`: the authorization server's OAuth `error` (invalid_grant, …), when it sent one. */
+}
+
+/** Where an MCP server's OAuth flow failed (`auth-failed`). Node and browser. */
+export interface AuthDetail {
+  /** The step that failed. */
+  readonly step: AuthStep;
+  /** The authorization server's OAuth `error` (invalid_grant, …), when it sent one. */
   readonly oauthError?: string;
-  /** For `auth-failed`: its `error_description`, redacted and cut to 300 bytes. */
+  /** Its `error_description`, redacted and cut to 300 bytes, when it sent one. */
   readonly oauthErrorDescription?: string;
-  /** True for a ToolgateError from any realm or bundle. */
-  static isInstance(value: unknown): value is ToolgateError;
 }
 
 /** The step of the MCP OAuth flow an `auth-failed` error names. */
@@ -866,7 +922,7 @@ export interface McpAuthProvider {
   clientSecret?: string;
   /**
    * The issuer of the authorization server that issued `clientId`: a resource that names another
-   * server is then refused (`auth-failed`, authStep "registration") instead of sent the client id.
+   * server is then refused (`auth-failed`, auth.step "registration") instead of sent the client id.
    */
   clientIssuer?: string;
   /** The scope asked for when neither the server's challenge nor its metadata names one. */
@@ -1061,9 +1117,9 @@ export interface McpNamespace {
   cleanup(): Promise<void>;
   /**
    * Completes the OAuth authorization of `server` waiting for its redirect (a call failed
-   * `auth-failed`, authStep "authorization", because redirectToAuthorization returned nothing).
+   * `auth-failed`, auth.step "authorization", because redirectToAuthorization returned nothing).
    * `redirect` is the redirect's URL or its response as an object, iss included: a response whose
-   * iss is not the authorization server's issuer is refused (`auth-failed`, authStep
+   * iss is not the authorization server's issuer is refused (`auth-failed`, auth.step
    * "authorization") and the flow keeps waiting for the right one.
    * @example await tg.mcp.finishAuth("docs", location.href)
    */

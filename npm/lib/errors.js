@@ -2,36 +2,40 @@
 const MARK = Symbol.for("toolgate.ToolgateError");
 
 /**
- * Every failure of the library. `code` is one of the closed set in
- * `ErrorCode`; `issues` lists validation problems; `tool` names the tool;
- * `rule` names the policy rule behind a `policy-denied` refusal; `callId` is the provider's id of
- * the call refused (match/validate/invoke of a request with an id), for tg.toolResult; `result` is
- * the tool's own result when it ran and reported a failure (`tool-error`: the MCP CallToolResult
- * `{content, structuredContent?, _meta?, isError: true}`); on an MCP `transport` error, `httpStatus`
- * is the server's HTTP status and `rpcCode`/`rpcMessage` its JSON-RPC error (the message redacted),
- * each only when the server sent one; on `auth-failed` (the MCP server's OAuth flow failed),
- * `authStep` names the step and `oauthError`/`oauthErrorDescription` are the authorization
- * server's error, when it sent one.
- * `ToolgateError.isInstance(e)` works across realms and bundles.
+ * The 0.1 flat names of the transport and auth detail, each with where it lives now. ToolgateError's
+ * deprecated read-only getters answer them for one release (docs/contract.md, "Migrating from the flat error
+ * fields"); the constructor folds them into their group. The list never grows.
+ */
+const FLAT = Object.freeze({
+  httpStatus: Object.freeze(["transport", "httpStatus"]),
+  rpcCode: Object.freeze(["transport", "rpcCode"]),
+  rpcMessage: Object.freeze(["transport", "rpcMessage"]),
+  authStep: Object.freeze(["auth", "step"]),
+  oauthError: Object.freeze(["auth", "oauthError"]),
+  oauthErrorDescription: Object.freeze(["auth", "oauthErrorDescription"]),
+});
+
+/** Keys no error data may set: the constructor's own, Error's, and what would reach the prototype. */
+const RESERVED = Object.freeze(["code", "message", "cause", "name", "stack", "__proto__", "constructor", "prototype"]);
+
+/**
+ * Every failure of the library. `code` is one of the closed set in `ErrorCode`; every other member
+ * is data, copied from what the Go side sends (docs/contract.md, "Errors"): `issues` lists
+ * validation problems; `tool` names the tool; `rule` names the policy rule behind a `policy-denied`
+ * refusal; `callId` is the provider's id of the call refused, for tg.toolResult; `result` is the
+ * tool's own result of a `tool-error`; `transport` is what an MCP server answered behind a failure
+ * (`httpStatus`, `rpcCode`, `rpcMessage`); `auth` is where an MCP server's OAuth flow failed
+ * (`step`, `oauthError`, `oauthErrorDescription`). `ToolgateError.isInstance(e)` works across realms
+ * and bundles.
  * @example
  * try { b.match(call) } catch (e) { if (ToolgateError.isInstance(e)) console.log(e.code, e.issues) }
  */
 export class ToolgateError extends Error {
   constructor(code, message, options = {}) {
-    super(message, options.cause !== undefined ? { cause: options.cause } : undefined);
+    super(message, options?.cause !== undefined ? { cause: options.cause } : undefined);
     this.name = "ToolgateError";
     this.code = code;
-    if (options.tool) this.tool = options.tool;
-    if (options.issues) this.issues = options.issues;
-    if (options.rule) this.rule = options.rule;
-    if (options.callId) this.callId = options.callId;
-    if (options.result !== undefined && options.result !== null) this.result = options.result;
-    if (typeof options.httpStatus === "number") this.httpStatus = options.httpStatus;
-    if (typeof options.rpcCode === "number") this.rpcCode = options.rpcCode;
-    if (typeof options.rpcMessage === "string") this.rpcMessage = options.rpcMessage;
-    if (typeof options.authStep === "string") this.authStep = options.authStep;
-    if (typeof options.oauthError === "string") this.oauthError = options.oauthError;
-    if (typeof options.oauthErrorDescription === "string") this.oauthErrorDescription = options.oauthErrorDescription;
+    copyData(this, options);
   }
   get [MARK]() {
     return true;
@@ -47,6 +51,54 @@ export class ToolgateError extends Error {
   static [Symbol.hasInstance](value) {
     return ToolgateError.isInstance(value);
   }
+  /** @deprecated transport.httpStatus; removed in the next release. */
+  get httpStatus() {
+    return flatValue(this, "httpStatus");
+  }
+  /** @deprecated transport.rpcCode; removed in the next release. */
+  get rpcCode() {
+    return flatValue(this, "rpcCode");
+  }
+  /** @deprecated transport.rpcMessage; removed in the next release. */
+  get rpcMessage() {
+    return flatValue(this, "rpcMessage");
+  }
+  /** @deprecated auth.step; removed in the next release. */
+  get authStep() {
+    return flatValue(this, "authStep");
+  }
+  /** @deprecated auth.oauthError; removed in the next release. */
+  get oauthError() {
+    return flatValue(this, "oauthError");
+  }
+  /** @deprecated auth.oauthErrorDescription; removed in the next release. */
+  get oauthErrorDescription() {
+    return flatValue(this, "oauthErrorDescription");
+  }
+}
+
+/** A 0.1 flat name's value, read from its group. */
+function flatValue(err, name) {
+  const [group, key] = FLAT[name];
+  return err[group]?.[key];
+}
+
+/**
+ * Sets on err every own member of data that is not reserved, undefined or null; a 0.1 flat name
+ * (httpStatus, authStep, …) goes into its group.
+ */
+function copyData(err, data) {
+  if (data === null || typeof data !== "object") return;
+  for (const k of Object.keys(data)) {
+    const v = data[k];
+    if (v === undefined || v === null || RESERVED.includes(k)) continue;
+    if (Object.hasOwn(FLAT, k)) {
+      const [group, key] = FLAT[k];
+      err[group] = { ...err[group], [key]: v };
+    } else {
+      Object.defineProperty(err, k, { value: v, writable: true, enumerable: true, configurable: true });
+    }
+  }
 }
 
 /** Builds a ToolgateError from the JSON the Go side sends. */
@@ -61,23 +113,13 @@ export function errorFromGo(text) {
 }
 
 /**
- * Builds a ToolgateError from a decoded Go error object {code, message, tool?, issues?, rule?, callId?,
- * result?, httpStatus?, rpcCode?, rpcMessage?, authStep?, oauthError?, oauthErrorDescription?}.
+ * Builds a ToolgateError from a decoded Go error object: its code and message, and every other
+ * member it holds as data (tool, issues, rule, callId, result, transport, auth, and whatever Go
+ * adds), so a new detail needs no edit here.
  */
 export function errorFromData(e) {
-  return new ToolgateError(e?.code || "internal", e?.message || "", {
-    tool: e?.tool,
-    issues: e?.issues,
-    rule: e?.rule,
-    callId: e?.callId,
-    result: e?.result,
-    httpStatus: e?.httpStatus,
-    rpcCode: e?.rpcCode,
-    rpcMessage: e?.rpcMessage,
-    authStep: e?.authStep,
-    oauthError: e?.oauthError,
-    oauthErrorDescription: e?.oauthErrorDescription,
-  });
+  const data = e !== null && typeof e === "object" ? e : {};
+  return new ToolgateError(data.code || "internal", data.message || "", { ...data, cause: undefined });
 }
 
 /** Refuses option keys a call does not know, naming the key and the call. */

@@ -159,7 +159,7 @@ export function authMapOption(ctx, auth, call) {
 
 /**
  * tg.mcp.finishAuth(server, redirect): completes the authorization of `server` that waits for its
- * redirect (its call failed auth-failed, authStep "authorization", because redirectToAuthorization
+ * redirect (its call failed auth-failed, auth.step "authorization", because redirectToAuthorization
  * returned nothing). `redirect` is the URL the authorization server redirected to, or
  * {code, state, iss} ({error, error_description, state, iss} for an error response): Go checks its
  * iss, then its error, its state and its code, before the code is redeemed.

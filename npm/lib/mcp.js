@@ -312,7 +312,7 @@ function mcpNamespace(ctx) {
     },
     /**
      * Completes the OAuth authorization of `server` that waits for its redirect (a call failed
-     * auth-failed, authStep "authorization", because the auth provider's redirectToAuthorization
+     * auth-failed, auth.step "authorization", because the auth provider's redirectToAuthorization
      * returned nothing): `redirect` is the URL the authorization server redirected to, or
      * {code, state}. The state must be the one sent. Node and browser.
      * @example await tg.mcp.finishAuth("docs", location.href)

@@ -149,7 +149,7 @@ const SCENARIOS = {
 
 /**
  * The auth/* scenarios where toolgate must refuse, with the step of the flow that refuses
- * (error code auth-failed, its authStep): the client passes when toolgate refuses there.
+ * (error code auth-failed, its auth.step): the client passes when toolgate refuses there.
  */
 const MUST_REFUSE = {
   // the resource metadata names another resource than the server
@@ -212,8 +212,8 @@ async function refused(b) {
   try {
     await authorized(b);
   } catch (e) {
-    if (e?.code !== "auth-failed" || e.authStep !== step) throw e;
-    console.log(`refused as it must be: ${e.code} (${e.authStep}): ${e.message}`);
+    if (e?.code !== "auth-failed" || e.auth?.step !== step) throw e;
+    console.log(`refused as it must be: ${e.code} (${e.auth.step}): ${e.message}`);
     return;
   }
   throw new Error(`toolgate went through where it must refuse (at ${step})`);

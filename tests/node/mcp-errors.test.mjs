@@ -1,5 +1,5 @@
 // MCP HTTP errors as users see them through the packed package: the status and the server's
-// JSON-RPC error as data on the ToolgateError (httpStatus, rpcCode, rpcMessage), a message that
+// JSON-RPC error as data on the ToolgateError (transport: httpStatus, rpcCode, rpcMessage), a message that
 // says what the status means, the legacy SSE hint only for a real legacy SSE server, nothing
 // registered, no header value quoted, and the branch still working. Servers are node:http on
 // 127.0.0.1 and server-everything in SSE mode, stopped at the end.
@@ -48,7 +48,7 @@ async function refusal(b, config) {
   assert.ok(tg.ToolgateError.isInstance(err), `got ${err}, want a ToolgateError`);
   assert.equal(err.code, "transport", `got ${err.code} (${err.message}), want transport`);
   assert.ok(!err.message.includes(SECRET), `the message quotes the header value: ${err.message}`);
-  assert.ok(!String(err.rpcMessage ?? "").includes(SECRET), `rpcMessage quotes the header value: ${err.rpcMessage}`);
+  assert.ok(!String(err.transport?.rpcMessage ?? "").includes(SECRET), `rpcMessage quotes the header value: ${err.transport?.rpcMessage}`);
   assert.deepEqual([...b.tools.keys()], before, "a refusal registered tools");
   return err;
 }
@@ -71,8 +71,7 @@ describe("MCP HTTP errors", () => {
     });
     const b = tg.branch();
     const err = await refusal(b, { url: s.url });
-    assert.equal(err.httpStatus, 401);
-    assert.equal(err.rpcCode, undefined);
+    assert.deepEqual(err.transport, { httpStatus: 401 });
     assert.match(err.message, /requires authorization/);
     assert.match(err.message, /HTTP 401 Unauthorized, WWW-Authenticate scheme "Bearer"/);
     assert.ok(!err.message.includes("invalid_token"), err.message);
@@ -85,9 +84,8 @@ describe("MCP HTTP errors", () => {
       res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32001, message: `token ${SECRET} lacks the scope` } }));
     });
     const err = await refusal(tg.branch(), { url: s.url });
-    assert.equal(err.httpStatus, 403);
-    assert.equal(err.rpcCode, -32001);
-    assert.equal(err.rpcMessage, "token [redacted] lacks the scope");
+    assert.deepEqual(err.transport, { httpStatus: 403, rpcCode: -32001, rpcMessage: "token [redacted] lacks the scope" });
+    assert.deepEqual([err.httpStatus, err.rpcCode], [403, -32001], "the deprecated 0.1 names read the group");
     assert.match(err.message, /refused authorization/);
     assert.match(err.message, /JSON-RPC error -32001/);
   });
@@ -95,7 +93,7 @@ describe("MCP HTTP errors", () => {
   test("404 says the path was not found, the URL redacted", async () => {
     const s = await start((_req, res) => res.writeHead(404, { "Content-Type": "text/plain" }).end("Not Found"));
     const err = await refusal(tg.branch(), { url: `${s.url}?key=${SECRET}` });
-    assert.equal(err.httpStatus, 404);
+    assert.deepEqual(err.transport, { httpStatus: 404 });
     assert.match(err.message, /the path was not found/);
     assert.match(err.message, /\/mcp\?key=\[redacted\]/);
     assert.ok(!err.message.includes(SSE_HINT), err.message);
@@ -123,9 +121,7 @@ describe("MCP HTTP errors", () => {
     assert.equal(fc.status, "failed");
     assert.ok(tg.ToolgateError.isInstance(fc.error), `got ${fc.error}`);
     assert.equal(fc.error.code, "transport");
-    assert.equal(fc.error.rpcCode, -32602);
-    assert.equal(fc.error.rpcMessage, "unknown tool argument for [redacted]");
-    assert.equal(fc.error.httpStatus, undefined);
+    assert.deepEqual(fc.error.transport, { rpcCode: -32602, rpcMessage: "unknown tool argument for [redacted]" });
     assert.match(fc.error.message, /JSON-RPC error -32602/);
     assert.ok(!fc.error.message.includes(SECRET), fc.error.message);
   });
@@ -152,7 +148,8 @@ describe("an SSE-only server addressed without transport: \"sse\"", () => {
   test("the error says so and names the transport; with it, the server registers", async () => {
     const b = tg.branch();
     const err = await refusal(b, { url: server.url });
-    assert.ok(err.httpStatus >= 400 && err.httpStatus < 500, `got httpStatus ${err.httpStatus}`);
+    const status = err.transport?.httpStatus;
+    assert.ok(status >= 400 && status < 500, `got httpStatus ${status}`);
     assert.match(err.message, /does not speak Streamable HTTP/);
     assert.ok(err.message.includes(SSE_HINT), err.message);
     const names = await b.registerMcpServer({ name: "srv", url: server.url, transport: "sse" }, { security: LOOPBACK });

@@ -117,7 +117,7 @@ describe("MCP OAuth", () => {
     const auth = provider(store, { redirectToAuthorization: (url) => void (pendingUrl = url) });
     const e = await refusal(tg.branch().registerMcpServer({ name: "later", url: world.url }, { security: LOOPBACK, auth }));
     assert.equal(e.code, "auth-failed");
-    assert.equal(e.authStep, "authorization");
+    assert.equal(e.auth?.step, "authorization");
     assert.match(e.message, /finishAuth/);
     const back = await followRedirect(pendingUrl);
     const forged = new URL(back);
@@ -143,7 +143,7 @@ describe("MCP OAuth", () => {
         const store = {};
         const e = await refusal(tg.branch().registerMcpServer({ name: "mixup", url: world.url }, { security: LOOPBACK, auth: provider(store) }));
         assert.equal(e.code, "auth-failed", what);
-        assert.equal(e.authStep, "authorization", what);
+        assert.equal(e.auth?.step, "authorization", what);
         assert.equal(world.state.tokenRequests, tokenRequests, `${what}: the code went to the token endpoint`);
         assert.equal(store.tokens, undefined, what);
         await tg.mcp.cleanup();
@@ -161,7 +161,7 @@ describe("MCP OAuth", () => {
     };
     const e = await refusal(tg.branch().registerMcpServer({ name: "object", url: world.url },
       { security: LOOPBACK, auth: provider({}, { redirectToAuthorization: asObject(false) }) }));
-    assert.equal(e.authStep, "authorization");
+    assert.equal(e.auth?.step, "authorization");
     await tg.mcp.cleanup();
     world.state.issSupported = undefined; // a server that does not say so: no iss is taken
     try {
@@ -195,8 +195,8 @@ describe("MCP OAuth", () => {
     for (const redirect of [wrong.href, missing.href, denied, { code: back.searchParams.get("code"), state: back.searchParams.get("state"), iss: "" }]) {
       const e = await refusal(tg.mcp.finishAuth("mixlater", redirect));
       assert.equal(e.code, "auth-failed");
-      assert.equal(e.authStep, "authorization");
-      assert.equal(e.oauthError, undefined, "an error response of the wrong issuer is acted on");
+      assert.equal(e.auth?.step, "authorization");
+      assert.equal(e.auth?.oauthError, undefined, "an error response of the wrong issuer is acted on");
       assert.ok(!e.message.includes("access_denied"), e.message);
     }
     assert.equal(world.state.tokenRequests, tokenRequests, "a refused redirect's code went to the token endpoint");
@@ -231,7 +231,7 @@ describe("MCP OAuth", () => {
     const elsewhere = provider({}, { clientId: "pre-client", clientIssuer: "https://other-as.example" });
     const e = await refusal(tg.branch().registerMcpServer({ name: "pre", url: world.url }, { security: LOOPBACK, auth: elsewhere }));
     assert.equal(e.code, "auth-failed");
-    assert.equal(e.authStep, "registration");
+    assert.equal(e.auth?.step, "registration");
     assert.equal(world.state.authorizeClients.length, authorizations, "the client id went to the authorization server");
     await tg.mcp.cleanup();
     const here = provider({}, { clientId: "pre-client", clientIssuer: world.as.origin });
@@ -270,8 +270,8 @@ describe("MCP OAuth", () => {
     });
     const e = await refusal(tg.branch().registerMcpServer({ name: "bad", url: world.url }, { security: LOOPBACK, auth }));
     assert.equal(e.code, "auth-failed");
-    assert.equal(e.authStep, "token");
-    assert.equal(e.oauthError, "invalid_grant");
+    assert.equal(e.auth?.step, "token");
+    assert.equal(e.auth?.oauthError, "invalid_grant");
     assert.equal(store.tokens, undefined);
   });
 

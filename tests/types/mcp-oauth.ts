@@ -1,7 +1,7 @@
 // The MCP auth option under strict: one provider object with data and storage functions on
 // registerMcpServer, one provider or a map on the loaders, tg.mcp.finishAuth, and the auth-failed
 // error's fields.
-import { initialize, ToolgateError, type McpAuthProvider, type McpOAuthTokens, type AuthStep } from "toolgate";
+import { initialize, ToolgateError, type McpAuthProvider, type McpOAuthTokens, type AuthStep, type AuthDetail } from "toolgate";
 
 declare function openPopup(url: URL, signal: AbortSignal): Promise<string>;
 
@@ -42,10 +42,11 @@ async function main(): Promise<void> {
     await b.registerMcpServer({ name: "x", url: "https://x.example/mcp" }, { security: tg.mcp.trusted(), auth: {} });
   } catch (e) {
     if (e instanceof ToolgateError && e.code === "auth-failed") {
-      const step: AuthStep | undefined = e.authStep;
-      const said: string | undefined = e.oauthError ?? e.oauthErrorDescription;
-      void step;
-      void said;
+      const detail: AuthDetail | undefined = e.auth;
+      const step: AuthStep | undefined = e.auth?.step;
+      const said: string | undefined = e.auth?.oauthError ?? e.auth?.oauthErrorDescription;
+      const old: AuthStep | undefined = e.authStep;
+      void [detail, step, said, old];
     }
   }
 }

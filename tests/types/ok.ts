@@ -1,5 +1,5 @@
 // Snippets that must compile against the published declarations.
-import { initialize, ToolgateError, type Tool, type FunctionCalling, type ErrorCode } from "toolgate";
+import { initialize, ToolgateError, type Tool, type FunctionCalling, type ErrorCode, type TransportDetail, type ToolgateErrorData } from "toolgate";
 import { initialize as initCore } from "toolgate/core";
 
 async function main(): Promise<void> {
@@ -97,18 +97,25 @@ async function callIds(): Promise<void> {
 }
 void callIds;
 
-// An MCP transport error carries the server's HTTP status and JSON-RPC error as data.
+// An MCP transport error carries the server's HTTP status and JSON-RPC error as data, in its
+// transport group; the 0.1 flat names still read (deprecated), and the class can be built with both.
 async function mcpHttpErrors(): Promise<void> {
   const tg = await initialize();
   try {
     await tg.branch().registerMcpServer({ name: "docs", url: "https://mcp.example.com/mcp" });
   } catch (e) {
     if (ToolgateError.isInstance(e) && e.code === "transport") {
-      const status: number | undefined = e.httpStatus;
-      const rpc: number | undefined = e.rpcCode;
-      const said: string | undefined = e.rpcMessage;
-      void [status, rpc, said];
+      const detail: TransportDetail | undefined = e.transport;
+      const status: number | undefined = e.transport?.httpStatus;
+      const rpc: number | undefined = e.transport?.rpcCode;
+      const said: string | undefined = e.transport?.rpcMessage;
+      const old: number | undefined = e.httpStatus;
+      void [detail, status, rpc, said, old];
     }
   }
+  const made = new ToolgateError("transport", "HTTP 500", { tool: "t", transport: { httpStatus: 500, rpcCode: -32603 } });
+  const data: ToolgateErrorData = made;
+  const flat = new ToolgateError("transport", "HTTP 500", { httpStatus: 500 });
+  void [data, flat];
 }
 void mcpHttpErrors;

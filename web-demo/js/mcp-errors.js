@@ -6,7 +6,7 @@ import { corsHint } from "./mcp-cors.js";
 
 /** True when e is a fetch the browser gave up on: no HTTP status, "Failed to fetch" or the like. */
 export function isFetchFailure(e) {
-  if (!e || e.httpStatus || e.rpcCode) return false;
+  if (!e || e.transport) return false;
   const text = `${e.message || ""} ${e.cause?.message || ""}`;
   return (e.code === "transport" || e.name === "TypeError") && /Failed to fetch|NetworkError|Load failed|network|ERR_/i.test(text);
 }
@@ -28,8 +28,9 @@ export function failureView(what, e, { oauth = false, cors = {} } = {}) {
   if (e?.code === "policy-denied") {
     more.push(el("p", {}, "The policy refused it by rule ", el("code", { class: "mcp-rule" }, e.rule || "?"), ". Change the policy above (it is fail-closed: nothing is allowed until you allow it)."));
   } else if (e?.code === "auth-failed") {
-    more.push(el("p", {}, "The OAuth flow failed at step ", el("code", {}, e.authStep || "?"), e.oauthError ? [" (", el("code", {}, e.oauthError), ")"] : "", "."));
-  } else if (e?.httpStatus === 401 || e?.httpStatus === 403) {
+    const { step, oauthError } = e.auth ?? {};
+    more.push(el("p", {}, "The OAuth flow failed at step ", el("code", {}, step || "?"), oauthError ? [" (", el("code", {}, oauthError), ")"] : "", "."));
+  } else if (e?.transport?.httpStatus === 401 || e?.transport?.httpStatus === 403) {
     more.push(el("p", {}, oauth ? "The server refused the authorization." : "The server requires authorization: tick \"uses OAuth\" or add an Authorization header."));
   } else if (isFetchFailure(e)) {
     more.push(corsHint(cors));

@@ -34,11 +34,11 @@ test("an MCP tool read from b.tools after its earlier wrappers were collected st
   assert.ok(name, `an echo tool among ${names.join(", ")}`);
   for (let round = 0; round < 6; round++) {
     // A wrapper nothing keeps: the collector may take it, and its handle with it, at any time.
-    assert.equal(b.tools.get(name).name, name);
+    assert.equal(b.tools.get(name).function, name);
     await collect();
     // The list is read again, from its cache or from Go: each tool in it must still be usable.
     const t = b.tools.get(name);
-    assert.equal(t.name, name, `round ${round}`);
+    assert.equal(t.function, name, `round ${round}`);
     assert.equal(t.toDict().function, name, `round ${round}: toDict`);
     const fc = await b.invoke({ function: name, arguments: { text: `r${round}` } });
     assert.equal(fc.status, "completed", `round ${round}: ${fc.error?.message}`);

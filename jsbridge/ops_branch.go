@@ -120,19 +120,30 @@ func (b *Bridge) registerItems(m *core.Manager, p registerPayload) error {
 	return nil
 }
 
-func opBranchRegister(b *Bridge, handle int64, payload []byte) (any, error) {
+// branchPayload returns the branch under handle and payload decoded into a
+// P (decodeStrict: unknown keys refused, what names the payload in the
+// error).
+func branchPayload[P any](b *Bridge, handle int64, payload []byte, what string) (*core.Manager, *P, error) {
 	m, err := b.branch(handle)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var p registerPayload
-	if err := decodeStrict(payload, &p, "register options"); err != nil {
+	p := new(P)
+	if err := decodeStrict(payload, p, what); err != nil {
+		return nil, nil, err
+	}
+	return m, p, nil
+}
+
+func opBranchRegister(b *Bridge, handle int64, payload []byte) (any, error) {
+	m, p, err := branchPayload[registerPayload](b, handle, payload, "register options")
+	if err != nil {
 		return nil, err
 	}
 	if len(p.Items) == 1 && bytes.Equal(bytes.TrimSpace(p.Items[0]), []byte("null")) {
 		return nil, core.Errorf(core.CodeUnsupportedType, "", "Must provide a `Tool` object, a callable function, or an MCP config dict.")
 	}
-	return nil, b.registerItems(m, p)
+	return nil, b.registerItems(m, *p)
 }
 
 func opBranchHas(b *Bridge, handle int64, payload []byte) (any, error) {
@@ -214,12 +225,8 @@ type toolSchemaPayload struct {
 }
 
 func opBranchGetToolSchema(b *Bridge, handle int64, payload []byte) (any, error) {
-	m, err := b.branch(handle)
+	m, p, err := branchPayload[toolSchemaPayload](b, handle, payload, "getToolSchema options")
 	if err != nil {
-		return nil, err
-	}
-	var p toolSchemaPayload
-	if err := decodeStrict(payload, &p, "getToolSchema options"); err != nil {
 		return nil, err
 	}
 	auto := p.AutoRegister == nil || *p.AutoRegister

@@ -1,9 +1,7 @@
 // BigInt-safe JSON both ways between JS and Go, and the big-integer spelling of records. Node and
 // browser.
 import { ToolgateError } from "./errors.js";
-
-/** core.MaxArgumentDepth: deeper arguments are refused by Go, or here when they overflow the stack. */
-const MAX_DEPTH = 64;
+import { MAX_ARGUMENT_DEPTH } from "./contract.js";
 
 /**
  * Serialises a value for Go; BigInts become exact JSON integers. What JSON cannot carry is a
@@ -16,7 +14,7 @@ export function toJSON(value, { code = "invalid-request", what = "the value", de
   } catch (e) {
     if (ToolgateError.isInstance(e)) throw e;
     if (e instanceof RangeError) {
-      const message = `${what} nests deeper than ${MAX_DEPTH} levels of objects and arrays`;
+      const message = `${what} nests deeper than ${MAX_ARGUMENT_DEPTH} levels of objects and arrays`;
       throw new ToolgateError(depthCode, message, { issues: [{ path: "", keyword: "maxDepth", message }], cause: e });
     }
     const why = /circular/i.test(String(e?.message)) ? "holds a circular reference" : `cannot be serialised (${e?.message})`;

@@ -35,6 +35,19 @@ function stringify(value) {
   return text.replaceAll(new RegExp(`"${JSON.stringify(tag).slice(1, -1).replaceAll("\\", "\\\\")}(-?\\d+)"`, "g"), "$1");
 }
 
+/**
+ * Refuses a value JSON would drop or turn into null on its way to Go (a function, a symbol, NaN,
+ * ±Infinity) with unsupported-type naming the call and the option key; anything else crosses, and
+ * Go checks it. Node and browser.
+ */
+export function checkCrosses(v, call, key) {
+  const t = typeof v;
+  if (t === "function" || t === "symbol" || (t === "number" && !Number.isFinite(v))) {
+    throw new ToolgateError("unsupported-type", `${call}: option ${key} must be JSON data, got ${t === "number" ? String(v) : t}`);
+  }
+  return v;
+}
+
 /** Turns the JSON pointers Go marks as big integers into BigInts, in place; returns obj. Node and browser. */
 export function reviveBigints(obj, pointers) {
   for (const ptr of pointers) {

@@ -54,8 +54,10 @@ $(PKG)/lib/version.js: version.txt
 	printf '// Generated from version.txt by make. Do not edit.\nexport const VERSION = "%s";\n' "$(VERSION)" > $@
 
 # The parts of the contract Go defines (error codes, policy rules, option
-# lists, op names), written once from Go into the package.
-$(PKG)/contract.d.ts $(PKG)/lib/contract.js &: $(GO_SOURCES)
+# lists, op names, provider targets, statuses, limits), written once from Go
+# into the package; contract.cjs is the same constants for the CommonJS
+# copies of the SDK adapters.
+$(PKG)/contract.d.ts $(PKG)/lib/contract.js $(PKG)/lib/contract.cjs &: $(GO_SOURCES)
 	$(GO) run ./cmd/gen-contract $(PKG)
 
 # CommonJS copy of the error class, so require("toolgate") has it synchronously.
@@ -69,7 +71,7 @@ ADAPTERS_CJS := $(ADAPTERS:.js=.cjs)
 $(ADAPTERS_CJS) &: $(ADAPTERS) scripts/esm-to-cjs.mjs
 	node scripts/esm-to-cjs.mjs $(PKG)/lib/adapters
 
-package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(ADAPTERS_CJS) $(PKG)/contract.d.ts $(PKG)/lib/contract.js
+package: wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(ADAPTERS_CJS) $(PKG)/contract.d.ts $(PKG)/lib/contract.js $(PKG)/lib/contract.cjs
 	@node -e 'const p=require("./$(PKG)/package.json"); if(p.version!=="$(VERSION)"){console.error("npm/package.json version "+p.version+" != version.txt $(VERSION)");process.exit(1)}'
 
 ## lint: gofmt, go vet and staticcheck for both targets (native and js/wasm), and the size rules
@@ -235,4 +237,4 @@ demo: package
 	node web-demo/serve.mjs
 
 clean:
-	rm -rf $(BUILD) coverage.out $(PKG)/*.wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/lib/adapters/*.cjs $(PKG)/contract.d.ts $(PKG)/lib/contract.js $(PKG)/*.tgz
+	rm -rf $(BUILD) coverage.out $(PKG)/*.wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/lib/adapters/*.cjs $(PKG)/contract.d.ts $(PKG)/lib/contract.js $(PKG)/lib/contract.cjs $(PKG)/*.tgz

@@ -25,6 +25,10 @@ const (
 	StatusAborted    Status = "aborted"
 )
 
+// Statuses lists every status in LionAGI's order; the JS package's Status
+// type and STATUS constants are generated from it (cmd/gen-contract).
+var Statuses = []Status{StatusPending, StatusProcessing, StatusCompleted, StatusFailed, StatusSkipped, StatusCancelled, StatusAborted}
+
 // Terminal reports whether s is final: completed, failed, skipped, cancelled
 // or aborted.
 func (s Status) Terminal() bool {

@@ -3,6 +3,7 @@ package mcp
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,18 +26,26 @@ const (
 	ResultFull ResultMode = "full"
 )
 
+// ResultModes lists the result modes, the default first; the JS package's
+// McpResultMode type is generated from it (cmd/gen-contract).
+var ResultModes = []ResultMode{ResultLionAGI, ResultFull}
+
 // ParseResultMode reads a result option ("" is ResultLionAGI) and refuses
 // any other value with unsupported-type naming call.
 func ParseResultMode(call, v string) (ResultMode, error) {
-	switch ResultMode(v) {
-	case "", ResultLionAGI:
+	if v == "" {
 		return ResultLionAGI, nil
-	case ResultFull:
-		return ResultFull, nil
 	}
-	return "", core.Errorf(core.CodeUnsupportedType, "", "%s: option result must be \"lionagi\" or \"full\", got %s",
-		call, strconv.QuoteToASCII(truncate(v, 40)))
+	if slices.Contains(ResultModes, ResultMode(v)) {
+		return ResultMode(v), nil
+	}
+	return "", core.Errorf(core.CodeUnsupportedType, "", "%s: option result must be %s, got %s",
+		call, ResultModeChoice(), strconv.QuoteToASCII(truncate(v, 40)))
 }
+
+// ResultModeChoice is the result modes as a message lists them:
+// "lionagi" or "full".
+func ResultModeChoice() string { return jsontext.Choice(ResultModes) }
 
 // readResult turns a tools/call result into the call's response under
 // mode. It fails with: transport when the result is not an object or its

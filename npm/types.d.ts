@@ -1,6 +1,6 @@
 // toolgate public types: the one hand-written source. index.d.ts and core.d.ts derive from it.
-import type { ErrorCode, PolicyRule, McpToolRule, ParamKind, ToolOptionName, SecurityKey, ChangeKind } from "./contract.js";
-export type { ErrorCode, PolicyRule, McpToolRule, ParamKind, ToolOptionName, SecurityKey, ChangeKind };
+import type { ErrorCode, PolicyRule, McpToolRule, ParamKind, ToolOptionName, SecurityKey, ChangeKind, ProviderTarget, Status, McpResultMode } from "./contract.js";
+export type { ErrorCode, PolicyRule, McpToolRule, ParamKind, ToolOptionName, SecurityKey, ChangeKind, ProviderTarget, Status, McpResultMode };
 
 /** One validation problem: a JSON pointer, the rule that failed, a message. */
 export interface Issue {
@@ -232,9 +232,6 @@ export interface ToolRecord {
   strict_func_call: boolean;
   function: string;
 }
-
-/** The status of a call. */
-export type Status = "pending" | "processing" | "completed" | "failed" | "skipped" | "cancelled" | "aborted";
 
 /** One call of a tool: its arguments, status, response, error and duration. */
 export interface FunctionCalling {
@@ -492,9 +489,6 @@ export interface ToolgateCore {
   readonly FunctionCalling: { fromDict(data: unknown): never };
   readonly ToolgateError: typeof ToolgateError;
 }
-
-/** The formats tg.toProvider writes. */
-export type ProviderTarget = "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "mcp";
 
 /** Options of tg.toProvider. */
 export interface ExportOptions {
@@ -1003,13 +997,6 @@ export type McpToolsChangedEvent =
 
 /** Receives each refresh of a server's tools. */
 export type McpToolsChangedHandler = (event: McpToolsChangedEvent) => void;
-
-/**
- * What a call of an MCP tool responds with (`fc.response`): `"lionagi"` (the default) unwraps as
- * LionAGI does — a single text item gives its text (a string), any other content the content list
- * (`McpContent[]`); `"full"` gives the whole `McpCallToolResult`.
- */
-export type McpResultMode = "lionagi" | "full";
 
 /** MCP annotations of a content item (audience, priority, lastModified). */
 export interface McpAnnotations {

@@ -11,8 +11,9 @@ import (
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
-// Targets lists the export targets, in the order docs/providers.md
-// describes them.
+// Targets lists the export and result targets, in the order
+// docs/providers.md describes them; cmd/gen-contract writes it as the JS
+// PROVIDER_TARGETS and the TypeScript ProviderTarget.
 var Targets = []string{core.ProviderOpenAIChat, core.ProviderOpenAIResponses, core.ProviderAnthropic, core.ProviderGemini, MCP}
 
 // ChangeKinds lists every ChangeKind, in the order report.go

@@ -5,6 +5,7 @@ package provider
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strconv"
 
 	"github.com/toolgate/toolgate/core"
@@ -156,14 +157,12 @@ func FormatToolResults(target string, rs []*ToolResult) (json.RawMessage, error)
 	return b.close(), nil
 }
 
-// checkResultTarget refuses a result target that is none of the five.
+// checkResultTarget refuses a result target that is not one of Targets.
 func checkResultTarget(target string) error {
-	switch target {
-	case core.ProviderOpenAIChat, core.ProviderOpenAIResponses, core.ProviderAnthropic, core.ProviderGemini, MCP:
+	if slices.Contains(Targets, target) {
 		return nil
 	}
-	return core.Errorf(core.CodeInvalidRequest, "", "unknown result target %s: want %q, %q, %q, %q or %q.", strconv.Quote(target),
-		core.ProviderOpenAIChat, core.ProviderOpenAIResponses, core.ProviderAnthropic, core.ProviderGemini, MCP)
+	return core.Errorf(core.CodeInvalidRequest, "", "unknown result target %s: want %s.", strconv.Quote(target), jsontext.Choice(Targets))
 }
 
 // checkResult refuses a result target cannot write.

@@ -1,12 +1,15 @@
 // Command gen-contract writes the parts of the npm package's contract that
 // Go defines, so each is spelled once, in Go: the TypeScript unions of
 // contract.d.ts (error codes, policy rules, parameter kinds, option and
-// security key names) and the JS constants of lib/contract.js (the option
-// lists JS checks, the parameter kinds and the bridge's operation names).
+// security key names, provider targets, call statuses, MCP result modes)
+// and the JS constants of lib/contract.js (the option lists JS checks, the
+// parameter kinds, the provider targets, the call statuses, the argument
+// limits and the bridge's operation names), with lib/contract.cjs, the same
+// constants for the CommonJS copies of the SDK adapters.
 //
-//	go run ./cmd/gen-contract npm   # writes npm/contract.d.ts and npm/lib/contract.js
+//	go run ./cmd/gen-contract npm   # writes npm/contract.d.ts, npm/lib/contract.js and npm/lib/contract.cjs
 //
-// Both outputs are build products: git ignores them and make rebuilds them.
+// The outputs are build products: git ignores them and make rebuilds them.
 package main
 
 import (
@@ -31,7 +34,9 @@ func main() {
 	}
 	dir := os.Args[1]
 	c := collect()
-	for name, text := range map[string]string{"contract.d.ts": c.typescript(), "lib/contract.js": c.javascript()} {
+	js := c.javascript()
+	files := map[string]string{"contract.d.ts": c.typescript(), "lib/contract.js": js, "lib/contract.cjs": commonJS(js)}
+	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -42,6 +47,7 @@ func main() {
 // contract is what Go defines of the JS contract.
 type contract struct {
 	codes, rules, toolRules, kinds, security, changes []string
+	targets, statuses, finished, resultModes          []string
 	tool, typed                                       jsbridge.Options
 	calls                                             map[string]jsbridge.Options
 	coreOps, fullOps                                  ops
@@ -51,7 +57,7 @@ type contract struct {
 type ops struct{ sync, async []string }
 
 func collect() contract {
-	c := contract{tool: jsbridge.ToolOptions, typed: jsbridge.TypedToolOptions, calls: mcpops.Calls, security: mcp.SecurityKeys()}
+	c := contract{tool: jsbridge.ToolOptions, typed: jsbridge.TypedToolOptions, calls: mcpops.Calls, security: mcp.SecurityKeys(), targets: provider.Targets}
 	for _, code := range core.Codes {
 		c.codes = append(c.codes, string(code))
 	}
@@ -64,6 +70,15 @@ func collect() contract {
 	}
 	for _, k := range core.ParamKinds {
 		c.kinds = append(c.kinds, k.String())
+	}
+	for _, s := range core.Statuses {
+		c.statuses = append(c.statuses, string(s))
+		if s.Terminal() {
+			c.finished = append(c.finished, string(s))
+		}
+	}
+	for _, m := range mcp.ResultModes {
+		c.resultModes = append(c.resultModes, string(m))
 	}
 	b := jsbridge.New("")
 	c.coreOps.sync, c.coreOps.async = b.Ops()
@@ -94,7 +109,10 @@ func (c contract) typescript() string {
 		union("How a JS function's parameter binds.", "ParamKind", c.kinds) +
 		union("The option names of tg.tool(fn, options).", "ToolOptionName", c.tool.All()) +
 		union("The keys of a security object.", "SecurityKey", c.security) +
-		union("What an export changed so a tool fits its target (docs/providers.md says when each is made).", "ChangeKind", c.changes)
+		union("What an export changed so a tool fits its target (docs/providers.md says when each is made).", "ChangeKind", c.changes) +
+		union("The formats tg.toProvider exports to and tg.toolResult writes.", "ProviderTarget", c.targets) +
+		union("A call's execution status (LionAGI's EventStatus).", "Status", c.statuses) +
+		union("What a call of an MCP tool responds with (`fc.response`): `\"lionagi\"` (the default) unwraps as LionAGI does (a single text item gives its text, any other content the content list, `McpContent[]`); `\"full\"` gives the whole `McpCallToolResult`.", "McpResultMode", c.resultModes)
 }
 
 // list writes a frozen JS array of strings.
@@ -129,11 +147,38 @@ func (c contract) javascript() string {
 	for _, k := range c.kinds {
 		fmt.Fprintf(&b, "  %s: %q,\n", k, k)
 	}
-	b.WriteString("});\n\n/** The bridge's operations, by camel-cased name. */\nexport const OP = Object.freeze({\n")
+	b.WriteString("});\n\n/** The formats toProvider exports to and toolResult writes, in the order docs/providers.md describes them. */\n")
+	fmt.Fprintf(&b, "export const PROVIDER_TARGETS = %s;\n", list(c.targets))
+	b.WriteString("\n/** A call's statuses (Go's core.Status names), and those a call ends in. */\nexport const STATUS = Object.freeze({\n")
+	for _, s := range c.statuses {
+		fmt.Fprintf(&b, "  %s: %q,\n", s, s)
+	}
+	fmt.Fprintf(&b, "});\nexport const FINISHED_STATUSES = %s;\n", list(c.finished))
+	b.WriteString("\n/** The limits on one call's arguments (core.MaxArgumentDepth, core.MaxArgumentBytes). */\n")
+	fmt.Fprintf(&b, "export const MAX_ARGUMENT_DEPTH = %d;\nexport const MAX_ARGUMENT_BYTES = %d;\n", core.MaxArgumentDepth, core.MaxArgumentBytes)
+	b.WriteString("\n/** The bridge's operations, by camel-cased name. */\nexport const OP = Object.freeze({\n")
 	for _, op := range append(append([]string(nil), c.fullOps.sync...), c.fullOps.async...) {
 		fmt.Fprintf(&b, "  %s: %q,\n", camel(op), op)
 	}
 	b.WriteString("});\n\n/** Each build's synchronous operations in table order, which the loader checks at start. */\n")
 	fmt.Fprintf(&b, "export const SYNC_OPS = Object.freeze({ core: %s, full: %s });\n", list(c.coreOps.sync), list(c.fullOps.sync))
+	return b.String()
+}
+
+// commonJS is the CommonJS copy of contract.js: its constants, without
+// "export", gathered in module.exports.
+func commonJS(js string) string {
+	var names []string
+	var b strings.Builder
+	b.WriteString(header + "\"use strict\";\n")
+	for _, line := range strings.SplitAfter(strings.TrimPrefix(js, header), "\n") {
+		if rest, ok := strings.CutPrefix(line, "export const "); ok {
+			name, _, _ := strings.Cut(rest, " ")
+			names = append(names, name)
+			line = "const " + rest
+		}
+		b.WriteString(line)
+	}
+	fmt.Fprintf(&b, "\nmodule.exports = { %s };\n", strings.Join(names, ", "))
 	return b.String()
 }

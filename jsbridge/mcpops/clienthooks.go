@@ -15,17 +15,17 @@ import (
 // function id, the number npm/lib/mcp.js got for the JS function from
 // ctx.inst.hostFunction, and roots also a fixed array of {uri, name?}.
 // None given gives nil. It refuses with unsupported-type, naming the
-// call and the option, any other value (the package refuses a JS value of
-// the wrong type before it gets here); the roots' URIs are checked by
-// mcp.RegisterServer.
+// call and the option, any other value (npm/lib/mcp.js checks only that a
+// function is one, and sends the rest as it is); the roots' URIs are
+// checked by mcp.RegisterServer.
 func hooksOption(call string, opts map[string]json.RawMessage) (*mcp.ClientHooks, error) {
 	var h mcp.ClientHooks
 	var err error
 	if raw, ok := opts["roots"]; ok {
 		if jsontext.Kind(raw) == jsontext.Array {
-			var roots []mcp.Root
-			if json.Unmarshal(raw, &roots) != nil {
-				return nil, optionTypeError(call, "roots", "an array of {uri, name?} or a function", raw)
+			roots, err := rootList(call, raw)
+			if err != nil {
+				return nil, err
 			}
 			h.Roots = mcp.RootList(roots)
 		} else if h.Roots, err = hostHook(call, "roots", raw); err != nil {
@@ -46,6 +46,39 @@ func hooksOption(call string, opts map[string]json.RawMessage) (*mcp.ClientHooks
 		return nil, nil
 	}
 	return &h, nil
+}
+
+// rootList decodes a fixed roots list, an array of {uri: string, name?:
+// string} (other members are ignored); it refuses any other entry with
+// unsupported-type naming its index.
+func rootList(call string, raw json.RawMessage) ([]mcp.Root, error) {
+	var items []json.RawMessage
+	_ = json.Unmarshal(raw, &items) // an array: always decodes
+	roots := make([]mcp.Root, len(items))
+	for i, item := range items {
+		var ok bool
+		if roots[i], ok = readRoot(item); !ok {
+			return nil, optionTypeError(call, "roots["+strconv.Itoa(i)+"]", "{uri: string, name?: string}", item)
+		}
+	}
+	return roots, nil
+}
+
+// readRoot decodes one root, {uri: string, name?: string} (name null counts
+// as absent).
+func readRoot(item json.RawMessage) (mcp.Root, bool) {
+	var r mcp.Root
+	m, ok := jsontext.Members(item)
+	if !ok || jsontext.Kind(m["uri"]) != jsontext.String || json.Unmarshal(m["uri"], &r.URI) != nil {
+		return r, false
+	}
+	switch name := m["name"]; jsontext.Kind(name) {
+	case jsontext.Nothing, jsontext.Null:
+		return r, true
+	case jsontext.String:
+		return r, json.Unmarshal(name, &r.Name) == nil
+	}
+	return r, false
 }
 
 // hostHook is the hook that calls host function id raw through

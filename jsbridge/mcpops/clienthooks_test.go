@@ -73,11 +73,13 @@ func TestHookOptionsCallTheHost(t *testing.T) {
 
 func TestHookOptionsRefuseOtherValues(t *testing.T) {
 	for payload, want := range map[string]string{
-		`"sampling": "f"`:          "registerMcpServer: option sampling must be a function, got string",
-		`"elicitation": 0`:         "registerMcpServer: option elicitation must be a function, got number",
-		`"roots": {"uri": "x"}`:    "registerMcpServer: option roots must be a function, got object",
-		`"roots": [{"uri": 1}]`:    "registerMcpServer: option roots must be an array of {uri, name?} or a function, got array",
-		`"roots": [{"uri": "/a"}]`: `server "a": option roots: roots[0].uri must be a file:// URI, got "/a"`,
+		`"sampling": "f"`:                            "registerMcpServer: option sampling must be a function, got string",
+		`"elicitation": 0`:                           "registerMcpServer: option elicitation must be a function, got number",
+		`"roots": {"uri": "x"}`:                      "registerMcpServer: option roots must be a function, got object",
+		`"roots": [{"uri": 1}]`:                      "registerMcpServer: option roots[0] must be {uri: string, name?: string}, got object",
+		`"roots": [{"uri": "file:///a"}, null]`:      "registerMcpServer: option roots[1] must be {uri: string, name?: string}, got null",
+		`"roots": [{"uri": "file:///a", "name": 2}]`: "registerMcpServer: option roots[0] must be {uri: string, name?: string}, got object",
+		`"roots": [{"uri": "/a"}]`:                   `server "a": option roots: roots[0].uri must be a file:// URI, got "/a"`,
 	} {
 		_, err := registerServer(context.Background(), newPool(), core.NewManager(nil), []byte(
 			`{"config": {"name": "a", "url": "https://a.example/"}, "options": {"security": {"allowUrls": true}, `+payload+`}}`))

@@ -440,15 +440,15 @@ func newWarnings(call string, opts map[string]json.RawMessage) (*warningList, er
 	return &warningList{notify: id}, nil
 }
 
-// resultOption reads the result option: "lionagi" (the default when
-// absent) or "full"; anything else is unsupported-type.
+// resultOption reads the result option: one of mcp.ResultModes ("lionagi",
+// the default when absent, or "full"); anything else is unsupported-type.
 func resultOption(call string, raw json.RawMessage) (mcp.ResultMode, error) {
 	if len(raw) == 0 {
 		return mcp.ResultLionAGI, nil
 	}
 	var v string
 	if jsontext.Kind(raw) != jsontext.String || json.Unmarshal(raw, &v) != nil {
-		return "", optionTypeError(call, "result", "\"lionagi\" or \"full\"", raw)
+		return "", optionTypeError(call, "result", mcp.ResultModeChoice(), raw)
 	}
 	return mcp.ParseResultMode(call, v)
 }

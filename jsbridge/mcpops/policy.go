@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/toolgate/toolgate/core"
 	"github.com/toolgate/toolgate/internal/jsontext"
@@ -37,8 +38,8 @@ func filterOption(call string, raw json.RawMessage) (*mcp.Filter, error) {
 		"idempotentHint": &f.IdempotentHint, "openWorldHint": &f.OpenWorldHint}
 	for k, v := range members {
 		if !slices.Contains(filterKeys, k) {
-			return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: unknown member %s of option filter; known members are allow, block, readOnlyHint, destructiveHint, idempotentHint, openWorldHint",
-				call, strconv.QuoteToASCII(k))
+			return nil, core.Errorf(core.CodeUnsupportedType, "", "%s: unknown member %s of option filter; known members are %s",
+				call, strconv.QuoteToASCII(k), strings.Join(filterKeys, ", "))
 		}
 		if jsontext.Kind(v) == jsontext.Null {
 			continue
@@ -76,18 +77,24 @@ func patternList(call, key string, raw json.RawMessage) ([]string, error) {
 // approvalOption reads requireApproval (an array of rule names), approve
 // (the id of the JS hook, from ctx.inst.hostFunction) and approvalTimeoutMs
 // (a number of milliseconds). Neither requireApproval nor approve gives
-// nil. It refuses with unsupported-type a value of the wrong type; the
+// nil (approvalTimeoutMs is still checked). It refuses with
+// unsupported-type a value of the wrong type; the
 // combination is checked by mcp.Approval.Validate (invalid-request).
 func approvalOption(call string, opts map[string]json.RawMessage) (*mcp.Approval, error) {
 	rules, err := stringList(call, "requireApproval", opts["requireApproval"])
 	if err != nil {
 		return nil, err
 	}
+	a := &mcp.Approval{}
+	if v, ok := opts["approvalTimeoutMs"]; ok {
+		if a.TimeoutMs, err = intOption(call, "approvalTimeoutMs", "a whole number of milliseconds", v); err != nil {
+			return nil, err
+		}
+	}
 	_, hasHook := opts["approve"]
 	if rules == nil && !hasHook {
 		return nil, nil
 	}
-	a := &mcp.Approval{}
 	for _, r := range rules {
 		a.Require = append(a.Require, mcp.ApprovalRule(r))
 	}
@@ -97,11 +104,6 @@ func approvalOption(call string, opts map[string]json.RawMessage) (*mcp.Approval
 			return nil, err
 		}
 		a.Approve = approveHook(int64(id))
-	}
-	if v, ok := opts["approvalTimeoutMs"]; ok {
-		if a.TimeoutMs, err = intOption(call, "approvalTimeoutMs", "a whole number of milliseconds", v); err != nil {
-			return nil, err
-		}
 	}
 	return a, a.Validate(call)
 }

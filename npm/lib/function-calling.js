@@ -2,7 +2,7 @@
 // function's parameters, and the invoke lifecycle (pre → handler → post). Node and browser.
 import { ToolgateError, describe, readInput } from "./errors.js";
 import { toJSON, recordValue } from "./json.js";
-import { OP, PARAM } from "./contract.js";
+import { OP, PARAM, STATUS } from "./contract.js";
 
 const LION_CLASS = "lionagi.protocols.action.function_calling.FunctionCalling";
 
@@ -59,7 +59,7 @@ export class FunctionCalling {
     this.metadata = {};
     this.function = m.function;
     this.arguments = m.arguments;
-    this.status = "pending";
+    this.status = STATUS.pending;
     this.response = null;
     this.error = null;
     this.duration = null;
@@ -189,16 +189,16 @@ async function pipeline(ctx, fc, spec, signal, onProgress) {
  * outcome becomes a status (completed, failed, cancelled), with duration set. Node and browser.
  */
 export async function run(ctx, fc, signal, onProgress) {
-  if (fc.status !== "pending") return;
+  if (fc.status !== STATUS.pending) return;
   const spec = fc.tool._spec;
   if (signal?.aborted) {
     // Aborted before it started: nothing runs.
-    fc.status = "cancelled";
+    fc.status = STATUS.cancelled;
     fc.error = signal.reason ?? new ToolgateError("timeout", "cancelled");
     fc.duration = 0;
     return;
   }
-  fc.status = "processing";
+  fc.status = STATUS.processing;
   const t0 = performance.now();
   const cancellable = !!signal || !!spec.timeoutMs;
   const ctrl = cancellable ? new AbortController() : null;
@@ -225,14 +225,14 @@ export async function run(ctx, fc, signal, onProgress) {
       work.catch(() => {}); // a late rejection after cancellation is not unhandled
       fc.response = await Promise.race([work, cancelled]);
     }
-    fc.status = "completed";
+    fc.status = STATUS.completed;
   } catch (e) {
     if (cancellations.has(e)) {
       ctrl.abort(e.reason);
-      fc.status = "cancelled";
+      fc.status = STATUS.cancelled;
       fc.error = e.reason ?? new ToolgateError("timeout", "cancelled");
     } else {
-      fc.status = "failed";
+      fc.status = STATUS.failed;
       fc.error = e;
     }
   } finally {

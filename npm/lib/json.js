@@ -1,9 +1,7 @@
 // BigInt-safe JSON both ways between JS and Go, and the big-integer spelling of records. Node and
 // browser.
 import { ToolgateError } from "./errors.js";
-
-/** core.MaxArgumentDepth: deeper arguments are refused by Go, or here when they overflow the stack. */
-const MAX_DEPTH = 64;
+import { MAX_ARGUMENT_DEPTH } from "./contract.js";
 
 /**
  * Serialises a value for Go; BigInts become exact JSON integers. What JSON cannot carry is a
@@ -16,7 +14,7 @@ export function toJSON(value, { code = "invalid-request", what = "the value", de
   } catch (e) {
     if (ToolgateError.isInstance(e)) throw e;
     if (e instanceof RangeError) {
-      const message = `${what} nests deeper than ${MAX_DEPTH} levels of objects and arrays`;
+      const message = `${what} nests deeper than ${MAX_ARGUMENT_DEPTH} levels of objects and arrays`;
       throw new ToolgateError(depthCode, message, { issues: [{ path: "", keyword: "maxDepth", message }], cause: e });
     }
     const why = /circular/i.test(String(e?.message)) ? "holds a circular reference" : `cannot be serialised (${e?.message})`;
@@ -35,6 +33,19 @@ function stringify(value) {
   const tag = `\u0000bigint${Math.random().toString(36).slice(2)}:`;
   const text = JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? tag + v : v));
   return text.replaceAll(new RegExp(`"${JSON.stringify(tag).slice(1, -1).replaceAll("\\", "\\\\")}(-?\\d+)"`, "g"), "$1");
+}
+
+/**
+ * Refuses a value JSON would drop or turn into null on its way to Go (a function, a symbol, NaN,
+ * ±Infinity) with unsupported-type naming the call and the option key; anything else crosses, and
+ * Go checks it. Node and browser.
+ */
+export function checkCrosses(v, call, key) {
+  const t = typeof v;
+  if (t === "function" || t === "symbol" || (t === "number" && !Number.isFinite(v))) {
+    throw new ToolgateError("unsupported-type", `${call}: option ${key} must be JSON data, got ${t === "number" ? String(v) : t}`);
+  }
+  return v;
 }
 
 /** Turns the JSON pointers Go marks as big integers into BigInts, in place; returns obj. Node and browser. */

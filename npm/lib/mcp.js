@@ -1,9 +1,11 @@
 // MCP over URLs (full build only): McpBranch (a Branch with registerMcpServer and
 // loadMcpConfig), tg.loadMcpTools, tg.mcp and the MCP debug hooks. Node and browser. The work
 // is done in Go (the mcp package, through the async ops of cmd/wasm/full); this file checks
-// option keys, turns JS values into the JSON Go reads, and wraps the results.
+// option keys, turns JS values into the JSON Go reads (functions into host function numbers,
+// Sets into arrays, zod schemas into JSON Schemas), refuses what cannot cross as JSON, and wraps
+// the results. Go checks every option value (jsbridge/mcpops), so each rule is written once.
 import { ToolgateError, checkOptions, describe, errorFromData } from "./errors.js";
-import { toJSON } from "./json.js";
+import { toJSON, checkCrosses } from "./json.js";
 import { jsonSchemaOf } from "./schema.js";
 import { goToolFromInfo } from "./tool.js";
 import { Branch } from "./branch.js";
@@ -12,44 +14,27 @@ import { policyOptions } from "./mcp-policy.js";
 import { authOption, authMapOption, finishAuth } from "./mcp-auth.js";
 
 /** The security object as JSON-ready data: Sets become arrays; null/undefined mean none (fail-closed). */
-function securityJSON(security) {
+function securityJSON(security, call) {
   if (security === undefined || security === null) return null;
-  if (typeof security !== "object" || Array.isArray(security)) return security; // Go refuses it, naming the type
+  if (typeof security !== "object" || Array.isArray(security)) return checkCrosses(security, call, "security"); // Go refuses it, naming the type
   const out = {};
-  for (const [k, v] of Object.entries(security)) out[k] = v instanceof Set ? [...v] : v;
+  for (const [k, v] of Object.entries(security)) out[k] = checkCrosses(v instanceof Set ? [...v] : v, call, `security.${k}`);
   return out;
 }
 
-/** Drops undefined values so that Go sees an omitted key. */
-function compact(obj) {
+/**
+ * The options Go reads: undefined values dropped (Go sees an omitted key), and a value JSON would
+ * drop or turn into null refused, naming its key; the hooks are host function numbers by now.
+ */
+function compact(obj, call) {
   const out = {};
-  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = checkCrosses(v, call, k);
   return out;
 }
 
-/** Refuses a non-boolean option value. */
-function checkBoolean(v, call, key) {
-  if (v !== undefined && typeof v !== "boolean") {
-    throw new ToolgateError("unsupported-type", `${call}: option ${key} must be a boolean, got ${describe(v)}`);
-  }
-}
-
-/** An optional list of names (array or Set of strings) as an array. */
-function checkNames(v, call, key) {
-  if (v === undefined || v === null) return undefined;
-  const list = v instanceof Set ? [...v] : v;
-  if (!Array.isArray(list) || list.some((n) => typeof n !== "string")) {
-    throw new ToolgateError("unsupported-type", `${call}: option ${key} must be an array of strings`);
-  }
-  return list;
-}
-
-/** Refuses a result option other than "lionagi" or "full" (undefined: the default, "lionagi"). */
-function checkResult(v, call) {
-  if (v !== undefined && v !== "lionagi" && v !== "full") {
-    throw new ToolgateError("unsupported-type", `${call}: option result must be "lionagi" or "full", got ${describe(v)}`);
-  }
-  return v;
+/** A list option that may be a Set, as an array (Go checks it holds strings). */
+function list(v) {
+  return v instanceof Set ? [...v] : v;
 }
 
 /** The onWarning option, or the default one. */
@@ -114,12 +99,13 @@ function listeners(ctx, o, call, tools) {
   };
 }
 
-/** A loader's config: JSON text is passed on as text (Go parses it), an object as JSON. */
-function configJSON(config, call) {
+/** A config as Go reads it: anything JSON carries is passed on (Go checks it); a function or a symbol is refused. */
+function configJSON(config, call, code) {
   if (config === undefined || config === null) return null;
-  if (typeof config === "string") return config;
-  if (typeof config === "object" && !Array.isArray(config)) return config;
-  throw new ToolgateError("invalid-request", `${call}: the config must be a .mcp.json object or its JSON text, got ${describe(config)}`);
+  if (typeof config === "function" || typeof config === "symbol") {
+    throw new ToolgateError(code, `${call}: the config must be JSON data, got ${typeof config}`);
+  }
+  return config;
 }
 
 /** A loader's warnings from Go as {server, error: ToolgateError}. */
@@ -130,25 +116,27 @@ function warningsToErrors(warnings) {
   }));
 }
 
-/** requestOptions values may be JSON Schemas or zod 4 / Standard JSON Schema values. */
+/** true for a plain object (not null, not an array), the only shape whose members JS rewrites. */
+function isRecord(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** requestOptions values may be JSON Schemas or zod 4 / Standard JSON Schema values: an object entry is exported, anything else goes to Go as it is. */
 function schemas(map, call, key) {
-  if (map === undefined || map === null) return undefined;
-  if (typeof map !== "object" || Array.isArray(map)) {
-    throw new ToolgateError("unsupported-type", `${call}: option ${key} must be an object mapping tool names to JSON Schemas, got ${describe(map)}`);
-  }
+  if (!isRecord(map)) return checkCrosses(map, call, key);
   const out = {};
-  for (const [name, schema] of Object.entries(map)) out[name] = jsonSchemaOf(schema, `${call}: ${key}[${JSON.stringify(name)}]`) ?? null;
+  for (const [name, schema] of Object.entries(map)) {
+    const where = `${key}[${JSON.stringify(name)}]`;
+    out[name] = isRecord(schema) ? jsonSchemaOf(schema, `${call}: ${where}`) : checkCrosses(schema, call, where);
+  }
   return out;
 }
 
 /** loadMcpTools' requestOptionsMap: server → tool name → schema. */
 function schemaMaps(maps, call) {
-  if (maps === undefined || maps === null) return undefined;
-  if (typeof maps !== "object" || Array.isArray(maps)) {
-    throw new ToolgateError("unsupported-type", `${call}: option requestOptionsMap must be an object {server: {tool: schema}}, got ${describe(maps)}`);
-  }
+  if (!isRecord(maps)) return checkCrosses(maps, call, "requestOptionsMap");
   const out = {};
-  for (const [server, map] of Object.entries(maps)) out[server] = schemas(map, call, `requestOptionsMap[${JSON.stringify(server)}]`) ?? null;
+  for (const [server, map] of Object.entries(maps)) out[server] = schemas(map, call, `requestOptionsMap[${JSON.stringify(server)}]`);
   return out;
 }
 
@@ -161,15 +149,9 @@ function hookId(ctx, fn, call, key) {
   return ctx.inst.hostFunction(fn, key);
 }
 
-/** The roots option: a fixed array of {uri, name?} (as JSON; Go checks the URIs) or a function. */
+/** The roots option: a fixed array of {uri, name?} (as JSON; Go checks each entry and the URIs) or a function. */
 function rootsOption(ctx, roots, call) {
-  if (!Array.isArray(roots)) return hookId(ctx, roots, call, "roots");
-  roots.forEach((r, i) => {
-    if (r === null || typeof r !== "object" || typeof r.uri !== "string" || (r.name !== undefined && typeof r.name !== "string")) {
-      throw new ToolgateError("unsupported-type", `${call}: option roots[${i}] must be {uri: string, name?: string}, got ${describe(r)}`);
-    }
-  });
-  return roots.map((r) => compact({ uri: r.uri, name: r.name }));
+  return Array.isArray(roots) ? roots : hookId(ctx, roots, call, "roots");
 }
 
 /** The client capability options (roots, sampling, elicitation) as Go reads them. */
@@ -203,26 +185,22 @@ export class McpBranch extends Branch {
   async registerMcpServer(config, opts) {
     const call = "registerMcpServer";
     const o = checkOptions(opts, MCP_OPTIONS.registerMcpServer, call);
-    checkBoolean(o.update, call, "update");
-    checkBoolean(o.qualify, call, "qualify");
-    if (config === null || typeof config !== "object" || Array.isArray(config)) {
-      throw new ToolgateError("invalid-tool", `${call}: config must be an object {name, url, transport?, headers?}, got ${describe(config)}`);
-    }
     const onWarning = checkOnWarning(o.onWarning, call);
     const options = compact({
       onWarning: this.#ctx.inst.hostFunction(warningListener(onWarning), "onWarning"),
-      toolNames: checkNames(o.toolNames, call, "toolNames"),
+      toolNames: list(o.toolNames),
       requestOptions: schemas(o.requestOptions, call, "requestOptions"),
       update: o.update,
-      security: securityJSON(o.security),
+      security: securityJSON(o.security, call),
       qualify: o.qualify,
-      result: checkResult(o.result, call),
+      result: o.result,
       ...policyOptions(this.#ctx, o, call),
       ...listeners(this.#ctx, o, call, true),
       ...hookOptions(this.#ctx, o, call),
       auth: authOption(this.#ctx, o.auth, call),
-    });
-    const out = await this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON({ config, options }, { code: "invalid-tool", what: call }));
+    }, call);
+    const payload = { config: configJSON(config, call, "invalid-tool"), options };
+    const out = await this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON(payload, { code: "invalid-tool", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
     return out.names;
   }
@@ -236,22 +214,21 @@ export class McpBranch extends Branch {
   async loadMcpConfig(config, opts) {
     const call = "loadMcpConfig";
     const o = checkOptions(opts, MCP_OPTIONS.loadMcpConfig, call);
-    checkBoolean(o.update, call, "update");
-    checkBoolean(o.strict, call, "strict");
     const onWarning = checkOnWarning(o.onWarning, call);
     const options = compact({
       onWarning: this.#ctx.inst.hostFunction(warningListener(onWarning), "onWarning"),
-      serverNames: checkNames(o.serverNames, call, "serverNames"),
+      serverNames: list(o.serverNames),
       update: o.update,
-      security: securityJSON(o.security),
-      result: checkResult(o.result, call),
+      security: securityJSON(o.security, call),
+      result: o.result,
       strict: o.strict,
       ...policyOptions(this.#ctx, o, call),
       ...listeners(this.#ctx, o, call, true),
       ...hookOptions(this.#ctx, o, call),
       auth: authMapOption(this.#ctx, o.auth, call),
-    });
-    const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
+    }, call);
+    const payload = { config: configJSON(config, call, "invalid-request"), options };
+    const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON(payload, { code: "invalid-request", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
     return out.result;
   }
@@ -265,22 +242,21 @@ export class McpBranch extends Branch {
 export async function loadMcpTools(ctx, config, opts) {
   const call = "loadMcpTools";
   const o = checkOptions(opts, MCP_OPTIONS.loadMcpTools, call);
-  checkBoolean(o.strict, call, "strict");
   const onWarning = checkOnWarning(o.onWarning, call);
-  const requestOptionsMap = schemaMaps(o.requestOptionsMap, call);
   const options = compact({
     onWarning: ctx.inst.hostFunction(warningListener(onWarning), "onWarning"),
-    serverNames: checkNames(o.serverNames, call, "serverNames"),
-    requestOptionsMap,
-    security: securityJSON(o.security),
-    result: checkResult(o.result, call),
+    serverNames: list(o.serverNames),
+    requestOptionsMap: schemaMaps(o.requestOptionsMap, call),
+    security: securityJSON(o.security, call),
+    result: o.result,
     strict: o.strict,
     ...policyOptions(ctx, o, call),
     ...listeners(ctx, o, call, false),
     ...hookOptions(ctx, o, call),
     auth: authMapOption(ctx, o.auth, call),
-  });
-  const out = await ctx.inst.callAsync(OP.mcpLoadMcpTools, 0, toJSON({ config: configJSON(config, call), options }, { code: "invalid-request", what: call }));
+  }, call);
+  const payload = { config: configJSON(config, call, "invalid-request"), options };
+  const out = await ctx.inst.callAsync(OP.mcpLoadMcpTools, 0, toJSON(payload, { code: "invalid-request", what: call }));
   const tools = out.tools.map((info) => goToolFromInfo(ctx, info));
   for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
   return tools;
@@ -292,7 +268,7 @@ function checkUrl(ctx, url, security) {
   if (typeof url !== "string") {
     throw new ToolgateError("unsupported-type", `mcp.checkUrl: url must be a string, got ${describe(url)}`);
   }
-  return ctx.inst.callJSON(OP.mcpCheckUrl, 0, toJSON({ url, security: securityJSON(security) }, { code: "unsupported-type", what: "mcp.checkUrl" }));
+  return ctx.inst.callJSON(OP.mcpCheckUrl, 0, toJSON({ url, security: securityJSON(security, "mcp.checkUrl") }, { code: "unsupported-type", what: "mcp.checkUrl" }));
 }
 
 /** The frozen tg.mcp of the API of `ctx`: checkUrl, trusted and cleanup. */

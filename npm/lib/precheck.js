@@ -3,9 +3,7 @@
 // valid, and these are the normalised arguments Go would hand back" or "not sure" (undefined); on
 // "not sure" the call goes to Go, which gives every verdict, error and message. Node and browser.
 
-/** core.MaxArgumentDepth, core.MaxArgumentBytes. */
-const MAX_DEPTH = 64;
-const MAX_BYTES = 16 << 20;
+import { MAX_ARGUMENT_DEPTH as MAX_DEPTH, MAX_ARGUMENT_BYTES as MAX_BYTES } from "./contract.js";
 
 const OBJECT = Object.prototype;
 const ARRAY = Array.prototype;

@@ -3,10 +3,7 @@
 import { ToolgateError, checkOptions, describe } from "./errors.js";
 import { tool, isToolOf } from "./tool.js";
 import { Branch } from "./branch.js";
-import { OP } from "./contract.js";
-
-/** The export targets, in the order docs/providers.md describes them. */
-export const PROVIDER_TARGETS = Object.freeze(["openai-chat", "openai-responses", "anthropic", "gemini", "mcp"]);
+import { OP, PROVIDER_TARGETS } from "./contract.js";
 
 /** The ref Go reads for one Tool or function of a tool list. */
 function toolRef(ctx, x, i) {

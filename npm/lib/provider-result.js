@@ -4,9 +4,7 @@
 import { ToolgateError, describe, readInput, safeText } from "./errors.js";
 import { toJSON } from "./json.js";
 import { FunctionCalling } from "./function-calling.js";
-import { OP } from "./contract.js";
-
-const FINISHED = new Set(["completed", "failed", "cancelled", "aborted", "skipped"]);
+import { OP, PROVIDER_TARGETS, FINISHED_STATUSES, STATUS } from "./contract.js";
 
 /**
  * One call's outcome as `target`'s tool-result message, or for a list the whole next message (an
@@ -17,7 +15,7 @@ const FINISHED = new Set(["completed", "failed", "cancelled", "aborted", "skippe
  */
 export function toolResult(ctx, callOrError, target) {
   if (typeof target !== "string") {
-    throw new ToolgateError("invalid-request", `toolResult: the target must be a string ("openai-chat", "openai-responses", "anthropic", "gemini" or "mcp"), got ${describe(target)}`);
+    throw new ToolgateError("invalid-request", `toolResult: the target must be a string, one of ${PROVIDER_TARGETS.join(", ")}; got ${describe(target)}`);
   }
   const list = Array.isArray(callOrError);
   const items = list ? callOrError : [callOrError];
@@ -36,11 +34,11 @@ function resultText(x, index) {
     throw new ToolgateError("invalid-request", `toolResult${at}: want a FunctionCalling or a ToolgateError, got ${describe(x)}`);
   }
   const head = { callId: str(x.callId), function: str(x.function), status: String(x.status) };
-  if (!FINISHED.has(x.status)) {
+  if (!FINISHED_STATUSES.includes(x.status)) {
     throw new ToolgateError("invalid-request", `toolResult${at}: the call of ${x.function} has not finished (status "${x.status}"): invoke it first`,
       { tool: x.function, callId: x.callId });
   }
-  if (x.status !== "completed") return JSON.stringify({ ...head, error: errorData(x.error) });
+  if (x.status !== STATUS.completed) return JSON.stringify({ ...head, error: errorData(x.error) });
   const output = toJSON(x.response ?? null, { code: "unsupported-type", what: `the response of ${x.function}` });
   return `${JSON.stringify(head).slice(0, -1)},"output":${output}}`;
 }

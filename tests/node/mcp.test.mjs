@@ -287,6 +287,25 @@ describe("policy and refusals", () => {
     assert.equal(b.tools.size, 0);
   });
 
+  test("an option value JSON cannot carry is refused in JS, naming the key; other values are Go's to check", async () => {
+    const b = tg.branch();
+    const cfg = { name: "srv", url };
+    for (const [p, key] of [
+      [() => b.registerMcpServer(cfg, { security: LOOPBACK, update: () => true }), "update"],
+      [() => b.registerMcpServer(cfg, { security: LOOPBACK, filter: { readOnlyHint: () => true } }), "filter.readOnlyHint"],
+      [() => b.loadMcpConfig({ mcpServers: {} }, { security: LOOPBACK, approvalTimeoutMs: NaN }), "approvalTimeoutMs"],
+      [() => tg.loadMcpTools({ mcpServers: {} }, { security: { ...LOOPBACK, timeoutMs: Infinity } }), "security.timeoutMs"],
+      [() => tg.loadMcpTools({ mcpServers: {} }, { security: LOOPBACK, requestOptionsMap: { srv: Symbol("x") } }), 'requestOptionsMap["srv"]'],
+      [() => b.loadMcpConfig({ mcpServers: {} }, { security: LOOPBACK, approvalTimeoutMs: 1.5 }), "approvalTimeoutMs"],
+      [() => b.registerMcpServer(cfg, { security: LOOPBACK, toolNames: new Set([1]) }), "toolNames"],
+      [() => b.registerMcpServer(cfg, { security: LOOPBACK, result: "raw" }), "result"],
+    ]) {
+      const err = await rejectsWith(p(), "unsupported-type", key);
+      assert.ok(err.message.includes(`option ${key} `), `${err.message} names ${key}`);
+    }
+    assert.equal(b.tools.size, 0);
+  });
+
   test("unknown option keys are refused, naming the key", async () => {
     const b = tg.branch();
     const cfg = { name: "srv", url };

@@ -74,6 +74,20 @@ test("a tool without parameters exports an empty object schema", () => {
   assert.equal(tools[0].strict, false);
 });
 
+test("the package's targets and statuses are Go's: each target exports and writes a result, each finished status answers", async () => {
+  const contract = await import(new URL("./lib/contract.js", import.meta.resolve("toolgate")));
+  assert.deepEqual(contract.PROVIDER_TARGETS, TARGETS, "the targets generated from provider.Targets are the ones these tests cover");
+  const b = tg.branch({ tools: [tg.tool(add)] });
+  const fc = await b.invoke({ function: "add", arguments: { a: 1, b: 2 }, id: "call_1" });
+  assert.equal(fc.status, contract.STATUS.completed);
+  for (const target of contract.PROVIDER_TARGETS) {
+    assert.equal(tg.toProvider(add, target).report.target, target);
+    assert.ok(tg.toolResult(fc, target), `toolResult writes ${target}`);
+  }
+  assert.deepEqual(Object.keys(contract.STATUS), ["pending", "processing", "completed", "failed", "skipped", "cancelled", "aborted"]);
+  assert.ok(!contract.FINISHED_STATUSES.includes(contract.STATUS.pending) && contract.FINISHED_STATUSES.includes(contract.STATUS.aborted));
+});
+
 test("toProvider refuses an unknown target, an unknown option, and options the target has not", () => {
   assert.equal(expectCode(assert, () => tg.toProvider(add, "cohere"), "invalid-request").issues[0].keyword, "target");
   assert.equal(expectCode(assert, () => tg.toProvider(add, "mcp", { strict: true }), "invalid-request").issues[0].keyword, "strict", "Go's refusal names the option");

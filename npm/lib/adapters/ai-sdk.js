@@ -3,6 +3,7 @@
 // branch.invoke. Node and browser.
 import { ToolgateError, checkOptions } from "../errors.js";
 import { checkBranch, checkTarget, exportedTools, jsonSafe } from "./common.js";
+import { STATUS } from "../contract.js";
 
 /** The mark the AI SDK's jsonSchema() puts on a Schema (Symbol.for, so any copy of "ai" reads it). */
 const SCHEMA = Symbol.for("vercel.ai.schema");
@@ -32,9 +33,9 @@ async function execute(b, name, input, options) {
   const request = { function: name, arguments: input ?? {} };
   if (typeof options?.toolCallId === "string") request.id = options.toolCallId;
   const fc = await b.invoke(request, { signal: options?.abortSignal });
-  if (fc.status === "completed") return jsonSafe(fc.response);
+  if (fc.status === STATUS.completed) return jsonSafe(fc.response);
   if (fc.error !== undefined && fc.error !== null) throw fc.error;
-  throw new ToolgateError(fc.status === "cancelled" ? "timeout" : "internal", `tool ${JSON.stringify(name)} ${fc.status === "cancelled" ? "was cancelled" : "failed"}`, { tool: name });
+  throw new ToolgateError(fc.status === STATUS.cancelled ? "timeout" : "internal", `tool ${JSON.stringify(name)} ${fc.status === STATUS.cancelled ? "was cancelled" : "failed"}`, { tool: name });
 }
 
 /**

@@ -2,8 +2,7 @@
 // text the model reads, and values made safe for an SDK's JSON.stringify. The adapters use the
 // public API of the branch and of its toolgate instance (tg), and import no SDK. Node and browser.
 import { ToolgateError, describe } from "../errors.js";
-
-const TARGETS = ["openai-chat", "openai-responses", "anthropic", "gemini", "mcp"];
+import { PROVIDER_TARGETS } from "../contract.js";
 
 /** The toolgate API a branch belongs to (tg), or undefined for anything that is no branch of it. */
 function apiOf(b) {
@@ -21,10 +20,10 @@ export function checkBranch(b, call) {
   return b;
 }
 
-/** Refuses a target that is not one of the five. */
+/** Refuses a target that is not one of PROVIDER_TARGETS. */
 export function checkTarget(target, call) {
-  if (!TARGETS.includes(target)) {
-    throw new ToolgateError("unsupported-type", `${call}: option target must be one of ${TARGETS.join(", ")}, got ${typeof target === "string" ? JSON.stringify(target) : describe(target)}`);
+  if (!PROVIDER_TARGETS.includes(target)) {
+    throw new ToolgateError("unsupported-type", `${call}: option target must be one of ${PROVIDER_TARGETS.join(", ")}, got ${typeof target === "string" ? JSON.stringify(target) : describe(target)}`);
   }
   return target;
 }

@@ -3,6 +3,7 @@
 // branch.invoke. Node and browser.
 import { ToolgateError, checkOptions, describe } from "../errors.js";
 import { checkBranch, exportedTools, failureText, responseText } from "./common.js";
+import { STATUS } from "../contract.js";
 
 /**
  * The parameters as the SDK's JsonObjectSchema types them: an object schema without `required`
@@ -43,8 +44,8 @@ async function invoke(b, name, input, details) {
   } catch (e) {
     return failureText(b, name, e, id);
   }
-  if (fc.status === "completed") return responseText(fc.response);
-  if (fc.status === "cancelled" && signal?.aborted) throw signal.reason;
+  if (fc.status === STATUS.completed) return responseText(fc.response);
+  if (fc.status === STATUS.cancelled && signal?.aborted) throw signal.reason;
   return failureText(b, name, fc, id);
 }
 

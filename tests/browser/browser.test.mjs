@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import { dirname } from "node:path";
 import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
+import { CEILING_MS } from "./playground-harness.mjs";
 
 const require = createRequire(import.meta.url);
 const pkgDir = dirname(require.resolve("toolgate/package.json"));
@@ -24,6 +25,7 @@ before(async () => {
     server.on("exit", (code) => reject(new Error(`server exited ${code}`)));
   });
   browser = await chromium.launch({
+    timeout: CEILING_MS,
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
@@ -33,6 +35,13 @@ after(async () => {
   await browser?.close();
   server?.kill();
 });
+
+/** A new page whose waits have the suite's ceiling, not Playwright's 30 s. */
+async function newPage() {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(CEILING_MS);
+  return page;
+}
 
 /**
  * Opens an empty page on the demo server's origin: the playground itself initializes the core build
@@ -82,14 +91,14 @@ test("make demo's server takes the next free port when its port is busy, and a b
 });
 
 test("the playground loads the core build (not the full one) and enables its controls when ready", async () => {
-  const page = await browser.newPage();
+  const page = await newPage();
   const errors = [];
   const wasm = [];
   page.on("pageerror", (e) => errors.push(e));
   page.on("request", (r) => r.url().endsWith(".wasm") && wasm.push(new URL(r.url()).pathname));
   await page.goto(`${base}/`);
   assert.equal(await page.$eval("#controls", (f) => f.disabled), true, "disabled until ready");
-  await page.waitForFunction(() => document.body.dataset.state === "ready", null, { timeout: 60000 });
+  await page.waitForFunction(() => document.body.dataset.state === "ready");
   assert.match(await page.textContent("#status"), /^toolgate \S+ \(core build\) is ready in \d+ ms/);
   assert.equal(await page.$eval("#controls", (f) => f.disabled), false);
   assert.deepEqual(wasm.filter((p) => p === "/npm/toolgate-core.wasm"), ["/npm/toolgate-core.wasm"], "fetched once");
@@ -99,7 +108,7 @@ test("the playground loads the core build (not the full one) and enables its con
 });
 
 test("the core and full browser entries work when imported directly", async () => {
-  const page = await browser.newPage();
+  const page = await newPage();
   await gotoBlank(page);
   const result = await page.evaluate(async () => {
     const core = await import("/npm/core.browser.js");
@@ -128,7 +137,7 @@ test("the core and full browser entries work when imported directly", async () =
 });
 
 test("host calls work in the browser: Go calls an async hook, gets its result, and a hook that throws or hangs ends cleanly", async () => {
-  const page = await browser.newPage();
+  const page = await newPage();
   await gotoBlank(page);
   const result = await page.evaluate(async () => {
     const tg = await (await import("/npm/index.browser.js")).initialize();
@@ -138,12 +147,15 @@ test("host calls work in the browser: Go calls an async hook, gets its result, a
       throw new TypeError("secret-in-message");
     }, 0).then(() => "resolved", (e) => `${e.code}: ${e.message}`);
     const ac = new AbortController();
-    let hookSignal;
+    let hookSignal, called;
+    const hookCalled = new Promise((resolve) => (called = resolve));
     const hung = debug.host((_v, { signal }) => {
       hookSignal = signal;
+      called();
       return new Promise(() => {});
     }, 0, ac.signal);
-    setTimeout(() => ac.abort(), 20);
+    await hookCalled; // the caller gives up while the hook hangs, not before Go has called it
+    ac.abort();
     const abandoned = await hung.then(() => "resolved", () => "rejected");
     return { doubled, threw, abandoned, hookAborted: hookSignal.aborted, inFlight: debug.hostsInFlight(), after: await debug.host((v) => v, "ok") };
   });
@@ -158,9 +170,9 @@ test("host calls work in the browser: Go calls an async hook, gets its result, a
 
 test("schemas outside the fast path use toolgate-validator.wasm: fetched after initialize (lazy) or before (eager)", async () => {
   for (const mode of ["lazy", "eager"]) {
-    const page = await browser.newPage();
+    const page = await newPage();
     await gotoBlank(page);
-    const result = await page.evaluate(async (mode) => {
+    const result = await page.evaluate(async ({ mode, ceiling }) => {
       const tg = await (await import("/npm/core.browser.js")).initialize({ validator: mode });
       const parameters = { type: "object", properties: { n: { not: { multipleOf: 2 } } } };
       const attempt = () => {
@@ -172,12 +184,13 @@ test("schemas outside the fast path use toolgate-validator.wasm: fetched after i
       };
       const first = attempt();
       let r = first;
-      for (let i = 0; i < 600 && r.thrown; i++) {
-        await new Promise((done) => setTimeout(done, 50)); // lazy: the download may still be under way
+      // lazy: the validator arrives in the background, with no event to wait on; retried until it has (or the ceiling)
+      for (const until = performance.now() + ceiling; r.thrown && performance.now() < until;) {
+        await new Promise((done) => setTimeout(done, 50));
         r = attempt();
       }
       return { first: first.thrown ? `${first.thrown}: ${/still downloading/.test(first.message)}` : "validated", keyword: r.error?.issues?.[0]?.keyword };
-    }, mode);
+    }, { mode, ceiling: CEILING_MS });
     assert.equal(result.keyword, "not", mode);
     if (mode === "eager") assert.equal(result.first, "validated");
     else assert.ok(["validated", "unsupported: true"].includes(result.first), result.first);
@@ -185,7 +198,7 @@ test("schemas outside the fast path use toolgate-validator.wasm: fetched after i
   }
 });
 
-test("a Vite production build of an app importing toolgate works", { timeout: 180000 }, async () => {
+test("a Vite production build of an app importing toolgate works", { timeout: 2 * CEILING_MS }, async () => {
   const { build } = await import("vite");
   const { mkdtempSync, cpSync, rmSync } = await import("node:fs");
   const { tmpdir } = await import("node:os");
@@ -209,11 +222,11 @@ test("a Vite production build of an app importing toolgate works", { timeout: 18
       }
     });
     await new Promise((r) => srv.listen(0, "127.0.0.1", r));
-    const page = await browser.newPage();
+    const page = await newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`http://localhost:${srv.address().port}/`);
-    await page.waitForFunction(() => document.getElementById("out").textContent.startsWith("{"), null, { timeout: 60000 }).catch(() => {
+    await page.waitForFunction(() => document.getElementById("out").textContent.startsWith("{")).catch(() => {
       throw new Error(`the bundled app did not finish: ${errors.join("; ") || "no page error"}`);
     });
     const got = JSON.parse(await page.textContent("#out"));
@@ -228,10 +241,10 @@ test("a Vite production build of an app importing toolgate works", { timeout: 18
 test("MCP OAuth: the popup flow registers an OAuth-protected server and calls it with the token", async () => {
   const { startOAuthWorld } = await import("../test/oauth-servers.mjs");
   const world = await startOAuthWorld();
-  const page = await browser.newPage();
+  const page = await newPage();
   try {
     await page.goto(`${base}/`); // the playground page: it initializes the core build, this test the full one
-    const out = await page.evaluate(async ({ url, asOrigin }) => {
+    const out = await page.evaluate(async ({ url, asOrigin, ceiling }) => {
       const tg = await (await import("/npm/index.browser.js")).initialize();
       const b = tg.branch();
       const auth = {
@@ -250,17 +263,18 @@ test("MCP OAuth: the popup flow registers an OAuth-protected server and calls it
       };
       const names = await b.registerMcpServer({ name: "docs", url }, { security: { allowUrls: true, allowLoopbackHttp: true }, auth });
       let fc;
-      for (let i = 0; i < 600 && !fc; i++) {
+      // the playground's lazy validator may still be on its way (no event to wait on): retried until it has (or the ceiling)
+      for (const until = performance.now() + ceiling; !fc && performance.now() < until;) {
         try {
           fc = await b.invoke({ function: "mcp__docs__read", arguments: {} });
         } catch (e) {
           if (!/still downloading/.test(e.message)) throw e;
-          await new Promise((done) => setTimeout(done, 50)); // the playground's lazy validator may still be on its way
+          await new Promise((done) => setTimeout(done, 50));
         }
       }
       await tg.mcp.cleanup();
       return { names, status: fc.status, response: fc.response };
-    }, { url: world.url, asOrigin: world.as.origin });
+    }, { url: world.url, asOrigin: world.as.origin, ceiling: CEILING_MS });
     assert.deepEqual(out.names, ["mcp__docs__read", "mcp__docs__write"]);
     assert.equal(out.status, "completed");
     assert.equal(out.response, "read done");

@@ -74,7 +74,7 @@ async function sample(page, id) {
 /** Clicks Invoke and waits for the outcome (the result area no longer busy and showing a status). */
 async function invoke(page) {
   await page.click("#invoke");
-  await page.waitForSelector("#result:not([aria-busy]) [data-status]", { timeout: 30000 });
+  await page.waitForSelector("#result:not([aria-busy]) [data-status]");
   return page.$eval("#result .verdict", (v) => ({ status: v.dataset.status, code: v.dataset.code, text: v.textContent }));
 }
 
@@ -207,7 +207,7 @@ for (const size of ["desktop", "phone"]) {
 
     await page.click('#call-panel [data-sample="anthropic-message"]');
     await page.click("#invoke");
-    await page.waitForSelector("#result:not([aria-busy]) .summary", { timeout: 30000 });
+    await page.waitForSelector("#result:not([aria-busy]) .summary");
     assert.deepEqual(await page.$$eval("#result .verdict", (v) => v.map((x) => x.dataset.status)), ["completed", "failed"]);
     assert.match(await page.locator("#result .summary").textContent(), /2 calls: 1 completed/);
     const both = await page.evaluate(() => window.outcomes.filter((o) => o.kind === "invoke").slice(-2).map((o) => o.results.anthropic));
@@ -223,7 +223,7 @@ for (const size of ["desktop", "phone"]) {
     await page.waitForSelector("#running:not([hidden]) #cancel-invoke");
     assert.match(await page.locator("#running").textContent(), /running… \d+\.\d s/);
     await screenshot(page, "call-running");
-    await page.waitForSelector("#result:not([aria-busy]) [data-status]", { timeout: 30000 });
+    await page.waitForSelector("#result:not([aria-busy]) [data-status]");
     const timedOut = await page.$eval("#result .verdict", (v) => ({ status: v.dataset.status, code: v.dataset.code }));
     assert.deepEqual(timedOut, { status: "cancelled", code: "timeout" });
     assert.ok(await page.locator("#running").isHidden());
@@ -236,9 +236,9 @@ for (const size of ["desktop", "phone"]) {
     await listenChannel(page);
     await page.fill("#call", '{"function": "busy", "arguments": {}}');
     await page.click("#invoke");
-    await page.waitForFunction(() => window.channelMessages.includes("busy started"), null, { timeout: 30000 });
+    await page.waitForFunction(() => window.channelMessages.includes("busy started"));
     await page.click("#cancel-invoke");
-    await page.waitForSelector("#result:not([aria-busy]) [data-status]", { timeout: 30000 });
+    await page.waitForSelector("#result:not([aria-busy]) [data-status]");
     const v = await page.$eval("#result .verdict", (x) => ({ status: x.dataset.status, text: x.textContent }));
     assert.equal(v.status, "cancelled");
     assert.match(v.text, /busy/);
@@ -267,7 +267,7 @@ for (const size of ["desktop", "phone"]) {
     await listenChannel(page);
     await page.fill("#call", '{"function": "gate", "arguments": {}}');
     await page.click("#invoke");
-    await page.waitForFunction(() => window.channelMessages.includes("gate started"), null, { timeout: 30000 });
+    await page.waitForFunction(() => window.channelMessages.includes("gate started"));
     await page.fill("#call", '{"function": "pay", "arguments": {"amount": 3, "to": "cy"}}');
     const newer = await invoke(page);
     assert.equal(newer.status, "completed");
@@ -329,7 +329,7 @@ for (const size of ["desktop", "phone"]) {
 
     await page.fill("#call", '{"function": "pay", "arguments": {"amount": 4, "to": "di"}}');
     await page.keyboard.press("Shift+Control+Enter");
-    await page.waitForSelector('#history-panel li.history-row[data-kind="invoke"]', { timeout: 30000 });
+    await page.waitForSelector('#history-panel li.history-row[data-kind="invoke"]');
     const rows = await page.$$eval("#history-panel li.history-row", (li) => li.map((x) => ({ kind: x.dataset.kind, text: x.textContent })));
     assert.deepEqual(rows.map((r) => r.kind), ["invoke", "validate"], "newest first");
     assert.match(rows[0].text, /completed/);

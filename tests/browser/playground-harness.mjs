@@ -12,6 +12,13 @@ export const pkgDir = dirname(require.resolve("toolgate/package.json"));
 const axePath = require.resolve("axe-core/axe.min.js");
 const shotsDir = process.env.TOOLGATE_SCREENSHOTS || join(process.cwd(), "screenshots");
 
+/**
+ * The longest any wait on a page may take (Playwright's default timeout of every page here): a
+ * ceiling for a machine busy with other work, never a delay; waits end on the event or state they
+ * wait for.
+ */
+export const CEILING_MS = 300000;
+
 /** The sizes every flow is driven at. */
 export const SIZES = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844, isMobile: true, hasTouch: true } };
 
@@ -49,12 +56,13 @@ export async function startPlayground(env = {}) {
 export async function openPage(pg, { size = "desktop", path = "/", wait = true, route, colorScheme = "light" } = {}) {
   const { isMobile, hasTouch, ...viewport } = SIZES[size];
   const context = await pg.browser.newContext({ viewport, colorScheme, isMobile: Boolean(isMobile), hasTouch: Boolean(hasTouch), permissions: ["clipboard-read", "clipboard-write"] });
+  context.setDefaultTimeout(CEILING_MS); // its popups too
   const page = await context.newPage();
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(e));
   if (route) await route(page);
   await page.goto(pg.base + path);
-  if (wait) await page.waitForFunction(() => document.body.dataset.state === "ready", null, { timeout: 60000 });
+  if (wait) await page.waitForFunction(() => document.body.dataset.state === "ready");
   page.size = size;
   return page;
 }
@@ -62,6 +70,17 @@ export async function openPage(pg, { size = "desktop", path = "/", wait = true, 
 /** Closes a page with its context. */
 export async function closePage(page) {
   await page.context().close();
+}
+
+/**
+ * Clicks a copy button (a Locator) and resolves to the text it put on the clipboard. The button
+ * writes the clipboard asynchronously, so this empties it first and waits until it holds text.
+ */
+export async function copiedBy(page, button) {
+  await page.evaluate(() => navigator.clipboard.writeText(""));
+  await button.click();
+  const text = await page.waitForFunction(async () => (await navigator.clipboard.readText()) || false);
+  return text.jsonValue();
 }
 
 /** Runs axe on the page as it is; fails on any serious or critical violation, naming each. */

@@ -48,7 +48,7 @@ for (const size of ["desktop", "phone"]) {
         }),
       });
       try {
-        await page.waitForFunction(() => document.body.dataset.state === "failed", null, { timeout: 30000 });
+        await page.waitForFunction(() => document.body.dataset.state === "failed");
         assert.match(await page.textContent("#status"), f.says);
         assert.equal(requests, 1, "one request per attempt");
         assert.equal(await page.isVisible("#retry"), true);
@@ -61,7 +61,7 @@ for (const size of ["desktop", "phone"]) {
         }
         broken = false;
         await page.click("#retry");
-        await page.waitForFunction(() => document.body.dataset.state === "ready", null, { timeout: 60000 });
+        await page.waitForFunction(() => document.body.dataset.state === "ready");
         assert.equal(requests, 2);
         assert.equal(await page.isVisible("#retry"), false);
         assert.equal(await page.$eval("#controls", (c) => c.disabled), false);
@@ -105,7 +105,7 @@ test("a slow download shows bytes and percent as it arrives, then how long the s
     },
   });
   try {
-    await page.waitForFunction(() => document.body.dataset.state === "ready", null, { timeout: 120000 });
+    await page.waitForFunction(() => document.body.dataset.state === "ready");
     const statuses = await page.evaluate(() => window.__statuses);
     const percents = statuses.map((s) => s.match(/^Downloading toolgate: [\d.]+ [kM]?B of [\d.]+ MB \((\d+)%\)$/)).filter(Boolean).map((m) => Number(m[1]));
     assert.ok(percents.some((p) => p > 0 && p < 100), `a percent between 0 and 100 was shown: ${statuses.join(" | ")}`);

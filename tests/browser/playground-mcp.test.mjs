@@ -48,7 +48,7 @@ async function callOk(page, tool, args) {
   await page.selectOption("#mcp-call-tool", tool);
   await page.fill("#mcp-call-args", JSON.stringify(args));
   await page.click("#mcp-invoke");
-  await page.waitForSelector("#mcp-call-status", { timeout: 30000 });
+  await page.waitForSelector("#mcp-call-status");
   assert.equal(await page.textContent("#mcp-call-status"), "completed", await page.textContent("#mcp-call-out"));
   return page.textContent("#mcp-call-response");
 }
@@ -96,7 +96,7 @@ async function open(size) {
 /** Opens the panel and waits for its full build. */
 async function openPanel(page) {
   await page.click("#mcp-open");
-  await page.waitForFunction(() => /ready in \d+ ms/.test(document.getElementById("mcp-build-status").textContent), null, { timeout: 60000 });
+  await page.waitForFunction(() => /ready in \d+ ms/.test(document.getElementById("mcp-build-status").textContent));
   assert.equal(await page.$eval(".mcp-controls", (f) => f.disabled), false, "the controls are enabled once the build is up");
 }
 
@@ -116,11 +116,11 @@ async function elicitationForm(page) {
   await openPanel(page);
   await fillServer(page, { url: http.url });
   await page.click("#mcp-connect");
-  await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__trigger-elicitation-request"]', { timeout: 30000 });
+  await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__trigger-elicitation-request"]');
   await page.selectOption("#mcp-call-tool", "mcp__ev__trigger-elicitation-request");
   await page.click("#mcp-invoke");
   const form = page.locator("form.mcp-elicit");
-  await form.waitFor({ timeout: 30000 });
+  await form.waitFor();
   return form;
 }
 
@@ -185,7 +185,7 @@ for (const size of ["desktop", "phone"]) {
     }));
     try {
       await page.click("#mcp-open");
-      await page.waitForFunction(() => document.querySelector(".mcp-build").dataset.state === "failed", null, { timeout: 30000 });
+      await page.waitForFunction(() => document.querySelector(".mcp-build").dataset.state === "failed");
       assert.match(await page.textContent("#mcp-build-status"), /^Could not load the full build: the server answered HTTP 404 .*toolgate\.wasm$/);
       assert.equal(requests, 1);
       assert.equal(await page.evaluate(() => document.activeElement?.id), "mcp-build-retry", "focus moves to Retry");
@@ -194,7 +194,7 @@ for (const size of ["desktop", "phone"]) {
       await view(page, "mcp-build-failed");
       broken = false;
       await page.click("#mcp-build-retry");
-      await page.waitForFunction(() => /ready in \d+ ms/.test(document.getElementById("mcp-build-status").textContent), null, { timeout: 60000 });
+      await page.waitForFunction(() => /ready in \d+ ms/.test(document.getElementById("mcp-build-status").textContent));
       assert.equal(requests, 2, "Retry fetches it again, once");
       assert.equal(await page.$eval(".mcp-controls", (f) => f.disabled), false);
       assert.deepEqual(page.errors, []);
@@ -216,7 +216,7 @@ for (const size of ["desktop", "phone"]) {
       const code = await page.textContent("#mcp-code");
       assert.match(code, /registerMcpServer\(\{"name":"ev","url":"http:\/\/127\.0\.0\.1:\d+\/mcp","headers":\{"X-Api-Key":"<value>"\}\}, \{ security: \{"allowUrls":true,"allowLoopbackHttp":true\} \}\)/);
       await page.click("#mcp-connect");
-      await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]', { timeout: 30000 });
+      await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]');
       assert.match(await page.textContent("#mcp-conn"), /^Connected to "ev" \(\d+ tools\)/);
       assert.deepEqual(await eraBadges(page, "ev"), [{ text: LEGACY, version: "2025-11-25" }], "server-everything (SDK v1) is of the legacy era");
       const echo = page.locator('li[data-tool="mcp__ev__echo"]');
@@ -236,7 +236,7 @@ for (const size of ["desktop", "phone"]) {
       const words = `hello from the ${size} playground`;
       await page.fill("#mcp-call-args", JSON.stringify({ message: words }));
       await page.click("#mcp-invoke");
-      await page.waitForSelector("#mcp-call-status", { timeout: 30000 });
+      await page.waitForSelector("#mcp-call-status");
       assert.equal(await page.textContent("#mcp-call-status"), "completed");
       assert.equal(await page.textContent("#mcp-call-response"), `Echo: ${words}`);
       await assertSecretNowhere(page, "after a call");
@@ -265,7 +265,7 @@ for (const size of ["desktop", "phone"]) {
       await page.check("#mcp-allow-urls");
       await page.check("#mcp-allow-loopback");
       await page.click("#mcp-connect");
-      await page.waitForSelector("#mcp-cors-hint", { timeout: 30000 });
+      await page.waitForSelector("#mcp-cors-hint");
       const hint = await page.textContent("#mcp-notice");
       assert.match(hint, /Could not connect to "ev": transport: .*Failed to fetch/);
       assert.match(hint, /CORS/);
@@ -300,17 +300,17 @@ for (const size of ["desktop", "phone"]) {
       assert.equal(await page.isHidden("#mcp-cancel"), true);
       await fillServer(page, { url: http.url, policy: false });
       await page.click("#mcp-connect");
-      await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]', { timeout: 30000 });
+      await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]');
       // a call that reports progress, cancelled while it runs
       await page.selectOption("#mcp-call-tool", "mcp__ev__trigger-long-running-operation");
       await page.fill("#mcp-call-args", JSON.stringify({ duration: 30, steps: 30 }));
       await page.click("#mcp-invoke");
-      await page.waitForSelector("#mcp-call-progress li", { timeout: 30000 });
+      await page.waitForSelector("#mcp-call-progress li");
       assert.match(await page.textContent("#mcp-call-progress li"), /^1 of 30/);
       assert.match(await page.textContent("#mcp-call-out"), /Calling mcp__ev__trigger-long-running-operation…/);
       await view(page, "mcp-call-running");
       await page.click("#mcp-call-cancel");
-      await page.waitForSelector("#mcp-call-status", { timeout: 30000 });
+      await page.waitForSelector("#mcp-call-status");
       assert.equal(await page.textContent("#mcp-call-status"), "cancelled");
       assert.equal(await page.isEnabled("#mcp-invoke"), true);
       assert.deepEqual(page.errors, []);
@@ -328,7 +328,7 @@ for (const size of ["desktop", "phone"]) {
       const config = { mcpServers: { streamed: { url: http.url }, legacy: { type: "sse", url: sse.url }, local: { command: "npx", args: ["server"] }, nocors: { url: stripped.url }, mirror: { url: mirror.url } } };
       await page.fill("#mcp-config", JSON.stringify(config, null, 2));
       await page.click("#mcp-config-load");
-      await page.waitForSelector('#mcp-tools li[data-server="nocors"] .mcp-failure', { timeout: 30000 });
+      await page.waitForSelector('#mcp-tools li[data-server="nocors"] .mcp-failure');
       assert.match(await page.textContent('#mcp-tools li[data-tool="mcp__streamed__echo"]'), /Echoes back/);
       assert.match(await page.textContent('#mcp-tools li[data-tool="mcp__legacy__echo"]'), /Echoes back/);
       assert.match(await page.textContent('#mcp-tools li[data-server="local"]'), /unsupported: .*no processes/);
@@ -345,7 +345,7 @@ for (const size of ["desktop", "phone"]) {
       await page.selectOption("#mcp-call-tool", "mcp__legacy__echo");
       await page.fill("#mcp-call-args", '{"message":"over sse"}');
       await page.click("#mcp-invoke");
-      await page.waitForSelector("#mcp-call-response", { timeout: 30000 });
+      await page.waitForSelector("#mcp-call-response");
       assert.equal(await page.textContent("#mcp-call-response"), "Echo: over sse");
       await page.click("#mcp-disconnect");
       await page.waitForFunction(() => document.getElementById("mcp-conn").textContent.startsWith("Not connected."));
@@ -364,7 +364,7 @@ for (const size of ["desktop", "phone"]) {
       await form.getByLabel("String (name), required", { exact: true }).fill("Ada Lovelace");
       await view(page, "mcp-elicitation");
       await form.getByRole("button", { name: "Accept" }).click();
-      await page.waitForSelector("#mcp-call-response", { timeout: 30000 });
+      await page.waitForSelector("#mcp-call-response");
       assert.equal(await page.textContent("#mcp-call-status"), "completed");
       assert.match(await page.textContent("#mcp-call-response"), /Ada Lovelace/);
       assert.equal(await form.count(), 0, "the form goes away once answered");
@@ -383,7 +383,7 @@ for (const size of ["desktop", "phone"]) {
       await fillServer(page, { url: modernFront.url, name: "v2" });
       const from = dual.state.requests.length;
       await page.click("#mcp-connect");
-      await page.waitForSelector('#mcp-tools li[data-tool="mcp__v2__echo"]', { timeout: 30000 });
+      await page.waitForSelector('#mcp-tools li[data-tool="mcp__v2__echo"]');
       assert.deepEqual(await eraBadges(page, "v2"), [{ text: MODERN, version: "2026-07-28" }]);
       assert.match(await page.textContent("#mcp-conn"), /^Connected to "v2" \(\d+ tools\)\. "v2": \d+ tools in \d+ ms over MCP 2026-07-28 \(stateless\)\.$/);
       const seen = requestsSince(from);
@@ -403,7 +403,7 @@ for (const size of ["desktop", "phone"]) {
       await openPanel(page);
       await fillServer(page, { url: mirror.url, name: "hx" });
       await page.click("#mcp-connect");
-      await page.waitForSelector('#mcp-tools li[data-tool="mcp__hx__lookup"]', { timeout: 30000 });
+      await page.waitForSelector('#mcp-tools li[data-tool="mcp__hx__lookup"]');
       assert.deepEqual(await eraBadges(page, "hx"), [{ text: MODERN, version: "2026-07-28" }]);
       assert.deepEqual(await warnings(page, "hx"), LEFT_OUT, "onWarning's tools, beside their server");
       assert.deepEqual(await page.$$eval('#mcp-tools li[data-server="hx"] .mcp-tool', (ls) => ls.map((l) => l.dataset.tool)), ["mcp__hx__echo", "mcp__hx__lookup"], "broken is not offered");
@@ -434,7 +434,7 @@ test("desktop: pinned to 2025-11-25, server-everything connects as before and th
     await page.click(".mcp-code summary");
     assert.match(await page.textContent("#mcp-code"), /registerMcpServer\(\{"name":"ev","url":"http:\/\/127\.0\.0\.1:\d+\/mcp","protocolVersion":"2025-11-25"\}, /);
     await page.click("#mcp-connect");
-    await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]', { timeout: 30000 });
+    await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]');
     assert.deepEqual(await eraBadges(page, "ev"), [{ text: LEGACY, version: "2025-11-25" }]);
     assert.match(await page.textContent("#mcp-conn"), /over MCP 2025-11-25 \(handshake\)\.$/);
     assert.equal(await callOk(page, "mcp__ev__echo", { message: "pinned" }), "Echo: pinned");
@@ -451,7 +451,7 @@ test("desktop: the SDK v2 dual-era server behind CORS that allows only the legac
     await fillServer(page, { url: legacyFront.url, name: "old" });
     const from = dual.state.requests.length;
     await page.click("#mcp-connect");
-    await page.waitForSelector('#mcp-tools li[data-tool="mcp__old__echo"]', { timeout: 30000 });
+    await page.waitForSelector('#mcp-tools li[data-tool="mcp__old__echo"]');
     assert.deepEqual(await eraBadges(page, "old"), [{ text: LEGACY, version: "2025-11-25" }]);
     const seen = requestsSince(from);
     assert.ok(!seen.includes("POST server/discover"), `the probe never got past the preflight: ${seen}`);
@@ -462,7 +462,7 @@ test("desktop: the SDK v2 dual-era server behind CORS that allows only the legac
     await fillServer(page, { url: legacyFront.url, name: "pinned", policy: false });
     await page.selectOption("#mcp-protocol", "2026-07-28");
     await page.click("#mcp-connect");
-    await page.waitForSelector("#mcp-notice #mcp-cors-hint", { timeout: 30000 });
+    await page.waitForSelector("#mcp-notice #mcp-cors-hint");
     assert.equal(await page.getAttribute("#mcp-notice #mcp-cors-hint", "data-era"), "modern");
     const rows = await corsRows(page, "#mcp-notice");
     assert.deepEqual(names(rows["Access-Control-Allow-Headers"]), MODERN_HEADERS);
@@ -482,12 +482,12 @@ test("desktop: a call whose Mcp-Param-Region the server's CORS does not allow is
     await openPanel(page);
     await fillServer(page, { url: mirrorBare.url, name: "hn" });
     await page.click("#mcp-connect");
-    await page.waitForSelector('#mcp-tools li[data-tool="mcp__hn__lookup"]', { timeout: 30000 });
+    await page.waitForSelector('#mcp-tools li[data-tool="mcp__hn__lookup"]');
     assert.equal(await callOk(page, "mcp__hn__echo", { text: "no header needed" }), "no header needed");
     await page.selectOption("#mcp-call-tool", "mcp__hn__lookup");
     await page.fill("#mcp-call-args", JSON.stringify({ region: "eu-west1", query: "maps" }));
     await page.click("#mcp-invoke");
-    await page.waitForSelector("#mcp-call-out #mcp-cors-hint", { timeout: 30000 });
+    await page.waitForSelector("#mcp-call-out #mcp-cors-hint");
     assert.equal(await page.textContent("#mcp-call-status"), "failed", "a transport failure of a call is its outcome");
     assert.equal(await page.getAttribute("#mcp-call-out #mcp-cors-hint", "data-era"), "modern");
     const rows = await corsRows(page, "#mcp-call-out");
@@ -505,12 +505,12 @@ test("phone: SSE chosen in the form connects to an SSE server and its echo answe
     await openPanel(page);
     await fillServer(page, { url: sse.url, name: "ev", transport: "sse" });
     await page.click("#mcp-connect");
-    await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]', { timeout: 30000 });
+    await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]');
     assert.deepEqual(await eraBadges(page, "ev"), [{ text: LEGACY, version: "2025-11-25" }], "SSE is legacy");
     await page.locator('li[data-tool="mcp__ev__echo"]').getByRole("button", { name: "Call mcp__ev__echo" }).click();
     await page.fill("#mcp-call-args", JSON.stringify({ message: "chosen sse" }));
     await page.click("#mcp-invoke");
-    await page.waitForSelector("#mcp-call-status", { timeout: 30000 });
+    await page.waitForSelector("#mcp-call-status");
     assert.equal(await page.textContent("#mcp-call-response"), "Echo: chosen sse");
     assert.deepEqual(page.errors, []);
   } finally {
@@ -525,7 +525,7 @@ for (const answer of ["Decline", "Cancel"]) {
       const form = await elicitationForm(page);
       await form.getByLabel("String (name), required", { exact: true }).fill("typed, then withdrawn");
       await form.getByRole("button", { name: answer, exact: true }).click();
-      await page.waitForSelector("#mcp-call-response", { timeout: 30000 });
+      await page.waitForSelector("#mcp-call-response");
       const response = await page.textContent("#mcp-call-response");
       assert.match(response, new RegExp(answer === "Decline" ? "declin" : "cancel", "i"));
       assert.doesNotMatch(response, /typed, then withdrawn/, "nothing typed in the form is sent");
@@ -564,26 +564,26 @@ for (const { size, blocked } of OAUTH) {
       await openPanel(page);
       await fillServer(page, { url: world.url, name: "docs" });
       await page.check("#mcp-oauth");
-      let popup = blocked ? null : page.waitForEvent("popup", { timeout: 60000 });
+      let popup = blocked ? null : page.waitForEvent("popup");
       await page.click("#mcp-connect");
       if (blocked) {
         const button = page.getByRole("button", { name: "Open the sign-in window" });
-        await button.waitFor({ timeout: 30000 });
+        await button.waitFor();
         assert.match(await page.textContent("#mcp-notice"), /The browser blocked the sign-in window/);
         await view(page, "mcp-oauth-blocked");
-        popup = page.waitForEvent("popup", { timeout: 60000 });
+        popup = page.waitForEvent("popup");
         await button.click();
       }
       const win = await popup;
-      // the callback page may have closed itself already: a "close" that fired is not waited for
-      if (!win.isClosed()) await win.waitForEvent("close", { timeout: 30000 });
-      await page.waitForSelector('#mcp-tools li[data-tool="mcp__docs__read"]', { timeout: 30000 });
+      const closed = win.isClosed() ? Promise.resolve() : win.waitForEvent("close"); // it may have closed already
+      await page.waitForSelector('#mcp-tools li[data-tool="mcp__docs__read"]');
+      await closed; // the sign-in window does not stay open
       assert.equal(world.state.authorizations.length, 1, "one authorization");
       assert.match(await page.textContent("#mcp-conn"), /^Connected to "docs" \(2 tools\)/);
       assert.equal(await page.locator("#mcp-notice .verdict").count(), 0, "no notice is left");
       await page.selectOption("#mcp-call-tool", "mcp__docs__read");
       await page.click("#mcp-invoke");
-      await page.waitForSelector("#mcp-call-response", { timeout: 30000 });
+      await page.waitForSelector("#mcp-call-response");
       assert.equal(await page.textContent("#mcp-call-response"), "read done");
       assert.ok(world.state.mcpAuthorizations.some((h) => /^Bearer at-/.test(h)), "the call carried the token");
       const html = await page.content();

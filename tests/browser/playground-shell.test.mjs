@@ -3,7 +3,7 @@
 // the landmarks every view sits in.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startPlayground, openPage, closePage, assertAccessible, screenshot, assertNoSideScroll } from "./playground-harness.mjs";
+import { startPlayground, openPage, closePage, copiedBy, assertAccessible, screenshot, assertNoSideScroll } from "./playground-harness.mjs";
 
 let pg;
 
@@ -59,8 +59,7 @@ for (const size of ["desktop", "phone"]) {
     try {
       // the handler's source is an expression that sets window.__ran when evaluated: it is ours here, so it runs
       await setView(page, [PAY], CALL);
-      await page.click("#copy-link");
-      const link = await page.evaluate(() => navigator.clipboard.readText());
+      const link = await copiedBy(page, page.locator("#copy-link"));
       assert.equal(link, await page.evaluate(() => location.href));
       other = await openPage(pg, { size, path: new URL(link).pathname + new URL(link).hash });
       await other.waitForSelector("#permalink-notice");
@@ -139,7 +138,7 @@ for (const size of ["desktop", "phone"]) {
       }).map((th) => th.textContent));
       assert.deepEqual(wrapped, [], "no table heading breaks inside its word");
       await page.click("#mcp-panel summary");
-      await page.waitForFunction(() => /full build ready/.test(document.getElementById("mcp-panel").textContent), null, { timeout: 60000 });
+      await page.waitForFunction(() => /full build ready/.test(document.getElementById("mcp-panel").textContent));
       if (size === "phone") assert.deepEqual(await smallTargets(page), [], "every target, the MCP panel's too, is at least 44×44 px");
       await assertAccessible(page, "the dark theme");
       await screenshot(page, "dark");

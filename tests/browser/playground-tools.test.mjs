@@ -9,7 +9,7 @@ import { execFile } from "node:child_process";
 import { writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { startPlayground, openPage, closePage, assertAccessible, screenshot, assertNoSideScroll, pkgDir } from "./playground-harness.mjs";
+import { startPlayground, openPage, closePage, copiedBy, CEILING_MS, assertAccessible, screenshot, assertNoSideScroll, pkgDir } from "./playground-harness.mjs";
 
 const run = promisify(execFile);
 const consumerDir = join(pkgDir, "..", "..");
@@ -68,10 +68,6 @@ async function errorFor(page, box) {
   return page.locator(`[id="${id}"]`).textContent();
 }
 
-/** The clipboard's text, read in the page. */
-function clipboard(page) {
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 for (const size of ["desktop", "phone"]) {
   test(`tools (${size}): each example loads with its derived schema`, async () => {
@@ -305,8 +301,7 @@ for (const size of ["desktop", "phone"]) {
     const anthropic = JSON.parse(await result());
     assert.equal(anthropic.type, "tool_result");
     assert.equal(anthropic.tool_use_id, "call_1");
-    await page.getByRole("button", { name: "Copy result" }).click();
-    assert.equal(await clipboard(page), await result());
+    assert.equal(await copiedBy(page, page.getByRole("button", { name: "Copy result" })), await result());
     assert.doesNotMatch(await page.locator("#provider-result").getAttribute("class"), /stale/);
     await checkView(page, "providers-result");
 
@@ -319,15 +314,13 @@ for (const size of ["desktop", "phone"]) {
   test(`copy buttons (${size}): the schema, the schemaList and the provider tools reach the clipboard`, async () => {
     const page = await openPage(pg, { size });
     await loadExample(page, "several");
-    await page.getByRole("button", { name: "Copy schema" }).click();
-    assert.equal(await clipboard(page), await page.locator("#tool-schema").textContent());
-    assert.equal(JSON.parse(await clipboard(page)).function.name, "add");
+    const schema = await copiedBy(page, page.getByRole("button", { name: "Copy schema" }));
+    assert.equal(schema, await page.locator("#tool-schema").textContent());
+    assert.equal(JSON.parse(schema).function.name, "add");
     await page.locator("#schema-list-details > summary").click();
-    await page.getByRole("button", { name: "Copy schemaList" }).click();
-    assert.deepEqual(JSON.parse(await clipboard(page)).map((s) => s.function.name), ["add", "pay", "get_weather"]);
+    assert.deepEqual(JSON.parse(await copiedBy(page, page.getByRole("button", { name: "Copy schemaList" }))).map((s) => s.function.name), ["add", "pay", "get_weather"]);
     await page.getByRole("tab", { name: "Anthropic" }).click();
-    await page.getByRole("button", { name: "Copy tools" }).click();
-    assert.deepEqual(JSON.parse(await clipboard(page)).map((t) => t.name), ["add", "pay", "get_weather"]);
+    assert.deepEqual(JSON.parse(await copiedBy(page, page.getByRole("button", { name: "Copy tools" }))).map((t) => t.name), ["add", "pay", "get_weather"]);
     assert.deepEqual(page.errors, []);
     await closePage(page);
   });
@@ -337,11 +330,10 @@ for (const size of ["desktop", "phone"]) {
     const file = join(consumerDir, `playground-view-${size}.mjs`);
     /** Copies the view as code, runs it, and compares its verdict and invoke status with the page's. */
     const compare = async (what) => {
-      await page.locator("#copy-code").click();
-      const code = await clipboard(page);
+      const code = await copiedBy(page, page.locator("#copy-code"));
       assert.match(code, /import \{ initialize \} from "toolgate";/);
       writeFileSync(file, code);
-      const { stdout } = await run(process.execPath, [file], { cwd: consumerDir, timeout: 60000 });
+      const { stdout } = await run(process.execPath, [file], { cwd: consumerDir, timeout: CEILING_MS });
       const expected = await page.evaluate(async () => {
         const { state } = await import("/js/store.js");
         const v = state.built.branch.validate(state.call);

@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CEILING_MS } from "./waits.mjs";
 
 /** Where the programs are written: beside the tests, so `import "toolgate"` resolves as a user's would. */
 export const programsDir = join(dirname(fileURLToPath(import.meta.url)), "exit-programs");
@@ -13,7 +14,7 @@ export const programsDir = join(dirname(fileURLToPath(import.meta.url)), "exit-p
  * exits with 0; rejects with its output when it fails, or when it has not exited after timeoutMs
  * (then it is killed): the bound of a wait for an exit, not a timing.
  */
-export function runProgram(name, program, { timeoutMs = 90000 } = {}) {
+export function runProgram(name, program, { timeoutMs = CEILING_MS } = {}) {
   mkdirSync(programsDir, { recursive: true });
   const file = join(programsDir, `${name}.mjs`);
   writeFileSync(file, program);

@@ -8,17 +8,18 @@ import { execFile } from "node:child_process";
 import { writeFileSync, mkdirSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { CEILING_MS } from "./waits.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = join(here, "exit-programs");
 mkdirSync(dir, { recursive: true });
 
-/** Runs program (ESM text) in a child; resolves to its stdout, rejects if it has not exited after 90 s. */
+/** Runs program (ESM text) in a child; resolves to its stdout, rejects if it has not exited by the ceiling. */
 function runProgram(name, program) {
   const file = join(dir, `${name}.mjs`);
   writeFileSync(file, program);
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [file], { timeout: 90000, killSignal: "SIGKILL" }, (err, stdout, stderr) => {
+    execFile(process.execPath, [file], { timeout: CEILING_MS, killSignal: "SIGKILL" }, (err, stdout, stderr) => {
       if (err) reject(new Error(`${name}: ${err.killed ? "did not exit" : err.message}\n${stderr}`));
       else resolve(stdout);
     });
@@ -58,8 +59,13 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { initialize } from "toolgate";
 const sessions = new Map();
 let gets = 0;
+let streamOpened;
+const opened = new Promise((r) => (streamOpened = r));
 const httpServer = http.createServer(async (req, res) => {
-  if (req.method === "GET") gets++;
+  if (req.method === "GET") {
+    gets++;
+    streamOpened();
+  }
   let t = sessions.get(req.headers["mcp-session-id"]);
   if (!t) {
     const server = new McpServer({ name: "live", version: "1.0.0" });
@@ -74,7 +80,7 @@ const tg = await initialize();
 const b = tg.branch();
 const security = { allowUrls: true, allowLoopbackHttp: true, timeoutMs: 600000 };
 await b.registerMcpServer({ name: "live", url: \`http://127.0.0.1:\${httpServer.address().port}/mcp\` }, { security, onToolsChanged: () => {} });
-for (let i = 0; i < 500 && gets === 0; i++) await new Promise((r) => setTimeout(r, 10));
+await opened; // the standalone stream is open
 const fc = await b.invoke({ function: "mcp__live__echo", arguments: {} });
 await tg.mcp.cleanup();
 await new Promise((r) => httpServer.close(r));

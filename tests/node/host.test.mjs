@@ -4,6 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { tg, tgCore } from "./helpers.mjs";
+import { eventually } from "./waits.mjs";
 
 const debug = tg[Symbol.for("toolgate.debug")];
 
@@ -36,19 +37,20 @@ test("a hook that throws gives Go an internal error naming the error's class, ne
 });
 
 test("the caller's abort aborts the hook's signal and ends the wait, even for a hook that never settles", async () => {
-  let hookSignal;
+  let hookSignal, called;
+  const hookCalled = new Promise((r) => (called = r));
   const ac = new AbortController();
   const p = debug.host((_v, { signal }) => {
     hookSignal = signal;
+    called();
     return new Promise(() => {}); // never settles
   }, {}, ac.signal);
-  await new Promise((r) => setTimeout(r, 20));
+  await hookCalled;
   assert.equal(debug.hostsInFlight(), 1);
   ac.abort();
   await assert.rejects(p);
   assert.equal(hookSignal.aborted, true);
-  await new Promise((r) => setTimeout(r, 20));
-  assert.equal(debug.hostsInFlight(), 0);
+  await eventually("the abandoned host call is released", () => debug.hostsInFlight() === 0);
   const s = debug.stats();
   assert.equal(s.pendingAsync, 0);
 });
@@ -66,13 +68,15 @@ test("a listener (hostNotify) is called without Go waiting; what it throws or re
   const got = [];
   debug.hostNotify((v) => got.push(v), { n: 1 });
   debug.hostNotify(() => {
+    got.push("threw");
     throw new Error("listener bug");
   }, {});
   debug.hostNotify(async () => {
+    got.push("rejected");
     throw new Error("async listener bug");
   }, {});
-  await new Promise((r) => setTimeout(r, 10));
-  assert.deepEqual(got, [{ n: 1 }]);
+  await eventually("the three listeners are called", () => got.length === 3);
+  assert.deepEqual(got, [{ n: 1 }, "threw", "rejected"]);
   assert.equal(await debug.host((v) => v, "still working"), "still working");
 });
 

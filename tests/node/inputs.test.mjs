@@ -122,20 +122,25 @@ test("a record serialises whatever the handler returned or threw", async () => {
 
 test("a call cancelled while its preprocessor runs never starts the handler; timeoutMs beyond a JS timer is refused", async () => {
   let handled = 0;
-  let release;
+  let release, started;
+  const preprocessing = new Promise((r) => (started = r));
   const t = tg.tool({
     name: "slowpre",
-    preprocessor: (args) => new Promise((r) => { release = () => r(args); }),
+    preprocessor: (args) => new Promise((r) => {
+      release = () => r(args);
+      started();
+    }),
     handler: () => ++handled,
   });
   const ac = new AbortController();
   const p = tg.branch({ tools: [t] }).invoke({ function: "slowpre", arguments: {} }, { signal: ac.signal });
-  await new Promise((r) => setTimeout(r, 5));
+  await preprocessing;
   ac.abort(new Error("stop"));
   const fc = await p;
   assert.equal(fc.status, "cancelled");
   release();
-  await new Promise((r) => setTimeout(r, 5));
+  // the release's callbacks (and whatever Go would start from them) run before the next macrotask
+  await new Promise((r) => setImmediate(r));
   assert.equal(handled, 0, "the handler did not start after the cancellation");
   expectCode(assert, () => tg.tool({ name: "long", handler: () => 1, timeoutMs: 2 ** 31 }), "invalid-tool");
 });

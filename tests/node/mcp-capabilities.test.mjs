@@ -12,6 +12,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { tg } from "./helpers.mjs";
+import { CEILING_MS } from "./waits.mjs";
 import { startEverything } from "./mcp-servers.mjs";
 
 const LOOPBACK = Object.freeze({ allowUrls: true, allowLoopbackHttp: true });
@@ -187,14 +188,15 @@ describe("MCP client capabilities", () => {
     let aborted;
     const wasAborted = new Promise((resolve) => { aborted = resolve; });
     const b = tg.branch();
+    // timeoutMs is the ceiling, so only the server's cancel (after its 300 ms) can abort the hook before half of it
     await b.registerMcpServer({ name: "local", url: local.url }, {
-      security: LOOPBACK,
+      security: { ...LOOPBACK, timeoutMs: CEILING_MS },
       elicitation: (_params, { signal }) => new Promise((resolve) => {
         signal.addEventListener("abort", () => { aborted(true); resolve({ action: "cancel" }); }, { once: true });
       }),
     });
     assert.match(await callText(b, "mcp__local__ask-briefly"), /^error -32001 .*timed out/i);
-    const late = new Promise((resolve) => setTimeout(resolve, 5000, false).unref());
+    const late = new Promise((resolve) => setTimeout(resolve, CEILING_MS / 2, false).unref());
     assert.equal(await Promise.race([wasAborted, late]), true, "aborted by the server's cancel, well before timeoutMs");
   });
 

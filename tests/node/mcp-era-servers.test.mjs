@@ -10,8 +10,9 @@ import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/s
 import { SSEClientTransport as SseV1 } from "@modelcontextprotocol/sdk/client/sse.js";
 import { ElicitRequestSchema, CreateMessageRequestSchema, ListRootsRequestSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { KINDS, SPEC, startEraServer } from "./mcp-era-servers.mjs";
+import { CEILING_MS } from "./waits.mjs";
 
-const BOUND = { timeout: 20000 };
+const BOUND = { timeout: CEILING_MS };
 const CAPABILITIES = { elicitation: { form: {} }, sampling: {}, roots: { listChanged: false } };
 
 /** What each client lands on, per kind: the era and version, or the JSON-RPC code it is refused with. */

@@ -12,6 +12,7 @@ import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { tg, fixture } from "./helpers.mjs";
+import { CEILING_MS } from "./waits.mjs";
 import { KINDS, startEraServer } from "./mcp-era-servers.mjs";
 import { startEverything } from "./mcp-servers.mjs";
 import { runProgram } from "./child-program.mjs";
@@ -21,7 +22,7 @@ const SPEC = fixture("mcp-eras", "tools.json").data;
 const MODERN = "2026-07-28";
 const LEGACY = "2025-11-25"; // what the SDK v1 servers and server-everything negotiate
 /** Each test's own bound: a wait for an event that never comes fails the test here, nothing else. */
-const BOUND = { timeout: 20000 };
+const BOUND = { timeout: CEILING_MS };
 
 /** The era toolgate must land on for each kind: 2026-07-28 wherever the server serves it. */
 const WANT_VERSION = { "v2-dual": MODERN, "v2-modern": MODERN, "v1-stateful": LEGACY, "v1-sse": LEGACY };
@@ -189,7 +190,7 @@ describe("MCP eras: server-everything (legacy only)", () => {
 const here = dirname(fileURLToPath(import.meta.url));
 
 for (const kind of Object.keys(KINDS)) {
-  test(`${kind}: with hooks and onToolsChanged, after a call tg.mcp.cleanup() lets the process exit`, { timeout: 120000 }, async () => {
+  test(`${kind}: with hooks and onToolsChanged, after a call tg.mcp.cleanup() lets the process exit`, { timeout: CEILING_MS }, async () => {
     const out = await runProgram(
       `eras-${kind}`,
       `import { initialize } from "toolgate";

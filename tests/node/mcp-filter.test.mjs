@@ -239,14 +239,17 @@ describe("MCP filtering and approval", () => {
 
   test("the caller's cancellation during an approval ends the call as cancelled, not denied, and sends nothing", async () => {
     const b = tg.branch();
+    const ctrl = new AbortController();
     let hookSignal;
     await b.registerMcpServer({ name: "lo", url: local.url }, {
       security: LOOPBACK, requireApproval: ["all"],
-      approve: (_req, { signal }) => { hookSignal = signal; return new Promise(() => {}); },
+      approve: (_req, { signal }) => {
+        hookSignal = signal;
+        setImmediate(() => ctrl.abort()); // the caller gives up while the approval is pending
+        return new Promise(() => {});
+      },
     });
     const before = local.calls.length;
-    const ctrl = new AbortController();
-    setTimeout(() => ctrl.abort(), 30);
     const fc = await b.invoke({ function: "mcp__lo__bare", arguments: {} }, { signal: ctrl.signal });
     assert.ok(fc.status === "aborted" || fc.status === "cancelled", `got ${fc.status} (${fc.error?.code}: ${fc.error?.message})`);
     assert.notEqual(fc.error?.rule, "approval");

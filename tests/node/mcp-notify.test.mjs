@@ -10,19 +10,11 @@ import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { tg } from "./helpers.mjs";
+import { eventually } from "./waits.mjs";
 import { startEverything } from "./mcp-servers.mjs";
 
 const LOOPBACK = Object.freeze({ allowUrls: true, allowLoopbackHttp: true });
 const LONG = "mcp__ev__trigger-long-running-operation";
-
-/** Polls cond every 10 ms for at most 10 s. */
-async function until(what, cond) {
-  for (let i = 0; i < 1000; i++) {
-    if (cond()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  assert.fail(`gave up waiting until ${what}`);
-}
 
 /** A text tool of the SDK's McpServer. */
 function addTool(server, name, description = `tool ${name}`) {
@@ -109,13 +101,13 @@ describe("MCP notifications", () => {
     const b = tg.branch();
     const names = await b.registerMcpServer({ name: "live", url: live.url }, { security: LOOPBACK, onToolsChanged: (e) => changes.push(e) });
     assert.deepEqual(names, ["mcp__live__alpha", "mcp__live__beta"]);
-    await until("the standalone stream opens", () => live.openGets === 1);
+    await eventually("the standalone stream opens", () => live.openGets === 1);
 
     live.change((server, tools) => {
       tools.set("gamma", addTool(server, "gamma"));
       tools.get("alpha").remove();
     });
-    await until("both changes are reported", () => changes.some((c) => c.added?.includes("mcp__live__gamma")) && changes.some((c) => c.removed?.includes("mcp__live__alpha")));
+    await eventually("both changes are reported", () => changes.some((c) => c.added?.includes("mcp__live__gamma")) && changes.some((c) => c.removed?.includes("mcp__live__alpha")));
     assert.ok(changes.every((c) => c.server === "live" && !c.error));
     assert.deepEqual(schemaNames(b), ["mcp__live__beta", "mcp__live__gamma"]);
     assert.deepEqual([...b.tools.keys()], ["mcp__live__beta", "mcp__live__gamma"]);
@@ -125,7 +117,7 @@ describe("MCP notifications", () => {
 
     const n = changes.length;
     live.change((server, tools) => tools.get("beta").update({ description: "beta, changed" }));
-    await until("the change is reported", () => changes.length > n);
+    await eventually("the change is reported", () => changes.length > n);
     assert.deepEqual(changes.at(-1), { server: "live", added: [], removed: [], changed: ["mcp__live__beta"] });
     assert.equal(b.schemaList[0].function.description, "beta, changed");
   });
@@ -140,7 +132,7 @@ describe("MCP notifications", () => {
       tools.set("epsilon", addTool(server, "epsilon"));
       tools.set("delta", addTool(server, "delta"));
     });
-    await until("the refusal is reported", () => changes.some((c) => c.error));
+    await eventually("the refusal is reported", () => changes.some((c) => c.error));
     const refused = changes.find((c) => c.error);
     assert.ok(tg.ToolgateError.isInstance(refused.error));
     assert.equal(refused.error.code, "duplicate-tool");

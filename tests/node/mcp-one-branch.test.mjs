@@ -23,13 +23,14 @@ import { tg, fixture } from "./helpers.mjs";
 import { startEraServer } from "./mcp-era-servers.mjs";
 import { buildGoSDKServer, startGoSDKServer } from "./gosdk-server.mjs";
 import { runProgram } from "./child-program.mjs";
+import { CEILING_MS } from "./waits.mjs";
 
 const LOOPBACK = Object.freeze({ allowUrls: true, allowLoopbackHttp: true });
 const SPEC = fixture("mcp-eras", "tools.json").data;
 const MODERN = "2026-07-28";
 const LEGACY = "2025-11-25"; // what the SDK v1 server negotiates
 /** Each test's own bound: a wait for an event that never comes fails the test here, nothing else. */
-const BOUND = { timeout: 30000 };
+const BOUND = { timeout: CEILING_MS };
 
 /** The four servers: toolgate's name for each, how it is started, and the era it must land on. */
 const SERVERS = [

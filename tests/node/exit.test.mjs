@@ -59,13 +59,8 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { initialize } from "toolgate";
 const sessions = new Map();
 let gets = 0;
-let streamOpened;
-const opened = new Promise((r) => (streamOpened = r));
 const httpServer = http.createServer(async (req, res) => {
-  if (req.method === "GET") {
-    gets++;
-    streamOpened();
-  }
+  if (req.method === "GET") gets++;
   let t = sessions.get(req.headers["mcp-session-id"]);
   if (!t) {
     const server = new McpServer({ name: "live", version: "1.0.0" });
@@ -80,7 +75,8 @@ const tg = await initialize();
 const b = tg.branch();
 const security = { allowUrls: true, allowLoopbackHttp: true, timeoutMs: 600000 };
 await b.registerMcpServer({ name: "live", url: \`http://127.0.0.1:\${httpServer.address().port}/mcp\` }, { security, onToolsChanged: () => {} });
-await opened; // the standalone stream is open
+// polled, not awaited as an event: a call sent in the very tick the GET arrives fails (ECONNRESET)
+while (gets === 0) await new Promise((r) => setTimeout(r, 10));
 const fc = await b.invoke({ function: "mcp__live__echo", arguments: {} });
 await tg.mcp.cleanup();
 await new Promise((r) => httpServer.close(r));

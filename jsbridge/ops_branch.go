@@ -161,6 +161,20 @@ func opBranchHas(b *Bridge, handle int64, payload []byte) (any, error) {
 // opBranchTools lists [name, toolHandle] pairs in insertion order, after
 // the registry's version (see listUnchanged).
 func opBranchTools(b *Bridge, handle int64, payload []byte) (any, error) {
+	return b.branchList(handle, payload, func(m *core.Manager) ([]byte, error) {
+		tools := m.Tools()
+		out := make([][2]any, 0, len(tools))
+		for _, t := range tools {
+			out = append(out, [2]any{t.Function(), b.addTool(t)})
+		}
+		return json.Marshal(out)
+	})
+}
+
+// branchList answers a list op of the branch under handle: the registry's
+// version alone when payload holds it (see listUnchanged), else the
+// version and the list write makes.
+func (b *Bridge) branchList(handle int64, payload []byte, write func(*core.Manager) ([]byte, error)) (any, error) {
 	m, err := b.branch(handle)
 	if err != nil {
 		return nil, err
@@ -169,12 +183,7 @@ func opBranchTools(b *Bridge, handle int64, payload []byte) (any, error) {
 	if same {
 		return v, nil
 	}
-	tools := m.Tools()
-	out := make([][2]any, 0, len(tools))
-	for _, t := range tools {
-		out = append(out, [2]any{t.Function(), b.addTool(t)})
-	}
-	data, err := json.Marshal(out)
+	data, err := write(m)
 	if err != nil {
 		return nil, err
 	}
@@ -184,22 +193,16 @@ func opBranchTools(b *Bridge, handle int64, payload []byte) (any, error) {
 // opBranchSchemaList lists the provider schemas in insertion order, after
 // the registry's version (see listUnchanged).
 func opBranchSchemaList(b *Bridge, handle int64, payload []byte) (any, error) {
-	m, err := b.branch(handle)
-	if err != nil {
-		return nil, err
-	}
-	v, same := listUnchanged(m, payload)
-	if same {
-		return v, nil
-	}
-	buf := []byte{'['}
-	for i, s := range m.SchemaList() {
-		if i > 0 {
-			buf = append(buf, ',')
+	return b.branchList(handle, payload, func(m *core.Manager) ([]byte, error) {
+		buf := []byte{'['}
+		for i, s := range m.SchemaList() {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = append(buf, s...)
 		}
-		buf = append(buf, s...)
-	}
-	return versioned(v, append(buf, ']')), nil
+		return append(buf, ']'), nil
+	})
 }
 
 // versioned is the JSON [version, list] of a list op whose list changed.

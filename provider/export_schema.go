@@ -112,21 +112,9 @@ func (w *schemaWalk) other(raw json.RawMessage, path string, depth int) json.Raw
 		return raw
 	}
 	if raw[0] == '[' {
-		var items []json.RawMessage
-		if err := json.Unmarshal(raw, &items); err != nil {
-			w.fail(path, "json", "the parameters schema is not valid JSON")
-			return raw
-		}
-		var b bytes.Buffer
-		b.WriteByte('[')
-		for i, it := range items {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.Write(w.other(bytes.TrimSpace(it), jsontext.Join(path, fmt.Sprint(i)), depth+1))
-		}
-		b.WriteByte(']')
-		return b.Bytes()
+		return w.eachItem(raw, path, func(it json.RawMessage, p string) json.RawMessage {
+			return w.other(bytes.TrimSpace(it), p, depth+1)
+		})
 	}
 	return w.withoutNulls(raw, path, depth, "", func(_ string, v json.RawMessage, p string) json.RawMessage {
 		return w.other(v, p, depth+1)
@@ -152,6 +140,15 @@ func (w *schemaWalk) nodes(raw json.RawMessage, path string, depth int) json.Raw
 	if len(raw) == 0 || raw[0] != '[' {
 		return w.node(raw, path, depth+1)
 	}
+	return w.eachItem(raw, path, func(it json.RawMessage, p string) json.RawMessage {
+		return w.node(it, p, depth+1)
+	})
+}
+
+// eachItem rewrites the JSON array raw at path: each item becomes what
+// rewrite returns for it and its path. Invalid JSON is recorded as the
+// walk's failure and raw returned as it is.
+func (w *schemaWalk) eachItem(raw json.RawMessage, path string, rewrite func(item json.RawMessage, p string) json.RawMessage) json.RawMessage {
 	var items []json.RawMessage
 	if err := json.Unmarshal(raw, &items); err != nil {
 		w.fail(path, "json", "the parameters schema is not valid JSON")
@@ -163,7 +160,7 @@ func (w *schemaWalk) nodes(raw json.RawMessage, path string, depth int) json.Raw
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.Write(w.node(it, jsontext.Join(path, fmt.Sprint(i)), depth+1))
+		b.Write(rewrite(it, jsontext.Join(path, fmt.Sprint(i))))
 	}
 	b.WriteByte(']')
 	return b.Bytes()

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/toolgate/toolgate/internal/fixture"
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
@@ -11,23 +12,12 @@ import (
 // bytes (and, past them, a deterministic sequence): the keywords the fast
 // path covers, a few it declines, and arguments near what the schema wants.
 type schemaGen struct {
-	src  []byte
-	pos  int
-	seed uint64
+	fixture.Choices
 }
 
 // n is a choice in [0, k).
 func (g *schemaGen) n(k int) int {
-	if g.pos < len(g.src) {
-		b := g.src[g.pos]
-		g.pos++
-		return int(b) % k
-	}
-	g.seed += 0x9e3779b97f4a7c15
-	z := g.seed
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return int((z ^ z>>31) % uint64(k))
+	return g.N(k)
 }
 
 func (g *schemaGen) pick(xs ...string) string { return xs[g.n(len(xs))] }

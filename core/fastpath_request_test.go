@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/internal/fixture"
 )
 
 // sigTool is a callable with a fixed signature, as the bridge's JS tools.
@@ -114,7 +116,7 @@ func TestMatchFastAgrees(t *testing.T) {
 			}
 		}
 	}
-	g := &schemaGen{seed: 42}
+	g := &schemaGen{fixture.Choices{Seed: 42}}
 	for i := 0; i < 500; i++ {
 		a := string(g.arguments())
 		for _, p := range envelopes(g.pick("search", "exact", "numbers", "raw", "open"), a)[:7] {

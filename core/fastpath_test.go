@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgate/toolgate/internal/fixture"
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
@@ -187,7 +188,7 @@ func FuzzFastPath(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g := &schemaGen{src: data}
+		g := &schemaGen{fixture.Choices{Src: data}}
 		schema, args := g.schema(), g.arguments()
 		checkSure(t, schema)
 		cs, err := CompileSchema("fuzz", schema)
@@ -205,7 +206,7 @@ func FuzzFastPath(f *testing.F) {
 func TestFastPathGenerated(t *testing.T) {
 	var compiled, covered, answered, total int
 	for i := 0; i < 3000; i++ {
-		g := &schemaGen{seed: uint64(i) * 0x2545f4914f6cdd1d}
+		g := &schemaGen{fixture.Choices{Seed: uint64(i) * 0x2545f4914f6cdd1d}}
 		schema, args := g.schema(), g.arguments()
 		cs, err := CompileSchema("fuzz", schema)
 		if err != nil {

@@ -168,7 +168,7 @@ func TestSureValidCorpora(t *testing.T) {
 		}
 	}
 	for i := 0; i < 3000; i++ {
-		g := &schemaGen{seed: uint64(i) * 0x2545f4914f6cdd1d}
+		g := &schemaGen{fixture.Choices{Seed: uint64(i) * 0x2545f4914f6cdd1d}}
 		count(g.schema())
 	}
 	for _, file := range fixture.SchemaSuite.Files(t, suiteDir) {

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/fixture"
 )
 
 // checkGeminiRules fails unless schema is in Gemini's legacy subset, read
@@ -208,7 +209,7 @@ func FuzzGeminiLegacySchema(f *testing.F) {
 	f.Add([]byte(`{"type":"object","properties":{"a":{"$ref":"#"}}}`))
 	f.Add([]byte(`{"type":"object","properties":{"a":{"type":["string","null","integer"],"enum":[1,"a",null]}}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		g := &fzGen{schemaGen: schemaGen{src: data, seed: uint64(len(data))}}
+		g := &fzGen{schemaGen: schemaGen{fixture.Choices{Src: data, Seed: uint64(len(data))}}}
 		for _, in := range [][]byte{data, []byte(g.render(g.root()))} {
 			out, _, err := geminiLegacySchema("t", in)
 			if err == nil {
@@ -221,7 +222,7 @@ func FuzzGeminiLegacySchema(f *testing.F) {
 // TestGeminiLegacySchemaGenerated checks the subset over generated schemas.
 func TestGeminiLegacySchemaGenerated(t *testing.T) {
 	for i := 0; i < 300; i++ {
-		g := &fzGen{schemaGen: schemaGen{seed: uint64(i)*0x9e3779b97f4a7c15 + 1}}
+		g := &fzGen{schemaGen: schemaGen{fixture.Choices{Seed: uint64(i)*0x9e3779b97f4a7c15 + 1}}}
 		out, _, err := geminiLegacySchema("t", []byte(g.render(g.root())))
 		require.NoError(t, err)
 		checkGeminiRules(t, out)

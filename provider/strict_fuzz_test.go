@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/fixture"
 )
 
 // FuzzStrictSchema: for random schemas (a structured generator driven by the
@@ -32,7 +33,7 @@ func FuzzStrictSchema(f *testing.F) {
 		} else if err == nil {
 			require.Len(t, ch, 1)
 		}
-		g := &fzGen{schemaGen: schemaGen{src: data, seed: uint64(len(data))}}
+		g := &fzGen{schemaGen: schemaGen{fixture.Choices{Src: data, Seed: uint64(len(data))}}}
 		checkStrictRoundTrip(t, g)
 	})
 }
@@ -40,7 +41,7 @@ func FuzzStrictSchema(f *testing.F) {
 // TestStrictSchemaGenerated runs the fuzz property over generated schemas.
 func TestStrictSchemaGenerated(t *testing.T) {
 	for i := 0; i < 250; i++ {
-		g := &fzGen{schemaGen: schemaGen{seed: uint64(i) * 0x2545f4914f6cdd1d}}
+		g := &fzGen{schemaGen: schemaGen{fixture.Choices{Seed: uint64(i) * 0x2545f4914f6cdd1d}}}
 		checkStrictRoundTrip(t, g)
 	}
 }
@@ -103,23 +104,12 @@ func decodeLoose(t *testing.T, data []byte) any {
 // (core/fastpath_gen_test.go): choices from fuzz bytes and, past them, a
 // deterministic sequence.
 type schemaGen struct {
-	src  []byte
-	pos  int
-	seed uint64
+	fixture.Choices
 }
 
 // n is a choice in [0, k).
 func (g *schemaGen) n(k int) int {
-	if g.pos < len(g.src) {
-		b := g.src[g.pos]
-		g.pos++
-		return int(b) % k
-	}
-	g.seed += 0x9e3779b97f4a7c15
-	z := g.seed
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return int((z ^ z>>31) % uint64(k))
+	return g.N(k)
 }
 
 // fzGen makes schemas for the round trip from a model it keeps, so that it

@@ -79,67 +79,6 @@ func (t *Tool) ToDict(mode string) (json.RawMessage, error) {
 	return w.finish()
 }
 
-// ToDict returns the event's record, LionAGI's FunctionCalling.to_dict:
-// {id, created_at, metadata, execution: {status, duration, response, error,
-// retryable}, function, arguments}. metadata carries "lion_class" =
-// FunctionCallingClass ("node_metadata" in mode "db"); duration is null
-// before Invoke; a response that cannot be marshalled is
-// "<unserializable>"; error is null or {"error": name, "message": ...}
-// where name is "ToolgateError" (with "code", "issues" when there are
-// any, and "result", the tool's own result, for a tool-error only: no
-// LionAGI record has one) for an *Error, the ErrorName of an ErrorNamer, otherwise the Go type
-// name without package or pointer; retryable is always null. A call that
-// came with a provider call id ends with "call_id" (LionAGI has no such key;
-// a call without one writes LionAGI's record exactly). It refuses an
-// unknown mode with invalid-request.
-func (fc *FunctionCalling) ToDict(mode string) (json.RawMessage, error) {
-	fc.mu.Lock()
-	defer fc.mu.Unlock()
-	name := fc.Function()
-	metaKey, err := metadataKey(mode, name)
-	if err != nil {
-		return nil, err
-	}
-	meta, err := metadataJSON(fc.Metadata, FunctionCallingClass, name)
-	if err != nil {
-		return nil, err
-	}
-	status := fc.Status
-	if status == "" {
-		status = StatusPending
-	}
-	ex := &objectWriter{tool: name}
-	ex.value("status", string(status))
-	if fc.Duration == nil {
-		ex.raw("duration", []byte("null"))
-	} else {
-		ex.raw("duration", exactFloatJSON(*fc.Duration))
-	}
-	ex.raw("response", responseJSON(fc.Response))
-	ex.raw("error", errorJSON(fc.Err))
-	ex.raw("retryable", []byte("null"))
-	exec, err := ex.finish()
-	if err != nil {
-		return nil, err
-	}
-
-	w := &objectWriter{tool: name}
-	w.value("id", fc.ID)
-	w.raw("created_at", exactFloatJSON(fc.CreatedAt))
-	w.raw(metaKey, meta)
-	w.raw("execution", exec)
-	w.value("function", name)
-	if fc.Arguments == nil {
-		w.raw("arguments", []byte("{}"))
-	} else {
-		w.value("arguments", fc.Arguments)
-	}
-	if fc.CallID != "" {
-		w.value("call_id", fc.CallID) // not LionAGI's: only a provider call has one
-	}
-	return w.finish()
-}
-
 // objectWriter writes one JSON object member by member, in order.
 type objectWriter struct {
 	tool string
@@ -230,33 +169,6 @@ func responseJSON(v any) (out []byte) {
 	b, err := jsontext.Marshal(v)
 	if err != nil {
 		return []byte(`"<unserializable>"`)
-	}
-	return b
-}
-
-// errorJSON writes an error as LionAGI's {"error": name, "message": ...}.
-func errorJSON(err error) []byte {
-	if err == nil {
-		return []byte("null")
-	}
-	w := &objectWriter{}
-	if e, ok := err.(*Error); ok && e != nil {
-		w.value("error", "ToolgateError")
-		w.value("message", e.Message)
-		w.value("code", string(e.Code))
-		if len(e.Issues) > 0 {
-			w.value("issues", e.Issues)
-		}
-		if e.Code == CodeToolError && len(e.Result) > 0 {
-			w.value("result", e.Result) // the tool's own (redacted) result: not LionAGI's, which has no tool-error
-		}
-	} else {
-		w.value("error", ErrorName(err))
-		w.value("message", safeErrorText(err))
-	}
-	b, ferr := w.finish()
-	if ferr != nil {
-		return []byte(`{"error":"error","message":"<unserializable>"}`)
 	}
 	return b
 }

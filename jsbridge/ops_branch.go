@@ -383,6 +383,7 @@ func registerCoreOps(b *Bridge) {
 	b.Register("tool.info", opToolInfo)
 	b.Register("tool.toDict", opToolToDict)
 	b.Register("tool.release", opToolRelease)
+	b.Register("event.toDict", opEventToDict)
 	b.Register("branch.create", opBranchCreate)
 	b.Register("branch.register", opBranchRegister)
 	b.Register("branch.has", opBranchHas)

@@ -255,24 +255,36 @@ export interface FunctionCalling {
   error: unknown;
   /** Seconds; null before invoke. */
   duration: number | null;
-  toDict(): {
-    id: string;
-    created_at: number;
-    metadata: Record<string, unknown>;
-    execution: {
-      status: Status;
-      duration: number | null;
-      response: unknown;
-      /** As Go writes it: a ToolgateError gives {error: "ToolgateError", message, code, issues?}. */
-      error: { error: string; message: string; code?: ErrorCode; issues?: Issue[] } | null;
-      retryable: boolean | null;
-    };
-    function: string;
-    arguments: Arguments;
-    /** The provider's call id, last, when the call came with one (LionAGI's record has no such key). */
-    call_id?: string;
-  };
+  /** The record, written by Go, as a tool's is. */
+  toDict(mode?: "python" | "json"): CallRecord;
+  /** The record with its metadata named node_metadata. */
+  toDict(mode: "db"): CallRecordDb;
 }
+
+/** A call's record (FunctionCalling.toDict): LionAGI's keys and order, written by Go. */
+export interface CallRecord {
+  id: string;
+  created_at: number;
+  metadata: Record<string, unknown>;
+  execution: {
+    status: Status;
+    duration: number | null;
+    response: unknown;
+    /**
+     * As Go writes it: a ToolgateError gives {error: "ToolgateError", message, code, issues?,
+     * result?} (result, the tool's own, for a tool-error only).
+     */
+    error: { error: string; message: string; code?: ErrorCode; issues?: Issue[]; result?: unknown } | null;
+    retryable: boolean | null;
+  };
+  function: string;
+  arguments: Arguments;
+  /** The provider's call id, last, when the call came with one (LionAGI's record has no such key). */
+  call_id?: string;
+}
+
+/** A call's record in mode "db": LionAGI names its metadata node_metadata there. */
+export type CallRecordDb = Omit<CallRecord, "metadata"> & { node_metadata: Record<string, unknown> };
 
 /**
  * A one-entry MCP config: {name: {url, headers?, transport?, security?, result?}}. The full build registers it

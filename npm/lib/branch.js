@@ -164,11 +164,11 @@ export class Branch {
   /** Resolves and validates a call; returns an un-invoked FunctionCalling. */
   match(request) {
     const fast = this.#plans.answer(request);
-    if (fast) return new FunctionCalling(fast.tool, fast);
+    if (fast) return new FunctionCalling(fast.tool, fast, this.#ctx);
     const stamp = this.#plans.stamp();
     const m = matchJSON(this.#ctx, this.#handle(), request);
     this.#plans.learn(request, m, stamp);
-    return new FunctionCalling(goTool(this.#ctx, m.tool), m);
+    return new FunctionCalling(goTool(this.#ctx, m.tool), m, this.#ctx);
   }
   /**
    * Like match, but never throws: {ok: true, arguments} | {ok: false, error}; and it also refuses

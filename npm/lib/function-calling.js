@@ -4,8 +4,6 @@ import { ToolgateError, describe, readInput } from "./errors.js";
 import { toJSON, recordValue } from "./json.js";
 import { OP, PARAM, STATUS } from "./contract.js";
 
-const LION_CLASS = "lionagi.protocols.action.function_calling.FunctionCalling";
-
 function newUUID() {
   if (globalThis.crypto && typeof globalThis.crypto.randomUUID === "function") return globalThis.crypto.randomUUID();
   const b = new Uint8Array(16);
@@ -17,43 +15,44 @@ function newUUID() {
 }
 
 /**
- * A record's error, as Go's core errorJSON writes it: {error: "ToolgateError", message, code,
- * issues?, result?} for a ToolgateError (issues only when there are any; result, the MCP
- * CallToolResult, only for a tool-error), {error: name, message} for an
- * Error, {error: typeof, message: String(v)} for any other thrown value, and {error: "undefined"
- * | "null", message: the same} when a failed call threw nothing that has a type.
+ * The thrown value of a call as a record names it, for Go's core.RecordedError: a ToolgateError as
+ * {name: "ToolgateError", message, code, issues?, result?}, an Error under its name, any other
+ * value under its typeof with String(v) as its message, and a failed call that threw undefined or
+ * null as {name: "undefined" | "null"}. Go decides what the record shows of it.
  */
-function errorRecord(err, failed) {
-  if (err == null && !failed) return null;
-  if (err == null) return { error: String(err), message: String(err) }; // throw undefined / throw null
+function thrownRecord(err, failed) {
+  if (err == null) return failed ? { name: String(err), message: String(err) } : null;
   try {
     if (ToolgateError.isInstance(err)) {
-      const out = { error: "ToolgateError", message: String(err.message), code: String(err.code) };
-      if (Array.isArray(err.issues) && err.issues.length > 0) out.issues = recordValue(err.issues);
-      if (err.code === "tool-error" && err.result != null) out.result = recordValue(err.result);
+      const out = { name: "ToolgateError", message: String(err.message), code: String(err.code) };
+      if (err.issues !== undefined) out.issues = recordValue(err.issues);
+      if (err.result !== undefined) out.result = recordValue(err.result);
       return out;
     }
-    if (err instanceof Error) return { error: String(err.name || "Error"), message: String(err.message) };
-    return { error: typeof err, message: String(err) };
+    if (err instanceof Error) return { name: String(err.name || "Error"), message: String(err.message) };
+    return { name: typeof err, message: String(err) };
   } catch {
-    return { error: typeof err, message: "<unprintable error>" }; // Go's safeErrorText says the same
+    return { name: typeof err, message: "<unprintable error>" }; // Go's safeErrorText says the same
   }
 }
 
 /**
- * A record's metadata as Go's core metadataJSON writes it: the keys sorted (a Go map keeps no
- * order), then lion_class last, whatever the metadata held under that key.
+ * The metadata of a record, each value made JSON by recordValue (one value that cannot serialise
+ * spoils only itself); metadata that is not an object crosses as it is, and Go refuses it.
  */
-function metadataRecord(meta) {
-  const out = {};
-  for (const k of Object.keys(meta ?? {}).sort()) if (k !== "lion_class") out[k] = meta[k];
-  out.lion_class = LION_CLASS;
-  return out;
+function metadataValue(meta) {
+  if (meta == null) return {};
+  try {
+    if (typeof meta === "object" && !Array.isArray(meta)) return Object.fromEntries(Object.keys(meta).map((k) => [k, recordValue(meta[k])]));
+  } catch {
+    // a revoked Proxy or a throwing getter: what recordValue says of the whole
+  }
+  return recordValue(meta);
 }
 
 /** The record of one call: status, response, error, duration. Node and browser. */
 export class FunctionCalling {
-  constructor(toolObj, m) {
+  constructor(toolObj, m, ctx) {
     this.id = newUUID();
     this.createdAt = Date.now() / 1000;
     this.metadata = {};
@@ -66,28 +65,29 @@ export class FunctionCalling {
     if (m.conversions) this.conversions = m.conversions;
     if (m.id) this.callId = m.id;
     Object.defineProperty(this, "tool", { value: toolObj, enumerable: false });
+    Object.defineProperty(this, "_ctx", { value: ctx, enumerable: false });
   }
   /**
-   * The event record, as Go's FunctionCalling.ToDict: {id, created_at, metadata, execution, function,
-   * arguments}, then call_id when the call came with a provider call id (not a LionAGI key).
+   * The event record, written by Go's core.CallRecord from this event's state (its values made
+   * JSON here): {id, created_at, metadata, execution, function, arguments}, then call_id when the
+   * call came with a provider call id (not a LionAGI key). Mode "db" names metadata node_metadata.
    */
-  toDict() {
-    const record = {
+  toDict(mode = "python") {
+    const state = {
+      mode,
       id: this.id,
-      created_at: this.createdAt,
-      metadata: recordValue(metadataRecord(this.metadata)),
-      execution: {
-        status: this.status,
-        duration: this.duration,
-        response: recordValue(this.response ?? null),
-        error: errorRecord(this.error, this.status === "failed"),
-        retryable: null,
-      },
+      createdAt: this.createdAt,
+      metadata: metadataValue(this.metadata),
       function: this.function,
       arguments: recordValue(this.arguments),
+      status: this.status,
+      duration: this.duration,
+      response: recordValue(this.response ?? null),
+      error: thrownRecord(this.error, this.status === STATUS.failed),
     };
-    if (this.callId) record.call_id = this.callId;
-    return record;
+    if (this.callId) state.callId = this.callId;
+    // Every integer in the answer was a JS number (BigInts cross as {"$bigint"}): plain JSON.parse.
+    return JSON.parse(this._ctx.inst.call(OP.eventToDict, 0, toJSON(state, { code: "unsupported-type", what: `the record of ${this.function}` })));
   }
   /** Always throws not-restorable. */
   static fromDict() {

@@ -339,6 +339,30 @@ test("toDict modes are Go's: python, json, db; anything else is refused there", 
   expectCode(assert, () => t.toDict(5), "unsupported-type");
 });
 
+test("a call's record is Go's: the same modes, metadata sorted value by value, a bad status or metadata refused", async () => {
+  const b = tg.branch({ tools: [tg.tool(function f(a) { return a; })] });
+  const fc = await b.invoke({ function: "f", arguments: { a: 1 } });
+  const db = fc.toDict("db");
+  assert.deepEqual(Object.keys(db), ["id", "created_at", "node_metadata", "execution", "function", "arguments"]);
+  assert.deepEqual(Object.keys(fc.toDict("json")), Object.keys(fc.toDict()));
+  expectCode(assert, () => fc.toDict("yaml"), "invalid-request");
+  expectCode(assert, () => fc.toDict(5), "unsupported-type");
+  const cycle = {};
+  cycle.self = cycle;
+  fc.metadata = { zeta: 1n, cycle, ["__proto__"]: "own", alpha: { b: 1, a: 2 } };
+  const meta = fc.toDict().metadata;
+  assert.deepEqual(Object.keys(meta), ["__proto__", "alpha", "cycle", "zeta", "lion_class"], "keys sorted, lion_class last");
+  assert.equal(meta.cycle, "<unserializable>", "one value that cannot serialise spoils only itself");
+  assert.deepEqual(meta.zeta, { $bigint: "1" });
+  assert.deepEqual(Object.keys(meta.alpha), ["b", "a"], "a value keeps its own key order");
+  fc.metadata = ["not", "an", "object"];
+  const e = expectCode(assert, () => fc.toDict(), "unsupported-type");
+  assert.match(e.message, /metadata of the call of f must be an object, got array/);
+  fc.metadata = {};
+  fc.status = "finished";
+  assert.match(expectCode(assert, () => fc.toDict(), "invalid-request").message, /status "finished"/);
+});
+
 test("an aborted signal never starts the handler; a signal that is not an AbortSignal is refused first", async () => {
   let runs = 0;
   const counted = tg.tool({ name: "counted", handler: () => ++runs });

@@ -41,12 +41,14 @@ test("if the Go program exits, pending calls reject with internal and the next c
   const t = tg.tool(function add(a, b) { return a + b; });
   const b = tg.branch({ tools: [t] });
   const gen = debug.generation;
+  const before = await b.invoke({ function: "add", arguments: { a: 2, b: 2 } });
   const pending = debug.sleep(60000);
   assert.throws(() => debug.exit(), (e) => e.code === "internal");
   await assert.rejects(pending, (e) => e.code === "internal");
   const fc = await b.invoke({ function: "add", arguments: { a: 1, b: 2 } });
   assert.equal(fc.response, 3, "an old branch is rebuilt in the fresh instance");
   assert.equal(debug.generation, gen + 1);
+  assert.equal(before.toDict().execution.response, 4, "a call's record is written after the instance that ran it stopped");
   assert.deepEqual([...b.tools.keys()], ["add"]);
   assert.equal(tg.branch({ tools: [tg.tool(function x() {})] }).tools.size, 1);
 });

@@ -1,5 +1,5 @@
 // Snippets that must compile against the published declarations.
-import { initialize, ToolgateError, type Tool, type FunctionCalling, type ErrorCode, type TransportDetail, type ToolgateErrorData } from "toolgate";
+import { initialize, ToolgateError, type Tool, type FunctionCalling, type CallRecord, type CallRecordDb, type ErrorCode, type TransportDetail, type ToolgateErrorData } from "toolgate";
 import { initialize as initCore } from "toolgate/core";
 
 async function main(): Promise<void> {
@@ -34,6 +34,10 @@ async function main(): Promise<void> {
   void d;
   void b.getToolSchema(["add", typed]);
   void add.toDict("db").function;
+  const record: CallRecord = fc.toDict();
+  void record.metadata.lion_class;
+  const dbRecord: CallRecordDb = fc.toDict("db");
+  void dbRecord.node_metadata.lion_class;
 }
 void main;
 

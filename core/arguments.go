@@ -184,10 +184,12 @@ func (a *Arguments) UnmarshalJSON(data []byte) error {
 //     value. Repeats inside nested objects keep the last value, as both
 //     encoding/json and JavaScript's JSON.parse do.
 //   - bytes that are not valid UTF-8 (encoding/json would silently replace
-//     them, so what was validated would differ from what was sent). Escaped
-//     lone surrogates such as "\ud800" are accepted and become U+FFFD, as
-//     encoding/json decodes them; the arguments passed on are the decoded
-//     ones, so validation and use still see the same string.
+//     them, so what was validated would differ from what was sent).
+//
+// Refused with invalid-arguments and an issue (keyword "loneSurrogate", the
+// pointer of the string): an escaped lone UTF-16 surrogate such as
+// "\ud800", which encoding/json would read as U+FFFD, so that a pattern,
+// a const or a length would judge another string than the one sent.
 func DecodeArguments(tool string, data []byte) (*Arguments, error) {
 	return decodeArguments(tool, data, false)
 }
@@ -223,6 +225,10 @@ func decodeArguments(tool string, data []byte, known bool) (*Arguments, error) {
 			err = errors.New("invalid JSON")
 		}
 		return nil, &Error{Code: CodeInvalidRequest, Tool: tool, Message: "arguments are not valid JSON: " + err.Error(), Cause: err}
+	}
+	if ptr, msg, lone := loneSurrogate(data[:end], "arguments"); lone {
+		return nil, &Error{Code: CodeInvalidArguments, Tool: tool, Message: msg,
+			Issues: []Issue{{Path: ptr, Keyword: "loneSurrogate", Message: clipText(msg, MaxIssueMessageBytes)}}}
 	}
 	values := jsontext.ParseValid(data[:end]).(map[string]any)
 	if sc.End < 0 || !jsontext.OnlySpace(data[end:]) {

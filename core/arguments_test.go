@@ -45,7 +45,7 @@ func TestDecodeArguments(t *testing.T) {
 			map[string]any{"a": "b", "c": `{"d":1}`}},
 		{"proto keys are plain keys", `{"__proto__":{"isAdmin":true},"constructor":1}`, []string{"__proto__", "constructor"},
 			map[string]any{"__proto__": map[string]any{"isAdmin": true}, "constructor": json.Number("1")}},
-		{"lone surrogate becomes U+FFFD", `{"s":"\ud800x"}`, []string{"s"}, map[string]any{"s": "\uFFFDx"}},
+		{"escaped surrogate pair", `{"s":"\ud83d\ude00x"}`, []string{"s"}, map[string]any{"s": "😀x"}},
 		{"depth 64 accepted", string(nested(63)), []string{"a"}, nil},
 	}
 	for _, tc := range tests {
@@ -110,6 +110,39 @@ func TestDecodeArgumentsRefusals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// An escaped lone surrogate would decode to U+FFFD and be judged as another
+// string: it is refused with its pointer and its index in the string, as
+// arguments, as a provider's text arguments and in a schema.
+func TestLoneSurrogatesRefused(t *testing.T) {
+	for _, tc := range []struct{ in, path, where string }{
+		{`{"s":"ab\ud800"}`, "/s", "the string at /s holds a lone surrogate (\\ud800) at index 2"},
+		{`{"o":{"list":["x","😀\udfff"]}}`, "/o/list/1", "the string at /o/list/1 holds a lone surrogate (\\udfff) at index 2"},
+		{`{"k\udbff":1}`, "", "a key of the object at the top level holds a lone surrogate (\\udbff) at index 1"},
+		{`{"s":"\ud800\ud800"}`, "/s", "(\\ud800) at index 0"},
+	} {
+		_, err := DecodeArguments("t", []byte(tc.in))
+		e := AsError(err)
+		require.NotNil(t, e, tc.in)
+		assert.Equal(t, CodeInvalidArguments, e.Code, tc.in)
+		assert.Contains(t, e.Message, tc.where)
+		require.Len(t, e.Issues, 1)
+		assert.Equal(t, Issue{Path: tc.path, Keyword: "loneSurrogate", Message: e.Message}, e.Issues[0])
+	}
+
+	_, err := ParseRequest([]byte(`{"type":"function","id":"c1","function":{"name":"t","arguments":"{\"s\":\"\ud800\"}"}}`))
+	e := AsError(err)
+	require.NotNil(t, e, "a provider's text arguments holding a lone surrogate")
+	assert.Equal(t, CodeInvalidArguments, e.Code)
+	assert.Equal(t, "loneSurrogate", e.Issues[0].Keyword)
+
+	_, err = CompileSchema("t", json.RawMessage(`{"type":"object","properties":{"s":{"const":"\udc00"}}}`))
+	e = AsError(err)
+	require.NotNil(t, e, "a schema holding a lone surrogate")
+	assert.Equal(t, CodeInvalidSchema, e.Code)
+	assert.Equal(t, "/properties/s/const", e.Issues[0].Path)
+	assert.Equal(t, "loneSurrogate", e.Issues[0].Keyword)
 }
 
 func TestDecodeArgumentsSizeBoundary(t *testing.T) {

@@ -65,7 +65,8 @@ type CompiledSchema struct {
 // message saying so.
 //
 // Also refused with invalid-schema: more than MaxSchemaBytes, nesting deeper
-// than MaxSchemaDepth, invalid UTF-8 or JSON, trailing data, a repeated key in
+// than MaxSchemaDepth, invalid UTF-8 or JSON, an escaped lone surrogate
+// (keyword "loneSurrogate"), trailing data, a repeated key in
 // any object, a number beyond MaxNumberExponent, a root that is neither an
 // object nor a boolean, and anything the draft's metaschema rejects. Issues
 // point into the schema.
@@ -81,17 +82,8 @@ func CompileSchema(tool string, schema json.RawMessage) (cs *CompiledSchema, err
 
 // compileSchemaDoc is CompileSchema without the recover, for the fuzz target.
 func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, error) {
-	if len(schema) > MaxSchemaBytes {
-		return nil, schemaIssueError(tool, "", "maxBytes",
-			fmt.Sprintf("parameters schema is %d bytes of JSON, more than the limit of %d", len(schema), MaxSchemaBytes))
-	}
-	if !utf8.Valid(schema) {
-		return nil, Errorf(CodeInvalidSchema, tool, "parameters schema is not valid UTF-8")
-	}
-	sc := jsontext.Scan(schema, MaxSchemaDepth, false)
-	if sc.TooDeep {
-		return nil, schemaIssueError(tool, "", "maxDepth",
-			fmt.Sprintf("parameters schema nests deeper than %d levels of objects and arrays", MaxSchemaDepth))
+	if err := checkSchemaText(tool, schema); err != nil {
+		return nil, err
 	}
 	doc, props, err := decodeSchema(schema)
 	var bound *boundError
@@ -100,6 +92,9 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 	}
 	if err != nil {
 		return nil, schemaTextError(tool, "parameters schema is not valid: "+err.Error(), err)
+	}
+	if ptr, msg, lone := loneSurrogate(schema, "parameters schema"); lone {
+		return nil, schemaIssueError(tool, ptr, "loneSurrogate", msg)
 	}
 	switch doc.(type) {
 	case map[string]any, bool:
@@ -195,6 +190,23 @@ func (s *CompiledSchema) validator(tool string) (validatorSchema, *Error) {
 		s.full.failed = err.Message // sureValid was wrong: a bug, reported rather than hidden
 	}
 	return nil, Errorf(CodeInternal, tool, "parameters schema failed its deferred compile: %s", s.full.failed)
+}
+
+// checkSchemaText refuses, before anything is parsed, a schema text over
+// MaxSchemaBytes, not valid UTF-8, or nesting deeper than MaxSchemaDepth.
+func checkSchemaText(tool string, schema json.RawMessage) *Error {
+	if len(schema) > MaxSchemaBytes {
+		return schemaIssueError(tool, "", "maxBytes",
+			fmt.Sprintf("parameters schema is %d bytes of JSON, more than the limit of %d", len(schema), MaxSchemaBytes))
+	}
+	if !utf8.Valid(schema) {
+		return Errorf(CodeInvalidSchema, tool, "parameters schema is not valid UTF-8")
+	}
+	if jsontext.Scan(schema, MaxSchemaDepth, false).TooDeep {
+		return schemaIssueError(tool, "", "maxDepth",
+			fmt.Sprintf("parameters schema nests deeper than %d levels of objects and arrays", MaxSchemaDepth))
+	}
+	return nil
 }
 
 // schemaIssueError is an invalid-schema error with one issue.

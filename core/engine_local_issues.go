@@ -72,6 +72,11 @@ func argumentIssues(v any, ve *jsonschema.ValidationError, at schemaAt) []Issue 
 			if name, ok := dependentName(leaf, at, keyword); ok {
 				names, wording = []string{name}, " is required: "+leaf.Message
 			}
+		case "minContains", "maxContains":
+			if is, ok := containsIssue(leaf, at, keyword, path, jsontext.At(v, path)); ok {
+				issues = append(issues, is)
+				continue
+			}
 		}
 		for _, name := range names {
 			p := jsontext.Join(path, name)
@@ -192,8 +197,9 @@ func leafErrors(ve *jsonschema.ValidationError) []*jsonschema.ValidationError {
 	var out []*jsonschema.ValidationError
 	var walk func(*jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) == 0 {
-			out = append(out, e)
+		if len(e.Causes) == 0 || containsFailure(e) {
+			out = append(out, e) // a contains failure's causes are why items do not match, not failures
+			return
 		}
 		for _, c := range e.Causes {
 			walk(c)

@@ -134,7 +134,7 @@ func TestFastPathTypical(t *testing.T) {
 		`{"query":"","limit":0,"units":"si","tags":[1,"b"],"filter":{"value":"go","other":1}}`,
 		`{"query":"x","limit":"10","extra":true}`,
 		`{"query":"x","limit":"ten"}`,
-		`{"query":"x","limit":10.0,"tags":["\u00e9\n\ud800","\u2028"]}`,
+		`{"query":"x","limit":10.0,"tags":["\u00e9\n\ud83d\ude00","\u2028"]}`,
 		`{"query":"x","limit":9007199254740993,"units":"imperial"}`,
 		`{"query":"x","limit":1e1001}`,
 		`{"query":"x","limit":1.5e1001}`,

@@ -3,6 +3,7 @@ package core
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
@@ -314,6 +315,10 @@ func requestArguments(name, key string, raw json.RawMessage) (*Arguments, error)
 	case len(r) > 0 && r[0] == '{':
 		return decodeArguments(name, r, true) // sliced from an envelope json.Valid accepted
 	case len(r) > 0 && r[0] == '"':
+		if _, msg, lone := loneSurrogate(r, fmt.Sprintf("%q of %s", key, name)); lone {
+			return nil, &Error{Code: CodeInvalidArguments, Tool: name, Message: msg,
+				Issues: []Issue{{Path: "", Keyword: "loneSurrogate", Message: clipText(msg, MaxIssueMessageBytes)}}}
+		}
 		var s string
 		if err := json.Unmarshal(r, &s); err != nil {
 			return nil, Errorf(CodeInvalidRequest, name, "%q of %s cannot be read: %v", key, name, err)

@@ -72,16 +72,6 @@ func (c *jsCallable) Call(_ context.Context, _ *core.Arguments) (any, error) {
 	return nil, core.Errorf(core.CodeInternal, c.sig.Name, "JS tools are invoked from JavaScript")
 }
 
-func decodeStrict(payload []byte, v any, what string) error {
-	dec := json.NewDecoder(bytes.NewReader(payload))
-	dec.DisallowUnknownFields()
-	dec.UseNumber()
-	if err := dec.Decode(v); err != nil {
-		return core.Errorf(core.CodeUnsupportedType, "", "%s: %v", what, err)
-	}
-	return nil
-}
-
 func opToolCreate(b *Bridge, _ int64, payload []byte) (any, error) {
 	var spec toolSpec
 	if err := decodeStrict(payload, &spec, "tool options"); err != nil {

@@ -251,7 +251,11 @@ export interface FunctionCalling {
   readonly callId?: string;
   status: Status;
   response: unknown;
-  /** A ToolgateError, or whatever the handler threw. */
+  /**
+   * A ToolgateError, or the Error the handler threw; a thrown value that is not an Error is wrapped
+   * in an Error named "ThrownValue" whose `cause` is the value, so a failed call's error is always
+   * an object.
+   */
   error: unknown;
   /** Seconds; null before invoke. */
   duration: number | null;

@@ -180,7 +180,7 @@ func checkResult(target string, r *ToolResult) error {
 	}
 	switch {
 	case r.CallID == "" && target != core.ProviderGemini && target != MCP:
-		return core.Errorf(core.CodeInvalidRequest, name, "the result of %s has no call id, which a %s tool result needs: take the call from a provider response that carries one (parseToolCalls keeps it).", tool, target)
+		return core.Errorf(core.CodeInvalidRequest, name, "the result of %s has no call id, which a tool result for %s needs: take the call from a provider response that carries one (parseToolCalls keeps it).", tool, target)
 	case name == "" && target == core.ProviderGemini:
 		return core.WithCall(core.Errorf(core.CodeInvalidRequest, "", "the result has no function name, which a gemini functionResponse needs."), "", r.CallID)
 	case r.Error == nil && len(bytes.TrimSpace(r.Output)) > 0 && !json.Valid(r.Output):

@@ -437,7 +437,10 @@ func plainWord(w uint64) bool {
 }
 
 // escapeLength is the length of the escape sequence at the start of e (a
-// backslash), 0 when it is not one JSON allows.
+// backslash), 0 when it is not one JSON allows or when it is a lone UTF-16
+// surrogate (a high one without its low one, or a low one alone: the full
+// decoder refuses those, so the fast path leaves them to it); a surrogate
+// pair is one sequence of 12 bytes.
 func escapeLength(e []byte) int {
 	if len(e) < 2 {
 		return 0
@@ -449,10 +452,15 @@ func escapeLength(e []byte) int {
 		if len(e) < 6 {
 			return 0
 		}
-		for _, h := range e[2:6] {
-			if hexValue(h) < 0 {
-				return 0
+		r, ok := readHex4(e, 2)
+		switch {
+		case !ok, r >= 0xDC00 && r <= 0xDFFF:
+			return 0
+		case r >= 0xD800 && r <= 0xDBFF:
+			if lo, ok := readHex4(e, 8); ok && len(e) >= 12 && e[6] == '\\' && e[7] == 'u' && lo >= 0xDC00 && lo <= 0xDFFF {
+				return 12
 			}
+			return 0
 		}
 		return 6
 	}

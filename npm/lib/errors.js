@@ -160,6 +160,36 @@ export function safeText(v) {
   }
 }
 
+/** The Errors wrapThrown made, told apart by membership (a thrown revoked Proxy cannot be asked). */
+const wrappers = new WeakSet();
+
+/**
+ * What a call's `error` holds when its handler threw (or its signal aborted with) something that is
+ * not an Error: an Error named "ThrownValue" whose `cause` is the value itself, so that `fc.error`
+ * is always an object (`if (fc.error)` never misses a failure). Internal.
+ */
+export function wrapThrown(v, tool) {
+  if (isError(v)) return v;
+  const e = new Error(`${tool} threw ${describe(v)}, not an Error; the value is this error's cause`, { cause: v });
+  e.name = "ThrownValue";
+  wrappers.add(e);
+  return e;
+}
+
+/** The value a call's handler threw: the cause of a wrapThrown Error, else err itself. Internal. */
+export function thrownValue(err) {
+  return wrappers.has(err) ? err.cause : err;
+}
+
+/** Whether v is an Error of any realm (its brand, not its prototype chain). */
+function isError(v) {
+  try {
+    return v instanceof Error || Object.prototype.toString.call(v) === "[object Error]";
+  } catch {
+    return false; // a revoked Proxy
+  }
+}
+
 /** Names a value's kind for messages: "null", "an array", or its typeof. Internal. */
 export function describe(v) {
   try {

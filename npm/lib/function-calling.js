@@ -1,6 +1,6 @@
 // One call of a tool: the FunctionCalling record, the mapping of named arguments onto a JS
 // function's parameters, and the invoke lifecycle (pre → handler → post). Node and browser.
-import { ToolgateError, describe, readInput } from "./errors.js";
+import { ToolgateError, describe, readInput, wrapThrown, thrownValue } from "./errors.js";
 import { toJSON, recordValue } from "./json.js";
 import { OP, PARAM, STATUS } from "./contract.js";
 
@@ -20,7 +20,8 @@ function newUUID() {
  * value under its typeof with String(v) as its message, and a failed call that threw undefined or
  * null as {name: "undefined" | "null"}. Go decides what the record shows of it.
  */
-function thrownRecord(err, failed) {
+function thrownRecord(fcError, failed) {
+  const err = thrownValue(fcError);
   if (err == null) return failed ? { name: String(err), message: String(err) } : null;
   try {
     if (ToolgateError.isInstance(err)) {
@@ -38,12 +39,16 @@ function thrownRecord(err, failed) {
 
 /**
  * The metadata of a record, each value made JSON by recordValue (one value that cannot serialise
- * spoils only itself); metadata that is not an object crosses as it is, and Go refuses it.
+ * spoils only itself; a function, symbol or undefined member is left out, as JSON leaves it out of
+ * any object); metadata that is not an object crosses as it is, and Go refuses it.
  */
 function metadataValue(meta) {
   if (meta == null) return {};
   try {
-    if (typeof meta === "object" && !Array.isArray(meta)) return Object.fromEntries(Object.keys(meta).map((k) => [k, recordValue(meta[k])]));
+    if (typeof meta === "object" && !Array.isArray(meta)) {
+      const kept = Object.keys(meta).filter((k) => !["function", "symbol", "undefined"].includes(typeof meta[k]));
+      return Object.fromEntries(kept.map((k) => [k, recordValue(meta[k])]));
+    }
   } catch {
     // a revoked Proxy or a throwing getter: what recordValue says of the whole
   }
@@ -194,7 +199,7 @@ export async function run(ctx, fc, signal, onProgress) {
   if (signal?.aborted) {
     // Aborted before it started: nothing runs.
     fc.status = STATUS.cancelled;
-    fc.error = signal.reason ?? new ToolgateError("timeout", "cancelled");
+    fc.error = wrapThrown(signal.reason ?? new ToolgateError("timeout", "cancelled"), fc.function);
     fc.duration = 0;
     return;
   }
@@ -230,10 +235,10 @@ export async function run(ctx, fc, signal, onProgress) {
     if (cancellations.has(e)) {
       ctrl.abort(e.reason);
       fc.status = STATUS.cancelled;
-      fc.error = e.reason ?? new ToolgateError("timeout", "cancelled");
+      fc.error = wrapThrown(e.reason ?? new ToolgateError("timeout", "cancelled"), fc.function);
     } else {
       fc.status = STATUS.failed;
-      fc.error = e;
+      fc.error = wrapThrown(e, fc.function);
     }
   } finally {
     clearTimeout(timer);

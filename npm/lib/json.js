@@ -9,8 +9,9 @@ import { MAX_ARGUMENT_DEPTH } from "./contract.js";
  * serialise with `depthCode` (and a `maxDepth` issue, as Go refuses deep JSON text). Node and browser.
  */
 export function toJSON(value, { code = "invalid-request", what = "the value", depthCode = code } = {}) {
+  let text;
   try {
-    return stringify(value);
+    text = stringify(value);
   } catch (e) {
     if (ToolgateError.isInstance(e)) throw e;
     if (e instanceof RangeError) {
@@ -20,6 +21,14 @@ export function toJSON(value, { code = "invalid-request", what = "the value", de
     const why = /circular/i.test(String(e?.message)) ? "holds a circular reference" : `cannot be serialised (${e?.message})`;
     throw new ToolgateError(code, `${what} ${why}: only JSON values cross to Go`, { cause: e });
   }
+  // JSON.stringify gives undefined for a function, a symbol or undefined itself: none is JSON.
+  if (text === undefined) throw new ToolgateError(code, `${what} is ${unserializable(value)}: only JSON values cross to Go`);
+  return text;
+}
+
+/** What JSON cannot carry at the top of a value, named for a message. */
+function unserializable(v) {
+  return v === undefined ? "undefined" : `a ${typeof v}`;
 }
 
 /** JSON.stringify with BigInts written as exact integers. */
@@ -63,15 +72,18 @@ export function reviveBigints(obj, pointers) {
 /**
  * A record's value made JSON-safe, as JSON.stringify reads it (toJSON methods, getters, any kind of
  * object): every BigInt becomes {"$bigint": "<decimal digits>"}, the documented spelling of
- * integers in JS records (reviveRecord turns it back). A value JSON cannot carry (a cycle, nesting
- * too deep, a throwing getter or toJSON, a revoked Proxy) is "<unserializable>", as Go writes a
- * response it cannot marshal. undefined is null. Node and browser.
+ * integers in JS records (reviveRecord turns it back). A value JSON cannot carry (a function or a
+ * symbol, a cycle, nesting too deep, a throwing getter or toJSON, a revoked Proxy) is
+ * "<unserializable>", as Go writes a response it cannot marshal, and as toJSON refuses it (one
+ * rule: what toolResult refuses to send, a record shows as "<unserializable>"). undefined is null;
+ * inside an object or an array JSON's own rules apply (a function member is left out). Node and
+ * browser.
  */
 export function recordValue(v) {
   if (v === undefined) return null;
   try {
     const text = JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? { $bigint: x.toString() } : x));
-    return text === undefined ? null : JSON.parse(text);
+    return text === undefined ? "<unserializable>" : JSON.parse(text);
   } catch {
     return "<unserializable>";
   }

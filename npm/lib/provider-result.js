@@ -1,7 +1,7 @@
 // tg.toolResult: a call's outcome (or a refusal) as a provider's tool-result message. The response
 // is serialised here, BigInt-safe; Go writes the message (core.FormatToolResult), so the failure
 // text is the same from Go and JS. Node and browser.
-import { ToolgateError, describe, readInput, safeText } from "./errors.js";
+import { ToolgateError, describe, readInput, safeText, thrownValue } from "./errors.js";
 import { toJSON } from "./json.js";
 import { FunctionCalling } from "./function-calling.js";
 import { OP, PROVIDER_TARGETS, FINISHED_STATUSES, STATUS } from "./contract.js";
@@ -49,7 +49,8 @@ function str(v) {
 }
 
 /** What a call failed with, as core.ToolResultError: a ToolgateError's code, message and issues; any other value's text. */
-function errorData(err) {
+function errorData(fcError) {
+  const err = thrownValue(fcError);
   if (ToolgateError.isInstance(err)) {
     const out = { code: String(err.code), message: String(err.message) };
     if (Array.isArray(err.issues) && err.issues.length > 0) {

@@ -104,7 +104,8 @@ export class Tool {
   }
   /** The declaration record (LionAGI's keys and order); never a callable. */
   toDict(mode = "python") {
-    return recordValue(parseExact(this.#ctx.inst.call(OP.toolToDict, this._handle(), JSON.stringify({ mode }))));
+    const options = toJSON({ mode }, { code: "unsupported-type", what: "toDict's mode" });
+    return recordValue(parseExact(this.#ctx.inst.call(OP.toolToDict, this._handle(), options)));
   }
   /** Always throws not-restorable: a record cannot bring back a callable. */
   static fromDict() {

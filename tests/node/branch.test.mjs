@@ -106,7 +106,7 @@ test("invoke: sync, async, throwing and non-Error throwing handlers", async () =
   assert.deepEqual(fc.toDict().execution.error, { error: "RangeError", message: "bad" });
   fc = await b.invoke({ function: "weird", arguments: {} });
   assert.equal(fc.status, "failed");
-  assert.equal(fc.error, 42);
+  assert.equal(fc.error.cause, 42, "a non-Error throw is the cause of a ThrownValue Error (issue 22)");
   assert.deepEqual(fc.toDict().execution.error, { error: "number", message: "42" });
 });
 

@@ -81,9 +81,8 @@ func CompileSchema(tool string, schema json.RawMessage) (cs *CompiledSchema, err
 
 // compileSchemaDoc is CompileSchema without the recover, for the fuzz target.
 func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, error) {
-	if len(schema) > MaxSchemaBytes {
-		return nil, schemaIssueError(tool, "", "maxBytes",
-			fmt.Sprintf("parameters schema is %d bytes of JSON, more than the limit of %d", len(schema), MaxSchemaBytes))
+	if err := CheckSchemaBytes(tool, schema); err != nil {
+		return nil, err
 	}
 	if !utf8.Valid(schema) {
 		return nil, Errorf(CodeInvalidSchema, tool, "parameters schema is not valid UTF-8")

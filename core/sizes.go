@@ -1,10 +1,11 @@
 package core
 
 // Size limits checked on lengths, before anything is parsed: a request or
-// provider response over MaxRequestBytes, and arguments over
-// MaxArgumentBytes (their text measured without decoding it), so that
-// refusing an oversized input costs a length comparison or one scan, never
-// more than accepting an input within the limits.
+// provider response over MaxRequestBytes, arguments over MaxArgumentBytes
+// (their text measured without decoding it) and a parameters schema over
+// MaxSchemaBytes, so that refusing an oversized input costs a length
+// comparison or one scan, never more than accepting an input within the
+// limits.
 
 import (
 	"bytes"
@@ -41,4 +42,16 @@ func argumentsSize(tool string, raw json.RawMessage) error {
 		return nil
 	}
 	return limitError(tool, "maxBytes", "arguments are %d bytes of JSON, more than the limit of %d", n, MaxArgumentBytes)
+}
+
+// CheckSchemaBytes refuses a parameters schema of tool over MaxSchemaBytes
+// with invalid-schema and an issue with keyword maxBytes: CompileSchema's
+// first check, exported so that a caller holding the schema inside a
+// larger payload can refuse it on its length before decoding the payload.
+func CheckSchemaBytes(tool string, schema []byte) error {
+	if len(schema) <= MaxSchemaBytes {
+		return nil
+	}
+	return schemaIssueError(tool, "", "maxBytes",
+		"parameters schema is "+strconv.Itoa(len(schema))+" bytes of JSON, more than the limit of "+strconv.Itoa(MaxSchemaBytes))
 }

@@ -5,6 +5,7 @@ import { toJSON, parseExact, recordValue } from "./json.js";
 import { jsonSchemaOf } from "./schema.js";
 import { OP, TOOL_OPTIONS, TYPED_TOOL_OPTIONS } from "./contract.js";
 import { compilePrecheck } from "./precheck.js";
+import { checkSchemaText } from "./size-limits.js";
 
 /** The longest delay setTimeout honours (2^31−1 ms); a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -185,7 +186,10 @@ export function tool(ctx, fnOrSpec, opts) {
   const { kind, fn, handler, name, source, o } = s;
   checkValues(o);
   const { preprocessor, postprocessor, preprocessorKwargs, postprocessorKwargs, ...goOpts } = o;
-  if (goOpts.parameters !== undefined) toJSON(goOpts.parameters, { code: "invalid-schema", what: `the parameters schema of ${name}` });
+  if (goOpts.parameters !== undefined) {
+    // Over the schema limit on its length: refused before the payload is built or crosses.
+    checkSchemaText(toJSON(goOpts.parameters, { code: "invalid-schema", what: `the parameters schema of ${name}` }) ?? "", goOpts.name || name);
+  }
   const payload = toJSON({ kind, name, source, options: goOpts }, { code: "invalid-tool", what: `tg.tool(${name})` });
   const info = ctx.inst.callJSON(OP.toolCreate, 0, payload);
   return new Tool(

@@ -27,6 +27,7 @@ function requestText(ctx, request) {
       r = { ...r, function: typeof r.function === "function" ? r.function.name : r.function.function };
     }
     checkRequestArguments(r);
+    checkRequestText(r, "the request");
     return toJSON(r, { code: "invalid-request", what: "the request", depthCode: "invalid-arguments" });
   });
   checkRequestText(text, "the request");

@@ -19,6 +19,7 @@ export function parseToolCalls(ctx, response) {
     if (response === undefined || typeof response === "function" || typeof response === "symbol") {
       throw new ToolgateError("invalid-request", `parseToolCalls: want a provider response (an object or its JSON text), got ${typeof response}`);
     }
+    checkRequestText(response, "the provider response");
     return toJSON(response, { code: "invalid-request", what: "the provider response" });
   });
   checkRequestText(text, "the provider response"); // on its length, before it crosses (size-limits.js)

@@ -29,6 +29,38 @@ export function bytesOver(s, limit) {
   return 0;
 }
 
+/** The most values stringsOver visits before it leaves the answer to the serialisation. */
+const MAX_WALK = 10000;
+
+/**
+ * A lower bound of the UTF-8 length of value's JSON when it is surely over `limit`, else 0: the
+ * lengths of the strings it holds, summed until they pass the limit, without serialising it. A
+ * subtree with a toJSON method is skipped (it serialises as something else), and past MAX_WALK
+ * values the walk gives up (a large tree of small values, or a cycle, which the serialisation
+ * reports), so it costs little beside the serialisation whatever the value. Node and browser. @internal
+ */
+export function stringsOver(value, limit) {
+  let n = 0;
+  let budget = MAX_WALK;
+  const stack = [value];
+  while (stack.length > 0) {
+    if (--budget < 0) return 0;
+    const v = stack.pop();
+    if (typeof v === "string") {
+      n += v.length;
+      if (n > limit) return n;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length && stack.length <= budget; i++) stack.push(v[i]);
+    } else if (v !== null && typeof v === "object" && typeof v.toJSON !== "function") {
+      for (const k in v) {
+        if (stack.length > budget) break;
+        if (Object.hasOwn(v, k)) stack.push(v[k]);
+      }
+    }
+  }
+  return 0;
+}
+
 /** The ToolgateError of a size limit: `code`, one issue with keyword maxBytes. */
 function limitError(code, message, data = {}) {
   return new ToolgateError(code, `${message}.`, { ...data, issues: [{ path: "", keyword: "maxBytes", message }] });
@@ -36,10 +68,12 @@ function limitError(code, message, data = {}) {
 
 /**
  * Refuses the JSON text of a request or of a whole provider response (`what` names it) over
- * MAX_REQUEST_BYTES with invalid-request, as Go does (core.MaxRequestBytes). Node and browser. @internal
+ * MAX_REQUEST_BYTES with invalid-request, as Go does (core.MaxRequestBytes); given the value
+ * rather than its text, refuses it when the strings it holds are surely over (stringsOver), before
+ * it is serialised. Node and browser. @internal
  */
 export function checkRequestText(text, what) {
-  const n = bytesOver(text, MAX_REQUEST_BYTES);
+  const n = typeof text === "string" ? bytesOver(text, MAX_REQUEST_BYTES) : stringsOver(text, MAX_REQUEST_BYTES);
   if (n) throw limitError("invalid-request", `${what} is at least ${n} bytes of JSON, more than the limit of ${MAX_REQUEST_BYTES}`);
 }
 
@@ -58,10 +92,11 @@ export function checkArgumentText(text, tool, callId) {
 
 /**
  * Refuses the JSON text of a parameters schema over MAX_SCHEMA_BYTES with invalid-schema naming
- * the tool, as Go's CompileSchema does. Node and browser. @internal
+ * the tool, as Go's CompileSchema does; given the schema object, refuses it when its strings are
+ * surely over, before it is serialised. Node and browser. @internal
  */
 export function checkSchemaText(text, tool) {
-  const n = bytesOver(text, MAX_SCHEMA_BYTES);
+  const n = typeof text === "string" ? bytesOver(text, MAX_SCHEMA_BYTES) : stringsOver(text, MAX_SCHEMA_BYTES);
   if (n) throw limitError("invalid-schema", `parameters schema is at least ${n} bytes of JSON, more than the limit of ${MAX_SCHEMA_BYTES}`, { tool });
 }
 

@@ -188,6 +188,7 @@ export function tool(ctx, fnOrSpec, opts) {
   const { preprocessor, postprocessor, preprocessorKwargs, postprocessorKwargs, ...goOpts } = o;
   if (goOpts.parameters !== undefined) {
     // Over the schema limit on its length: refused before the payload is built or crosses.
+    checkSchemaText(goOpts.parameters, goOpts.name || name);
     checkSchemaText(toJSON(goOpts.parameters, { code: "invalid-schema", what: `the parameters schema of ${name}` }) ?? "", goOpts.name || name);
   }
   const payload = toJSON({ kind, name, source, options: goOpts }, { code: "invalid-tool", what: `tg.tool(${name})` });

@@ -135,7 +135,14 @@ test("tool names with control characters are refused with invalid-tool", () => {
     }
     refused(err, "invalid-tool", "controlCharacter");
   }
-  for (const name of ["get_weather", "docs.search v2", "météo_天気"]) {
+  let err;
+  try {
+    tg.tool({ name: "get\ud800weather", parameters: { type: "object", properties: {} }, handler: () => 1 });
+  } catch (e) {
+    err = e;
+  }
+  refused(err, "invalid-tool", "utf8"); // else Go would see U+FFFD: another name
+  for (const name of ["get_weather", "docs.search v2", "météo_天気", "emoji \u{1F600}"]) {
     assert.equal(tg.tool({ name, parameters: { type: "object", properties: {} }, handler: () => 1 }).function, name);
   }
 });

@@ -194,10 +194,9 @@ func (s *CompiledSchema) validator(tool string) (validatorSchema, *Error) {
 
 // checkSchemaText refuses, before anything is parsed, a schema text over
 // MaxSchemaBytes, not valid UTF-8, or nesting deeper than MaxSchemaDepth.
-func checkSchemaText(tool string, schema json.RawMessage) *Error {
-	if len(schema) > MaxSchemaBytes {
-		return schemaIssueError(tool, "", "maxBytes",
-			fmt.Sprintf("parameters schema is %d bytes of JSON, more than the limit of %d", len(schema), MaxSchemaBytes))
+func checkSchemaText(tool string, schema json.RawMessage) error {
+	if err := CheckSchemaBytes(tool, schema); err != nil {
+		return err
 	}
 	if !utf8.Valid(schema) {
 		return Errorf(CodeInvalidSchema, tool, "parameters schema is not valid UTF-8")

@@ -10,7 +10,22 @@ const (
 	MaxArgumentDepth = 64
 	// MaxArgumentBytes is the largest arguments JSON accepted.
 	MaxArgumentBytes = 16 << 20
+	// MaxRequestBytes is the largest JSON text of one request (a call
+	// envelope for ParseRequest and Match) or of one whole provider
+	// response (ParseToolCalls), refused past it with invalid-request and
+	// an issue with keyword maxBytes before any of it is read. Twice
+	// MaxArgumentBytes and 64 KiB: room for one call of the largest
+	// arguments sent as a JSON string with every quote in them escaped, and
+	// the call's other members.
+	MaxRequestBytes = 2*MaxArgumentBytes + 64<<10
 )
+
+// MaxToolNameBytes is the longest name a tool may have, in bytes of UTF-8
+// (a tool with a longer one is refused with invalid-tool and an issue
+// with keyword maxLength). Four times what MCP allows its tool names (128
+// characters), so every real name fits; a name longer than a provider
+// allows (OpenAI: 64) is rewritten when the tool is exported.
+const MaxToolNameBytes = 512
 
 // Limits on a parameters schema. Each is far beyond what real schemas reach
 // (tools from MCP servers, Pydantic and zod have a few hundred nodes, keys of

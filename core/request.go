@@ -69,12 +69,18 @@ type Request struct {
 // name, missing arguments, and arguments that are neither an object nor a
 // JSON string of one. Arguments are decoded by DecodeArguments, so nesting
 // deeper than MaxArgumentDepth or a size over MaxArgumentBytes is
-// invalid-arguments.
+// invalid-arguments; the size is checked on the text before anything of
+// the arguments is decoded (a blank OpenAI arguments string included). A
+// request over MaxRequestBytes is invalid-request (keyword maxBytes),
+// refused on its length alone.
 func ParseRequest(data []byte) (*Request, error) {
 	return parseRequest(data, true)
 }
 
 func parseRequest(data []byte, allowString bool) (*Request, error) {
+	if err := requestSize("the request", data); err != nil {
+		return nil, err
+	}
 	d := bytes.TrimSpace(data)
 	if len(d) == 0 {
 		return nil, Errorf(CodeInvalidRequest, "", "the request is empty.")
@@ -285,6 +291,9 @@ func readProviderRequest(provider string, m map[string]json.RawMessage, nameKey,
 // provider shape but LionAGI's, a string whose text is not JSON is
 // invalid-arguments naming the byte position (malformedArguments).
 func providerArguments(provider, name, key string, raw json.RawMessage) (*Arguments, error) {
+	if err := argumentsSize(name, raw); err != nil {
+		return nil, err
+	}
 	if (provider == ProviderOpenAIChat || provider == ProviderOpenAIResponses) && blankString(raw) {
 		raw = json.RawMessage("{}")
 	}

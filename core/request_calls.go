@@ -51,9 +51,13 @@ const maxResponseDepth = MaxArgumentDepth + 8
 // It refuses with invalid-request a value that is no provider response (a
 // number, a LionAGI {function, arguments} call without a provider, an
 // object of no known shape, a list holding a value that is not an object,
-// nesting deeper than maxResponseDepth: an issue with keyword maxDepth),
+// nesting deeper than maxResponseDepth: an issue with keyword maxDepth;
+// more than MaxRequestBytes: keyword maxBytes, refused on the length alone),
 // and a call without a usable name (missing, empty, not a string).
 func ParseToolCalls(data []byte) ([]*Request, error) {
+	if err := requestSize("the provider response", data); err != nil {
+		return nil, err
+	}
 	d := bytes.TrimSpace(data)
 	if len(d) > 0 && d[0] == '"' {
 		var s string

@@ -189,7 +189,8 @@ type ToolOptions struct {
 // given. opts.Parameters is compiled now.
 //
 // NewTool refuses with invalid-tool: a nil c, a c whose Signature fails when
-// the schema must be derived from it, an empty name, a Schema that is not an
+// the schema must be derived from it, an empty name, a name CheckToolName
+// refuses (control characters, over MaxToolNameBytes), a Schema that is not an
 // object with a non-empty string function.name, an unknown SchemaMode or
 // Coerce, a negative Timeout, and a docstring the parser refuses. It refuses
 // with invalid-schema: Parameters that is not a JSON object, and a
@@ -266,6 +267,9 @@ func (t *Tool) useSchema(o *ToolOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := CheckToolName(firstNonEmpty(o.Name, name)); err != nil {
+		return err
+	}
 	if o.Name != "" && o.Name != name {
 		if schema, err = renameFunction(schema, o.Name); err != nil {
 			return Errorf(CodeInvalidTool, o.Name, "cannot rename the schema's function: %v", err)
@@ -298,6 +302,9 @@ func (t *Tool) deriveSchema(o *ToolOptions, sig Signature, sigErr error) error {
 	}
 	if sig.Name == "" {
 		return Errorf(CodeInvalidTool, "", "Function must have a name.")
+	}
+	if err := CheckToolName(sig.Name); err != nil {
+		return err
 	}
 	so := &SchemaOptions{
 		Style:                 o.DocstringStyle,

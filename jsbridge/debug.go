@@ -48,7 +48,7 @@ func registerDebugOps(b *Bridge) {
 		pending, funcs := asyncStats()
 		return map[string]any{
 			"tools": tools, "branches": branches, "pendingAsync": pending,
-			"liveFuncs": funcs, "heapAlloc": ms.HeapAlloc, "goroutines": runtime.NumGoroutine(),
+			"liveFuncs": funcs, "heapAlloc": ms.HeapAlloc, "totalAlloc": ms.TotalAlloc, "goroutines": runtime.NumGoroutine(),
 		}, nil
 	})
 	b.Register("debug.grow", func(_ *Bridge, _ int64, payload []byte) (any, error) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/jsontext"
 	"github.com/toolgate/toolgate/jsbridge/jsfunc"
 )
 
@@ -73,6 +74,9 @@ func (c *jsCallable) Call(_ context.Context, _ *core.Arguments) (any, error) {
 }
 
 func opToolCreate(b *Bridge, _ int64, payload []byte) (any, error) {
+	if err := parametersSize(payload); err != nil {
+		return nil, err
+	}
 	var spec toolSpec
 	if err := decodeStrict(payload, &spec, "tool options"); err != nil {
 		return nil, err
@@ -246,4 +250,27 @@ func (b *Bridge) InvokeGo(ctx context.Context, handle int64, payload []byte) (js
 		return nil, core.Errorf(core.CodeInternal, t.Function(), "response is not JSON-serialisable: %v", err)
 	}
 	return json.RawMessage(data), nil
+}
+
+// parametersSize refuses a tool.create payload whose options.parameters is
+// over core.MaxSchemaBytes (invalid-schema, keyword maxBytes, naming the
+// tool), on its length, before the payload is decoded: finding the member
+// is a scan, and a payload that short cannot hold one too long.
+func parametersSize(payload []byte) error {
+	if len(payload) <= core.MaxSchemaBytes {
+		return nil
+	}
+	opts, ok := jsontext.Lookup(payload, "options")
+	if !ok {
+		return nil
+	}
+	params, ok := jsontext.Lookup(opts, "parameters")
+	if !ok {
+		return nil
+	}
+	var name string
+	if raw, ok := jsontext.Lookup(payload, "name"); ok {
+		_ = json.Unmarshal(raw, &name)
+	}
+	return core.CheckSchemaBytes(name, params)
 }

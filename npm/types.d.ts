@@ -349,6 +349,9 @@ export interface GeminiFunctionCall {
  * - Gemini: a `Part` holding a `functionCall` (other members such as `thoughtSignature` are ignored), or the
  *   `FunctionCall` itself;
  * - JSON text of one of these.
+ *
+ * Sizes are checked first, on the lengths: argument text over 16 MiB is invalid-arguments, a request
+ * over 32 MiB and 64 KiB of JSON invalid-request, both with an issue whose keyword is `maxBytes`.
  */
 export type ToolRequest =
   | ToolCall
@@ -479,7 +482,8 @@ export interface ToolgateCore {
    * a Responses response or its output, an Anthropic message or its content, a Gemini response,
    * Content or parts, or one call (an object or its JSON text). Items that are no function call are
    * skipped; only the first choice or candidate is read. Throws invalid-request for a value that is
-   * no provider response.
+   * no provider response, and for one over 32 MiB and 64 KiB of JSON (an issue with keyword
+   * `maxBytes`, refused on its length before it is read).
    * @example for (const call of tg.parseToolCalls(completion)) messages.push(tg.toolResult(await b.invoke(call), "openai-chat"))
    */
   parseToolCalls(response: unknown): ToolCall[];

@@ -5,12 +5,20 @@ import { toJSON, reviveBigints } from "./json.js";
 import { tool, goTool, isToolOf } from "./tool.js";
 import { FunctionCalling, run, checkSignal } from "./function-calling.js";
 import { PlanCache } from "./plan-cache.js";
+import { checkRequestArguments, checkRequestText } from "./size-limits.js";
 import { OP } from "./contract.js";
 
-/** A request as the JSON text Go parses; a Tool or function in `function` becomes its name. */
+/**
+ * A request as the JSON text Go parses; a Tool or function in `function` becomes its name. The size
+ * limits are checked first on the lengths JS holds (size-limits.js): argument text over the limit,
+ * or request text over it, is refused before anything is serialised or crosses.
+ */
 function requestText(ctx, request) {
-  if (typeof request === "string") return request;
-  return readInput("a call", "request", "invalid-request", () => {
+  if (typeof request === "string") {
+    checkRequestText(request, "the request");
+    return request;
+  }
+  const text = readInput("a call", "request", "invalid-request", () => {
     if (request === null || typeof request !== "object" || Array.isArray(request)) {
       throw new ToolgateError("invalid-request", `a request must be an object or JSON text, got ${describe(request)}`);
     }
@@ -18,8 +26,12 @@ function requestText(ctx, request) {
     if (typeof r.function === "function" || isToolOf(ctx, r.function)) {
       r = { ...r, function: typeof r.function === "function" ? r.function.name : r.function.function };
     }
+    checkRequestArguments(r);
+    checkRequestText(r, "the request");
     return toJSON(r, { code: "invalid-request", what: "the request", depthCode: "invalid-arguments" });
   });
+  checkRequestText(text, "the request");
+  return text;
 }
 
 /** Go's branch.match (or branch.validate) for a request, its big integers revived as BigInts. */

@@ -5,6 +5,7 @@ import { toJSON, parseExact, recordValue } from "./json.js";
 import { jsonSchemaOf } from "./schema.js";
 import { OP, TOOL_OPTIONS, TYPED_TOOL_OPTIONS } from "./contract.js";
 import { compilePrecheck } from "./precheck.js";
+import { checkSchemaText } from "./size-limits.js";
 
 /** The longest delay setTimeout honours (2^31−1 ms); a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -157,6 +158,22 @@ function typedSpec(spec, opts) {
   return { kind: "typed", fn: undefined, handler, name: o.name, source: "", o };
 }
 
+/** A lone surrogate: a UTF-16 half with no other half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Refuses a name holding a lone surrogate with invalid-tool (keyword utf8, Go's rule for a name
+ * that is not valid UTF-8): it would reach Go as U+FFFD, under another name. Go checks every other
+ * rule of names (core.CheckToolName).
+ */
+function checkNameText(name) {
+  if (typeof name !== "string") return;
+  const m = LONE_SURROGATE.exec(name);
+  if (!m) return;
+  const message = `the tool name holds a lone surrogate U+${name.charCodeAt(m.index).toString(16).toUpperCase()} at UTF-16 unit ${m.index}, which is no Unicode text`;
+  throw new ToolgateError("invalid-tool", `${message}.`, { tool: name, issues: [{ path: "/function/name", keyword: "utf8", message }] });
+}
+
 /**
  * Refuses the values of the options that stay in JS: the processors must be functions and
  * timeoutMs a finite number (Go refuses a negative one, and every other option's value, itself).
@@ -184,9 +201,14 @@ export function tool(ctx, fnOrSpec, opts) {
   else if (fnOrSpec && typeof fnOrSpec === "object" && !Array.isArray(fnOrSpec)) s = typedSpec(fnOrSpec, opts);
   else throw new ToolgateError("invalid-tool", `tg.tool: expected a function or {name, handler, …}, got ${describe(fnOrSpec)}`);
   const { kind, fn, handler, name, source, o } = s;
+  checkNameText(o.name ?? name);
   checkValues(o);
   const { preprocessor, postprocessor, preprocessorKwargs, postprocessorKwargs, ...goOpts } = o;
-  if (goOpts.parameters !== undefined) toJSON(goOpts.parameters, { code: "invalid-schema", what: `the parameters schema of ${name}` });
+  if (goOpts.parameters !== undefined) {
+    // Over the schema limit on its length: refused before the payload is built or crosses.
+    checkSchemaText(goOpts.parameters, goOpts.name || name);
+    checkSchemaText(toJSON(goOpts.parameters, { code: "invalid-schema", what: `the parameters schema of ${name}` }) ?? "", goOpts.name || name);
+  }
   const payload = toJSON({ kind, name, source, options: goOpts }, { code: "invalid-tool", what: `tg.tool(${name})` });
   const info = ctx.inst.callJSON(OP.toolCreate, 0, payload);
   return new Tool(

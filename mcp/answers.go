@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/toolgate/toolgate/core"
 )
@@ -25,8 +26,9 @@ type exchange struct {
 	key     string // the id as idKey keys it ("n:5")
 	shown   string // the id as JSON, for messages
 	resumes atomic.Int32
-	modern  bool        // a request of the 2026-07-28 wire: its stream is never resumed
-	headers [][2]string // the request's own headers (modern: Mcp-Method, Mcp-Name, Mcp-Param-*)
+	modern  bool         // a request of the 2026-07-28 wire: its stream is never resumed
+	headers [][2]string  // the request's own headers (modern: Mcp-Method, Mcp-Name, Mcp-Param-*)
+	notify  notifyBudget // the notification bytes of its streams (notifybudget.go)
 }
 
 // pendingIDs are the ids of the requests waiting for an answer on a
@@ -164,6 +166,20 @@ func (f *sseFilter) dispatch() {
 	f.raw, f.keep, f.event, f.data = f.raw[:0], f.keep[:0], "", ""
 }
 
+// budget pays for n bytes of notifications from the budget of the stream's
+// request (or, on the connection's stream, the connection's), waiting
+// before the stream is read on when it is spent (notifybudget.go).
+func (f *sseFilter) budget(n int) {
+	b := &f.g.notify
+	if x := valueFrom[exchange](f.ctx); x != nil && f.want != "" {
+		b = &x.notify
+	}
+	if d := b.take(n, time.Now()); d > 0 {
+		f.g.stats.notificationsThrottled.Add(1)
+		waitBudget(f.ctx, d)
+	}
+}
+
 // pass reports whether the session may see the event, classified as the
 // session does: not JSON-RPC (passed on; the session ignores it), a notification
 // (passed on), a request of the server's (answered here, not passed on),
@@ -180,6 +196,7 @@ func (f *sseFilter) pass() bool {
 	if isNotification(&msg) {
 		f.g.serverNotice(&msg) // a server's cancellation of a request a hook is answering (hookcancel.go)
 		f.g.notification(&msg) // notifications.go
+		f.budget(len(data))
 		return true
 	}
 	if !msg.hasID() {

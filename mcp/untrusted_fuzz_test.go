@@ -23,7 +23,7 @@ func FuzzUntrustedToolsList(f *testing.F) {
 			mustBeCoreError(t, err)
 			return
 		}
-		descs, warnings, err := validateDescriptors(cfg, tools, nil, true)
+		descs, warnings, err := validateDescriptors(cfg, tools, nil, true, nil)
 		if err != nil {
 			mustBeCoreError(t, err)
 			return

@@ -1,0 +1,89 @@
+package mcp
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The JS thread's budget (docs/security.md, "Budgets"): under js/wasm every
+// goroutine runs on the host's one thread, and while one computes no JS runs
+// — no timer, no I/O, no other call. Worse, a body stream whose bytes are
+// buffered already resolves each read as a microtask, so reading a flood
+// never lets a macrotask in. Work a server can make us do in bulk (reading a
+// large answer or a flood of events, checking and building the tools of a
+// tools/list, a refresh) goes through pace points: once paceSlice of such
+// work has run since the last pause, the goroutine sleeps pacePause. A Go
+// timer under js is a JS setTimeout, and with nothing else runnable Go
+// returns to the event loop until it fires: the host gets a turn at least
+// every paceSlice, plus the one step that crossed it.
+//
+// The slice is global (one thread): after any pause every paced goroutine
+// starts a new slice. Natively goroutines are preempted and no event loop
+// waits, so paceSlice is 0 and a pace point is one comparison.
+
+// paceSlice is the most paced work between two pauses (0: never pause).
+var paceSlice = defaultPaceSlice()
+
+// pacePause is how long a pause sleeps: one JS timer turn.
+var pacePause = time.Millisecond
+
+// defaultPaceSlice is 4 ms under js, 0 natively.
+func defaultPaceSlice() time.Duration {
+	if runtime.GOOS == "js" {
+		return 4 * time.Millisecond
+	}
+	return 0
+}
+
+// paceClock is the start of the current slice and the count of pauses.
+var paceClock struct {
+	mu     sync.Mutex
+	mark   time.Time
+	pauses atomic.Int64
+}
+
+// pacer is the pace points of one run of work (a stream, a tool list): a
+// slice starts at the latest of the global mark and the run's own start or
+// last pause, so a run that has just begun does not pause for time other
+// work spent. The zero pacer starts at its first step.
+type pacer struct {
+	start  time.Time
+	paused time.Duration // how long this run paused, in all
+}
+
+// step is a pace point: it pauses when the current slice has run
+// paceSlice.
+func (p *pacer) step() {
+	if paceSlice <= 0 {
+		return
+	}
+	now := time.Now()
+	if p.start.IsZero() {
+		p.start = now
+	}
+	paceClock.mu.Lock()
+	from := paceClock.mark
+	paceClock.mu.Unlock()
+	if p.start.After(from) {
+		from = p.start
+	}
+	if now.Sub(from) < paceSlice {
+		return
+	}
+	paceClock.pauses.Add(1)
+	time.Sleep(pacePause)
+	after := time.Now()
+	paceClock.mu.Lock()
+	if after.After(paceClock.mark) {
+		paceClock.mark = after
+	}
+	paceClock.mu.Unlock()
+	p.start = after
+	p.paused += after.Sub(now)
+}
+
+// pacedBytes is how many bytes of one body are read before its reads
+// become pace points: a small answer never pauses.
+const pacedBytes = 64 << 10

@@ -102,6 +102,7 @@ type sseFilter struct {
 	event string
 	data  string
 	err   error
+	pace  pacer // pace.go: a pause may follow each event
 }
 
 func newSSEFilter(g *guard, ctx context.Context, to *postTarget, want string, legacy bool, body io.ReadCloser) *sseFilter {
@@ -164,6 +165,7 @@ func (f *sseFilter) dispatch() {
 		f.out = append(append(f.out, f.keep...), '\n')
 	}
 	f.raw, f.keep, f.event, f.data = f.raw[:0], f.keep[:0], "", ""
+	f.pace.step() // between this event's parse and the session's, or the next event
 }
 
 // budget pays for n bytes of notifications from the budget of the stream's

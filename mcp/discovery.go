@@ -73,6 +73,7 @@ func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f
 		version = c.sess.protocolVersion()
 		cursor := ""
 		seen := map[string]bool{}
+		var pace pacer
 		for page := 1; ; page++ {
 			if page > MaxListPages {
 				return serverError(core.CodeTransport, cfg.Name, cfg,
@@ -82,10 +83,12 @@ func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f
 			if err != nil {
 				return err
 			}
+			pace.step() // pace.go: a page of up to maxMessageBytes is parsed next
 			tools, next, err := parsePage(cfg, raw)
 			if err != nil {
 				return err
 			}
+			pace.step()
 			raws = append(raws, tools...)
 			if len(raws) > MaxServerTools {
 				return serverError(core.CodeTransport, cfg.Name, cfg,

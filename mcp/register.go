@@ -210,6 +210,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 		if err != nil {
 			return nil, err
 		}
+		_ = t.Function() // derives the tool's fields here, between pace points, not all at once in the registry's swap
 		b.tools = append(b.tools, t)
 		b.names = append(b.names, name)
 		b.wires = append(b.wires, d.wire)

@@ -106,7 +106,7 @@ type sseFilter struct {
 }
 
 func newSSEFilter(g *guard, ctx context.Context, to *postTarget, want string, legacy bool, body io.ReadCloser) *sseFilter {
-	return &sseFilter{g: g, ctx: ctx, to: to, want: want, legacy: legacy, body: body, r: bufio.NewReader(body)}
+	return &sseFilter{g: g, ctx: ctx, to: to, want: want, legacy: legacy, body: body, r: bufio.NewReader(body), pace: newPacer()}
 }
 
 // Read returns what the session may see of the stream.

@@ -98,7 +98,7 @@ func TestPacerPausesAfterItsSlice(t *testing.T) {
 	defer func(s, p time.Duration) { paceSlice, pacePause = s, p }(paceSlice, pacePause)
 	paceSlice, pacePause = 50*time.Millisecond, time.Microsecond
 	before := paceClock.pauses.Load()
-	var p pacer
+	p := newPacer()
 	p.step()
 	assert.Equal(t, before, paceClock.pauses.Load(), "a run that has just begun does not pause")
 	time.Sleep(60 * time.Millisecond) // work longer than the slice

@@ -73,7 +73,7 @@ func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f
 		version = c.sess.protocolVersion()
 		cursor := ""
 		seen := map[string]bool{}
-		var pace pacer
+		pace := newPacer()
 		for page := 1; ; page++ {
 			if page > MaxListPages {
 				return serverError(core.CodeTransport, cfg.Name, cfg,
@@ -84,7 +84,7 @@ func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f
 				return err
 			}
 			pace.step() // pace.go: a page of up to maxMessageBytes is parsed next
-			tools, next, err := parsePage(cfg, raw)
+			tools, next, err := parsePage(cfg, raw, &pace)
 			if err != nil {
 				return err
 			}
@@ -124,8 +124,9 @@ type discovered struct {
 	version  string
 }
 
-// parsePage reads one tools/list result: its tools and its nextCursor.
-func parsePage(cfg *ServerConfig, raw json.RawMessage) ([]json.RawMessage, string, error) {
+// parsePage reads one tools/list result: its tools and its nextCursor (a
+// pace point between its two passes over the page).
+func parsePage(cfg *ServerConfig, raw json.RawMessage, pace *pacer) ([]json.RawMessage, string, error) {
 	bad := func(why string) error {
 		return serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/list result: %s", why)
 	}
@@ -134,6 +135,7 @@ func parsePage(cfg *ServerConfig, raw json.RawMessage) ([]json.RawMessage, strin
 	if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
 		return nil, "", bad("not a JSON object")
 	}
+	pace.step()
 	var tools []json.RawMessage
 	if v, ok := fields["tools"]; !ok || jsontext.Kind(v) != "array" || json.Unmarshal(v, &tools) != nil {
 		return nil, "", bad(`"tools" is not an array`)
@@ -179,7 +181,7 @@ func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage, f *Filter, m
 	out := make([]descriptor, 0, len(raws))
 	seen := make(map[string]bool, len(raws))
 	var warnings []*core.Error
-	var pace pacer
+	pace := newPacer()
 	for i, raw := range raws {
 		pace.step() // pace.go
 		sum := sumOf(raw)

@@ -19,6 +19,14 @@ import (
 // returns to the event loop until it fires: the host gets a turn at least
 // every paceSlice, plus the one step that crossed it.
 //
+// A Go timer alone is not enough: when a microtask re-enters Go during the
+// sleep (the next chunk of a buffered body, any other promise), Go runs
+// every goroutine whose timer has expired before it returns, and the host's
+// macrotasks still wait. So the wasm program sets the pause (SetPaceYield)
+// to block until the host has run a macrotask of its own (jsbridge/mcpops:
+// setImmediate, else setTimeout 0); without one a pause is a Go timer sleep
+// of pacePause.
+//
 // The slice is global (one thread): after any pause every paced goroutine
 // starts a new slice. Natively goroutines are preempted and no event loop
 // waits, so paceSlice is 0 and a pace point is one comparison.
@@ -26,8 +34,23 @@ import (
 // paceSlice is the most paced work between two pauses (0: never pause).
 var paceSlice = defaultPaceSlice()
 
-// pacePause is how long a pause sleeps: one JS timer turn.
+// pacePause is how long a pause sleeps without a yield function.
 var pacePause = time.Millisecond
+
+// paceYield is the pause SetPaceYield set (nil: a pacePause sleep).
+var paceYield atomic.Pointer[func()]
+
+// SetPaceYield makes every pace point's pause call yield, which must block
+// until the host's event loop has had a turn (a macrotask) and must not
+// panic; nil restores the default, a Go timer sleep. The wasm program sets
+// it once, before any MCP work; natively pace points never pause.
+func SetPaceYield(yield func()) {
+	if yield == nil {
+		paceYield.Store(nil)
+		return
+	}
+	paceYield.Store(&yield)
+}
 
 // defaultPaceSlice is 4 ms under js, 0 natively.
 func defaultPaceSlice() time.Duration {
@@ -47,10 +70,18 @@ var paceClock struct {
 // pacer is the pace points of one run of work (a stream, a tool list): a
 // slice starts at the latest of the global mark and the run's own start or
 // last pause, so a run that has just begun does not pause for time other
-// work spent. The zero pacer starts at its first step.
+// work spent. Make one with newPacer when the run begins.
 type pacer struct {
 	start  time.Time
 	paused time.Duration // how long this run paused, in all
+}
+
+// newPacer is the pacer of a run that begins now.
+func newPacer() pacer {
+	if paceSlice <= 0 {
+		return pacer{}
+	}
+	return pacer{start: time.Now()}
 }
 
 // step is a pace point: it pauses when the current slice has run
@@ -60,9 +91,6 @@ func (p *pacer) step() {
 		return
 	}
 	now := time.Now()
-	if p.start.IsZero() {
-		p.start = now
-	}
 	paceClock.mu.Lock()
 	from := paceClock.mark
 	paceClock.mu.Unlock()
@@ -73,7 +101,11 @@ func (p *pacer) step() {
 		return
 	}
 	paceClock.pauses.Add(1)
-	time.Sleep(pacePause)
+	if y := paceYield.Load(); y != nil {
+		(*y)()
+	} else {
+		time.Sleep(pacePause)
+	}
 	after := time.Now()
 	paceClock.mu.Lock()
 	if after.After(paceClock.mark) {

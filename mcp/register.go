@@ -185,7 +185,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 		return nil, err
 	}
 	byName := map[string]string{}
-	var pace pacer
+	pace := newPacer()
 	for _, d := range descs {
 		pace.step() // pace.go
 		if d.filtered {

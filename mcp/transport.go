@@ -211,6 +211,7 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 		done:  done,
 		onCap: func(e *core.Error) { g.record(sink, connFail, e) },
 		err:   g.capErr,
+		pace:  newPacer(),
 	})
 	return resp, nil
 }

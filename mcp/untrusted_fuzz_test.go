@@ -18,7 +18,7 @@ func FuzzUntrustedToolsList(f *testing.F) {
 	f.Add([]byte(`{"tools":[1,{"name":""}]}`))
 	cfg := &ServerConfig{Name: "fuzz"}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		tools, _, err := parsePage(cfg, raw)
+		tools, _, err := parsePage(cfg, raw, &pacer{})
 		if err != nil {
 			mustBeCoreError(t, err)
 			return

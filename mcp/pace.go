@@ -116,6 +116,12 @@ func (p *pacer) step() {
 	p.paused += after.Sub(now)
 }
 
+// PacePauses counts the pauses pace points have made in this process, in
+// every pool (JS: mcpStats().pacePauses).
+func PacePauses() int64 {
+	return paceClock.pauses.Load()
+}
+
 // pacedBytes is how many bytes of one body are read before its reads
 // become pace points: a small answer never pauses.
 const pacedBytes = 64 << 10

@@ -47,9 +47,6 @@ type Stats struct {
 	// NotificationsThrottled counts notifications after which a stream
 	// waited for its notification byte budget (notifybudget.go).
 	NotificationsThrottled int64 `json:"notificationsThrottled"`
-	// PacePauses counts the pauses pace points made to give the JS thread
-	// a turn (pace.go), in the whole process, not only this pool's.
-	PacePauses int64 `json:"pacePauses"`
 	// NotificationsIgnored counts notifications not acted on: a method the
 	// client does not follow, or a list change from a server that did not
 	// declare listChanged or that no registration follows.
@@ -97,7 +94,6 @@ func (p *Pool) Stats() Stats {
 		RefreshesCoalesced:     c.refreshesCoalesced.Load(),
 		RefreshesDelayed:       c.refreshesDelayed.Load(),
 		ToolsReused:            c.toolsReused.Load(),
-		PacePauses:             paceClock.pauses.Load(),
 		NotificationsThrottled: c.notificationsThrottled.Load(),
 		NotificationsIgnored:   c.notificationsIgnored.Load(),
 		StandaloneStreams:      c.standaloneStreams.Load(),

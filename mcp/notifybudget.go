@@ -13,10 +13,11 @@ import (
 // notifyBurstBytes at once, then notifyBytesPerSecond. A notification the
 // bucket cannot pay for is still handled, but the stream is not read again
 // until the bucket has refilled: a server that floods progress or log
-// messages is read no faster than the budget, so the CPU and memory it
-// costs are bounded by bytes, not only by count, and the socket's own flow
-// control makes the server wait. Waits are counted (NotificationsThrottled).
-// The request's deadline (timeoutMs) still runs while it waits.
+// messages is read no faster than the budget, so the CPU it costs is
+// bounded by bytes, not only by count (what the transport below buffers
+// meanwhile is not: undici reads ahead). Waits are counted
+// (NotificationsThrottled). The request's deadline (timeoutMs) still runs
+// while it waits.
 
 // notifyBurstBytes is how many bytes of notifications pass at full speed.
 var notifyBurstBytes = 4 << 20

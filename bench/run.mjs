@@ -27,6 +27,7 @@ const FIGURES = [
   ["mcp-register.mjs"],
   ["mcp-modern-register.mjs"],
   ["mcp-modern-rtt.mjs"],
+  ["mcp-storm.mjs"], // issue 22: a hostile server's storm and flood, the event loop meanwhile
   ["cold-node.mjs"], // 7
   ["cold-browser.mjs"],
   ["size.mjs"], // 8

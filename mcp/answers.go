@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/toolgate/toolgate/core"
 )
@@ -25,8 +26,9 @@ type exchange struct {
 	key     string // the id as idKey keys it ("n:5")
 	shown   string // the id as JSON, for messages
 	resumes atomic.Int32
-	modern  bool        // a request of the 2026-07-28 wire: its stream is never resumed
-	headers [][2]string // the request's own headers (modern: Mcp-Method, Mcp-Name, Mcp-Param-*)
+	modern  bool         // a request of the 2026-07-28 wire: its stream is never resumed
+	headers [][2]string  // the request's own headers (modern: Mcp-Method, Mcp-Name, Mcp-Param-*)
+	notify  notifyBudget // the notification bytes of its streams (notifybudget.go)
 }
 
 // pendingIDs are the ids of the requests waiting for an answer on a
@@ -100,10 +102,11 @@ type sseFilter struct {
 	event string
 	data  string
 	err   error
+	pace  pacer // pace.go: a pause may follow each event
 }
 
 func newSSEFilter(g *guard, ctx context.Context, to *postTarget, want string, legacy bool, body io.ReadCloser) *sseFilter {
-	return &sseFilter{g: g, ctx: ctx, to: to, want: want, legacy: legacy, body: body, r: bufio.NewReader(body)}
+	return &sseFilter{g: g, ctx: ctx, to: to, want: want, legacy: legacy, body: body, r: bufio.NewReader(body), pace: newPacer()}
 }
 
 // Read returns what the session may see of the stream.
@@ -162,6 +165,21 @@ func (f *sseFilter) dispatch() {
 		f.out = append(append(f.out, f.keep...), '\n')
 	}
 	f.raw, f.keep, f.event, f.data = f.raw[:0], f.keep[:0], "", ""
+	f.pace.step() // between this event's parse and the session's, or the next event
+}
+
+// budget pays for n bytes of notifications from the budget of the stream's
+// request (or, on the connection's stream, the connection's), waiting
+// before the stream is read on when it is spent (notifybudget.go).
+func (f *sseFilter) budget(n int) {
+	b := &f.g.notify
+	if x := valueFrom[exchange](f.ctx); x != nil && f.want != "" {
+		b = &x.notify
+	}
+	if d := b.take(n, time.Now()); d > 0 {
+		f.g.stats.notificationsThrottled.Add(1)
+		waitBudget(f.ctx, d)
+	}
 }
 
 // pass reports whether the session may see the event, classified as the
@@ -180,6 +198,7 @@ func (f *sseFilter) pass() bool {
 	if isNotification(&msg) {
 		f.g.serverNotice(&msg) // a server's cancellation of a request a hook is answering (hookcancel.go)
 		f.g.notification(&msg) // notifications.go
+		f.budget(len(data))
 		return true
 	}
 	if !msg.hasID() {

@@ -52,6 +52,8 @@ type descriptor struct {
 	headers     []paramHeader        // its x-mcp-header annotations (modern wire only; mcpheader.go)
 	filtered    bool                 // the Filter dropped it: only wire is set
 	raw         json.RawMessage      // the whole descriptor, compacted (nil for a declared tool)
+	sum         descriptorSum        // the SHA-256 of the descriptor as sent (reuse.go)
+	reused      *core.Tool           // the registered tool a refresh keeps for it (reuse.go); only wire and sum are set
 }
 
 // discover lists every tool of the server page by page (on the modern
@@ -60,8 +62,9 @@ type descriptor struct {
 // validates every descriptor, applying f (nil keeps all): a tool f drops
 // is returned with only its name and filtered set (see validateDescriptors
 // for what it is still checked for). It changes nothing anywhere: the
-// caller registers the result or nothing.
-func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f *Filter) (*discovered, error) {
+// caller registers the result or nothing. A descriptor whose sum reuse
+// holds, for the version spoken, comes back as reused (reuse.go).
+func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f *Filter, reuse reusable) (*discovered, error) {
 	var raws []json.RawMessage
 	modern, version := false, ""
 	err := p.run(ctx, cfg, sec, "", func(ctx context.Context, e *entry, c *conn) error {
@@ -70,6 +73,7 @@ func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f
 		version = c.sess.protocolVersion()
 		cursor := ""
 		seen := map[string]bool{}
+		pace := newPacer()
 		for page := 1; ; page++ {
 			if page > MaxListPages {
 				return serverError(core.CodeTransport, cfg.Name, cfg,
@@ -79,10 +83,12 @@ func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f
 			if err != nil {
 				return err
 			}
-			tools, next, err := parsePage(cfg, raw)
+			pace.step() // pace.go: a page of up to maxMessageBytes is parsed next
+			tools, next, err := parsePage(cfg, raw, &pace)
 			if err != nil {
 				return err
 			}
+			pace.step()
 			raws = append(raws, tools...)
 			if len(raws) > MaxServerTools {
 				return serverError(core.CodeTransport, cfg.Name, cfg,
@@ -103,7 +109,7 @@ func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f
 	if err != nil {
 		return nil, err
 	}
-	descs, warnings, err := validateDescriptors(cfg, raws, f, modern)
+	descs, warnings, err := validateDescriptors(cfg, raws, f, modern, func(sum descriptorSum) *core.Tool { return reuse.take(sum, version) })
 	if err != nil {
 		return nil, err
 	}
@@ -118,8 +124,9 @@ type discovered struct {
 	version  string
 }
 
-// parsePage reads one tools/list result: its tools and its nextCursor.
-func parsePage(cfg *ServerConfig, raw json.RawMessage) ([]json.RawMessage, string, error) {
+// parsePage reads one tools/list result: its tools and its nextCursor (a
+// pace point between its two passes over the page).
+func parsePage(cfg *ServerConfig, raw json.RawMessage, pace *pacer) ([]json.RawMessage, string, error) {
 	bad := func(why string) error {
 		return serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/list result: %s", why)
 	}
@@ -128,6 +135,7 @@ func parsePage(cfg *ServerConfig, raw json.RawMessage) ([]json.RawMessage, strin
 	if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
 		return nil, "", bad("not a JSON object")
 	}
+	pace.step()
 	var tools []json.RawMessage
 	if v, ok := fields["tools"]; !ok || jsontext.Kind(v) != "array" || json.Unmarshal(v, &tools) != nil {
 		return nil, "", bad(`"tools" is not an array`)
@@ -165,11 +173,28 @@ func parsePage(cfg *ServerConfig, raw json.RawMessage) ([]json.RawMessage, strin
 // reads) and comes back as {wire, filtered: true}: its description and
 // schemas are not read, so a broken tool can be filtered out without
 // refusing the server.
-func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage, f *Filter, modern bool) ([]descriptor, []*core.Error, error) {
+//
+// A descriptor for whose sum reuse (nil: none) returns a registered tool
+// is only checked for its name being advertised once, and comes back as
+// {wire, sum, reused}: a refresh keeps that tool (reuse.go).
+func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage, f *Filter, modern bool, reuse func(descriptorSum) *core.Tool) ([]descriptor, []*core.Error, error) {
 	out := make([]descriptor, 0, len(raws))
 	seen := make(map[string]bool, len(raws))
 	var warnings []*core.Error
+	pace := newPacer()
 	for i, raw := range raws {
+		pace.step() // pace.go
+		sum := sumOf(raw)
+		if reuse != nil {
+			if t := reuse(sum); t != nil {
+				wire := t.Callable.(*proxy).wire
+				if err := checkWireName(cfg, wire, seen, "the tool name", "the server advertises the tool %q twice"); err != nil {
+					return nil, nil, err
+				}
+				out = append(out, descriptor{wire: wire, sum: sum, reused: t})
+				continue
+			}
+		}
 		var fields map[string]json.RawMessage
 		if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
 			return nil, nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %d of tools/list is not an object", i)
@@ -181,7 +206,7 @@ func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage, f *Filter, m
 		if err := checkWireName(cfg, name, seen, "the tool name", "the server advertises the tool %q twice"); err != nil {
 			return nil, nil, err
 		}
-		d := descriptor{wire: name, description: json.RawMessage("null"), raw: compactJSON(raw)}
+		d := descriptor{wire: name, description: json.RawMessage("null"), raw: compactJSON(raw), sum: sum}
 		if d.annotations, d.ann = parseAnnotations(fields["annotations"]); !f.keeps(name, d.ann) {
 			out = append(out, descriptor{wire: name, filtered: true})
 			continue

@@ -18,15 +18,34 @@ import (
 // on any stream of the connection, the branch's tools of that server are
 // refreshed: tools/list again through prepareServer (the path registration
 // takes, so names, request options, result mode and security are the
-// registration's), then swapped in one step (core.Manager.ReplaceOwned). A
-// burst of notifications within listChangedDebounce makes one refresh, a
-// notification during a refresh makes one more after it, and one
-// registration never refreshes twice at once. The branch is held weakly:
-// a branch nobody holds stops being followed.
+// registration's), then swapped in one step (core.Manager.ReplaceOwned). The
+// branch is held weakly: a branch nobody holds stops being followed.
+//
+// What a server can make us do is budgeted per registration: a burst of
+// notifications within listChangedDebounce makes one refresh, a notification
+// during a refresh (or while the next one waits) makes one more after it,
+// one registration never refreshes twice at once, two refreshes start at
+// least listChangedMinInterval apart, and after a refresh that took d the
+// next waits listChangedLoad·d more (at most listChangedMaxWait), so
+// refreshing holds a registration's share of the time under
+// 1/(1+listChangedLoad). A descriptor the server sends again byte for byte
+// is not checked, compiled or built again (reuse.go), and the work of the
+// others goes through pace points (pace.go).
 
 // listChangedDebounce is how long a refresh waits after the first
 // notification of a burst.
 var listChangedDebounce = 100 * time.Millisecond
+
+// listChangedMinInterval is the least time between the starts of two
+// refreshes of one registration.
+var listChangedMinInterval = 2 * time.Second
+
+// listChangedLoad is how many times a refresh's own duration the next one
+// waits after it ended.
+const listChangedLoad = 4
+
+// listChangedMaxWait bounds the wait listChangedLoad makes.
+const listChangedMaxWait = 60 * time.Second
 
 // ToolsChangedEvent reports one refresh of a registration's tools: the
 // registered names added, removed and changed (description, schemas or
@@ -98,6 +117,7 @@ type follower struct {
 	again   bool               // a notification came during the refresh
 	cancel  context.CancelFunc // of the refresh running
 	stopped bool
+	next    time.Time // the earliest start of the next refresh (the budget)
 }
 
 // follow starts following the registration of cfg's tools into m under o
@@ -183,8 +203,10 @@ func (fs *followers) pause() {
 	}
 }
 
-// poke schedules a refresh: listChangedDebounce from now unless one is
-// scheduled already, or after the one running.
+// poke schedules a refresh: listChangedDebounce from now, or when the
+// budget allows one (whichever is later), unless one is scheduled already;
+// or after the one running. A notification that finds a refresh scheduled
+// or running is coalesced into it (counted).
 func (f *follower) poke() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -192,9 +214,23 @@ func (f *follower) poke() {
 	case f.stopped:
 	case f.running:
 		f.again = true
+		f.p.stats.refreshesCoalesced.Add(1)
 	case f.timer == nil:
-		f.timer = time.AfterFunc(listChangedDebounce, f.refresh)
+		f.schedule(time.Now())
+	default:
+		f.p.stats.refreshesCoalesced.Add(1)
 	}
+}
+
+// schedule arms the next refresh (f.mu held): listChangedDebounce after
+// now, or at f.next when the budget asks for more (counted as delayed).
+func (f *follower) schedule(now time.Time) {
+	wait := listChangedDebounce
+	if budget := f.next.Sub(now); budget > wait {
+		wait = budget
+		f.p.stats.refreshesDelayed.Add(1)
+	}
+	f.timer = time.AfterFunc(wait, f.refresh)
 }
 
 // stop ends the following: no refresh starts any more.
@@ -224,6 +260,7 @@ func (f *follower) refresh() {
 	f.running, f.cancel = true, cancel
 	f.mu.Unlock()
 
+	start := time.Now()
 	ev := f.apply(ctx)
 	if ev != nil && ctx.Err() == nil {
 		f.p.stats.toolRefreshes.Add(1)
@@ -232,14 +269,28 @@ func (f *follower) refresh() {
 		}
 	}
 	cancel()
+	end := time.Now()
 
 	f.mu.Lock()
 	f.running, f.cancel = false, nil
+	f.next = refreshBudget(start, end)
 	if f.again && !f.stopped {
 		f.again = false
-		f.timer = time.AfterFunc(listChangedDebounce, f.refresh)
+		f.schedule(end)
 	}
 	f.mu.Unlock()
+}
+
+// refreshBudget is the earliest start of the refresh after one that ran
+// from start to end: listChangedMinInterval after its start, and
+// listChangedLoad times its duration (at most listChangedMaxWait) after
+// its end.
+func refreshBudget(start, end time.Time) time.Time {
+	next := start.Add(listChangedMinInterval)
+	if after := end.Add(min(listChangedLoad*end.Sub(start), listChangedMaxWait)); after.After(next) {
+		next = after
+	}
+	return next
 }
 
 // apply lists the server's tools again and swaps them into the branch; nil
@@ -252,6 +303,7 @@ func (f *follower) apply(ctx context.Context) *ToolsChangedEvent {
 	}
 	o := f.opts
 	o.refresh = true // requestOptions of a tool the server dropped wait for its return
+	o.reuse = reusableOf(m, f.cfg.Name)
 	b, err := prepareServer(ctx, f.p, f.cfg, &o)
 	if err != nil {
 		return &ToolsChangedEvent{Server: f.cfg.Name, Error: core.AsError(err)}

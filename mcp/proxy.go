@@ -34,6 +34,9 @@ type proxy struct {
 	// raw is the tool's descriptor as tools/list gave it (compacted): a
 	// refresh compares it to tell a changed tool (listchanged.go).
 	raw json.RawMessage
+	// sum is the SHA-256 of the descriptor as the page carried it: a
+	// refresh that finds it again keeps the tool (reuse.go).
+	sum descriptorSum
 	// headers are its x-mcp-header annotations: on the modern wire each
 	// call mirrors their values into Mcp-Param-* headers (mcpheader.go).
 	headers []paramHeader

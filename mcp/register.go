@@ -70,7 +70,8 @@ type RegisterOptions struct {
 	// absence shows it).
 	OnWarning func(server string, err error)
 
-	refresh bool // a list-change refresh: requestOptions may name tools the server no longer lists
+	refresh bool     // a list-change refresh: requestOptions may name tools the server no longer lists
+	reuse   reusable // a refresh's registered tools, kept when their descriptor comes again (reuse.go)
 }
 
 // RegisterServer discovers the tools of cfg's server (or, with ToolNames,
@@ -184,7 +185,9 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 		return nil, err
 	}
 	byName := map[string]string{}
+	pace := newPacer()
 	for _, d := range descs {
+		pace.step() // pace.go
 		if d.filtered {
 			continue
 		}
@@ -194,12 +197,20 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 				"the tools %q and %q would both register as %q", other, d.wire, name)
 		}
 		byName[name] = d.wire
+		if d.reused != nil {
+			p.stats.toolsReused.Add(1)
+			b.tools = append(b.tools, d.reused)
+			b.names = append(b.names, name)
+			b.wires = append(b.wires, d.wire)
+			continue
+		}
 		px := &proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire, mode: mode, headers: d.headers, version: version,
-			annotations: d.annotations, gate: o.Approval.gateFor(d.annotations, d.ann), onProgress: o.OnProgress, raw: d.raw}
+			annotations: d.annotations, gate: o.Approval.gateFor(d.annotations, d.ann), onProgress: o.OnProgress, raw: d.raw, sum: d.sum}
 		t, err := buildTool(px, d, reqOpts[d.wire])
 		if err != nil {
 			return nil, err
 		}
+		_ = t.Function() // derives the tool's fields here, between pace points, not all at once in the registry's swap
 		b.tools = append(b.tools, t)
 		b.names = append(b.names, name)
 		b.wires = append(b.wires, d.wire)
@@ -213,7 +224,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 // version they were discovered with ("" when declared).
 func (p *Pool) descriptorsOf(ctx context.Context, cfg *ServerConfig, sec *Security, o *RegisterOptions) ([]descriptor, string, error) {
 	if len(o.ToolNames) == 0 {
-		found, err := p.discover(ctx, cfg, sec, o.Filter)
+		found, err := p.discover(ctx, cfg, sec, o.Filter, o.reuse)
 		if err != nil {
 			return nil, "", err
 		}

@@ -33,6 +33,20 @@ type Stats struct {
 	// ToolRefreshes counts the refreshes of a registration's tools they
 	// caused (failed ones included).
 	ToolRefreshes int64 `json:"toolRefreshes"`
+	// RefreshesCoalesced counts list changes folded into a refresh already
+	// scheduled or running (listchanged.go).
+	RefreshesCoalesced int64 `json:"refreshesCoalesced"`
+	// RefreshesDelayed counts refreshes that waited beyond the debounce
+	// for the registration's refresh budget (listChangedMinInterval,
+	// listChangedLoad).
+	RefreshesDelayed int64 `json:"refreshesDelayed"`
+	// ToolsReused counts tools a refresh kept as they were, without
+	// checking, compiling or building them again, because the server sent
+	// their descriptor again byte for byte (reuse.go).
+	ToolsReused int64 `json:"toolsReused"`
+	// NotificationsThrottled counts notifications after which a stream
+	// waited for its notification byte budget (notifybudget.go).
+	NotificationsThrottled int64 `json:"notificationsThrottled"`
 	// NotificationsIgnored counts notifications not acted on: a method the
 	// client does not follow, or a list change from a server that did not
 	// declare listChanged or that no registration follows.
@@ -60,6 +74,8 @@ type counters struct {
 	progressDelivered, progressDropped, listChanged               atomic.Int64
 	toolRefreshes, notificationsIgnored, standaloneStreams        atomic.Int64
 	listCacheHits, eraProbes, staleRetries                        atomic.Int64
+	refreshesCoalesced, refreshesDelayed, toolsReused             atomic.Int64
+	notificationsThrottled                                        atomic.Int64
 }
 
 // Stats returns what the pool's connections have counted so far.
@@ -75,6 +91,10 @@ func (p *Pool) Stats() Stats {
 		ProgressDropped:        c.progressDropped.Load(),
 		ListChanged:            c.listChanged.Load(),
 		ToolRefreshes:          c.toolRefreshes.Load(),
+		RefreshesCoalesced:     c.refreshesCoalesced.Load(),
+		RefreshesDelayed:       c.refreshesDelayed.Load(),
+		ToolsReused:            c.toolsReused.Load(),
+		NotificationsThrottled: c.notificationsThrottled.Load(),
 		NotificationsIgnored:   c.notificationsIgnored.Load(),
 		StandaloneStreams:      c.standaloneStreams.Load(),
 		ListCacheHits:          c.listCacheHits.Load(),

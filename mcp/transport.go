@@ -56,6 +56,7 @@ type guard struct {
 	close    context.CancelFunc
 
 	progress    progressTokens         // calls waiting for progress notifications (progress.go)
+	notify      notifyBudget           // the notification bytes of the connection's own streams (notifybudget.go)
 	listChanged atomic.Pointer[func()] // what a notifications/tools/list_changed runs (listchanged.go)
 }
 
@@ -210,6 +211,7 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 		done:  done,
 		onCap: func(e *core.Error) { g.record(sink, connFail, e) },
 		err:   g.capErr,
+		pace:  newPacer(),
 	})
 	return resp, nil
 }
@@ -353,6 +355,9 @@ type cappedBody struct {
 	pendingCR int // CRs not counted yet
 	once      sync.Once
 	failed    bool
+
+	pace  pacer // pace.go: a large body gives the JS thread turns
+	paced int   // bytes read, up to pacedBytes
 }
 
 // Read reads from the body and fails with the cap error once the current
@@ -362,6 +367,9 @@ func (b *cappedBody) Read(p []byte) (int, error) {
 		return 0, b.err
 	}
 	n, err := b.r.Read(p)
+	if b.paced += n; b.paced >= pacedBytes {
+		b.pace.step() // every read once the body has passed pacedBytes
+	}
 	if b.sse {
 		for i := 0; i < n; i++ {
 			switch p[i] {

@@ -18,12 +18,12 @@ func FuzzUntrustedToolsList(f *testing.F) {
 	f.Add([]byte(`{"tools":[1,{"name":""}]}`))
 	cfg := &ServerConfig{Name: "fuzz"}
 	f.Fuzz(func(t *testing.T, raw []byte) {
-		tools, _, err := parsePage(cfg, raw)
+		tools, _, err := parsePage(cfg, raw, &pacer{})
 		if err != nil {
 			mustBeCoreError(t, err)
 			return
 		}
-		descs, warnings, err := validateDescriptors(cfg, tools, nil, true)
+		descs, warnings, err := validateDescriptors(cfg, tools, nil, true, nil)
 		if err != nil {
 			mustBeCoreError(t, err)
 			return

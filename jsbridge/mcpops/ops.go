@@ -64,7 +64,8 @@ func Register(b *jsbridge.Bridge, pool *mcp.Pool, fetchStats func() (liveFuncs, 
 	b.Register("mcp.debugHost", opDebugHost)
 }
 
-// debugStats is mcp.debugStats' answer: the fetch transport's counters and
+// debugStats is mcp.debugStats' answer: the fetch transport's counters, the
+// process's pace pauses (mcp.PacePauses) and
 // the pool's Stats (every field, by its JSON name), in one object.
 func debugStats(pool *mcp.Pool, fetchStats func() (liveFuncs, inFlight int64)) map[string]int64 {
 	var funcs, inFlight int64
@@ -75,6 +76,7 @@ func debugStats(pool *mcp.Pool, fetchStats func() (liveFuncs, inFlight int64)) m
 	b, _ := json.Marshal(pool.Stats()) // int64 fields: always marshals
 	_ = json.Unmarshal(b, &out)
 	out["fetchLiveFuncs"], out["fetchInFlight"] = funcs, inFlight
+	out["pacePauses"] = mcp.PacePauses() // process-wide (mcp/pace.go)
 	return out
 }
 

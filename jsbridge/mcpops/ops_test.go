@@ -194,7 +194,8 @@ func TestDebugStats(t *testing.T) {
 	assert.Equal(t, int64(1), got["fetchInFlight"])
 	// Every Stats field, by its JSON name: none is left out of what JS reads.
 	fields := reflect.TypeOf(mcp.Stats{})
-	assert.Len(t, got, fields.NumField()+2)
+	assert.Len(t, got, fields.NumField()+3)
+	assert.Contains(t, got, "pacePauses")
 	for i := 0; i < fields.NumField(); i++ {
 		name := fields.Field(i).Tag.Get("json")
 		v, ok := got[name]

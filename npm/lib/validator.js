@@ -1,7 +1,8 @@
 // The validator module (toolgate-validator.wasm): the full JSON Schema
 // validator, which the core and full modules are built without. They call
-// it synchronously, through the function `call` below, only for schemas
-// their compiled fast path does not cover. Internal.
+// it synchronously, through the imports validatorImports makes (which call
+// ValidatorModule's `call`), only for schemas their compiled fast path does
+// not cover. Internal.
 import { Go } from "../wasm_exec.js";
 
 const encoder = new TextEncoder();
@@ -14,6 +15,31 @@ function unavailable(message) {
 /** An answer of status '1': an internal error. */
 function internal(message) {
   return encoder.encode("1" + JSON.stringify({ code: "internal", message }));
+}
+
+/**
+ * The "toolgate" imports of a core or full module (jsbridge/wasm_exports.go's //go:wasmimport
+ * functions): `validator_call(op, ptr, n)` calls the validator module with the n bytes at ptr and
+ * returns the answer's length, keeping the answer (-1 when `getCall()` gives no validator);
+ * `validator_answer(ptr, n)` then copies it to ptr. `getMemory()` is the calling module's memory.
+ * No JS value crosses to Go, so nothing waits for a Go finalizer.
+ */
+export function validatorImports(getCall, getMemory) {
+  let answer = null;
+  return {
+    validator_call(op, ptr, n) {
+      const call = getCall();
+      answer = null;
+      if (typeof call !== "function") return -1;
+      answer = call(op, new Uint8Array(getMemory().buffer, ptr >>> 0, n >>> 0));
+      return answer.length;
+    },
+    validator_answer(ptr, n) {
+      const a = answer;
+      answer = null;
+      if (a) new Uint8Array(getMemory().buffer, ptr >>> 0, n >>> 0).set(a.subarray(0, n >>> 0));
+    },
+  };
 }
 
 /**
@@ -111,7 +137,7 @@ export class ValidatorModule {
       const p = ex.validator_call(op, payload.length) >>> 0;
       const buf = ex.mem.buffer;
       const len = new DataView(buf).getUint32(p, true);
-      return new Uint8Array(buf, p + 4, len).slice();
+      return new Uint8Array(buf, p + 4, len); // valid until the next call: the import copies it at once
     } catch (e) {
       this.ex = null;
       return internal(`the validator module failed: ${e && e.message}`);

@@ -27,7 +27,14 @@ export class GoInstance {
     this.ex = null;
     /** The validator module's call (validator.js's ValidatorModule.call), if any: Go reaches it through the "toolgate" imports. */
     this.validator = undefined;
+    /** The ValidatorModule itself (validator.js), when initialize made one. */
+    this.validatorModule = null;
     this.hosts = new HostTable();
+  }
+
+  /** How many JS values the Go program holds references to (wasm_exec's table): the leak checks' count. */
+  liveRefs() {
+    return this._go?._ids?.size ?? NaN;
   }
 
   /** The number Go calls `fn` by (a hook given as an option); `what` names it in errors. See host.js. */

@@ -4,6 +4,7 @@
 // ValidatorModule's `call`), only for schemas their compiled fast path does
 // not cover. Internal.
 import { Go } from "../wasm_exec.js";
+import { ToolgateError } from "./errors.js";
 
 const encoder = new TextEncoder();
 
@@ -67,10 +68,42 @@ export class ValidatorModule {
     if (!this.module) {
       await this.prefetch();
       if (this.fetchError) throw this.fetchError;
-      this.module = await WebAssembly.compile(this.bytes);
+      const module = this.module ?? (await WebAssembly.compile(this.bytes)); // a schema may have compiled it meanwhile
+      this.module ??= module;
       this.bytes = null;
     }
-    this._start();
+    if (!this.ex) this._start();
+  }
+
+  /**
+   * tg.ready("validator"): resolves once the module is compiled and started, so a server can pay
+   * for its first use before taking traffic; rejects with `unsupported` when the mode is "never" or
+   * the bytes could not be had (a later call fetches them again).
+   */
+  ready() {
+    if (this.ex) return Promise.resolve();
+    if (this.mode === "never") {
+      return Promise.reject(new ToolgateError("unsupported", 'the full JSON Schema validator is left out by initialize({ validator: "never" }): only schemas the fast path covers compile'));
+    }
+    this.readying ??= (async () => {
+      if (this.fetchError) this.fetching = this.fetchError = null; // fetch again
+      try {
+        await this.load();
+      } catch (e) {
+        throw new ToolgateError("unsupported", `the full JSON Schema validator (${this.url}) could not be loaded: ${e?.message ?? e}`, { cause: e });
+      } finally {
+        this.readying = null;
+      }
+    })();
+    return this.readying;
+  }
+
+  /** The number of schemas the module holds for the core or full module (0 when it is not running): the leak checks' count. */
+  held() {
+    if (!this.ex) return 0;
+    const out = new TextDecoder().decode(this._call(4, new Uint8Array(0)));
+    if (out[0] !== "0") throw new Error(`the validator module's count failed: ${out}`);
+    return Number(out.slice(1));
   }
 
   /** Starts fetching the bytes in the background (browsers, "lazy"). */
@@ -112,7 +145,13 @@ export class ValidatorModule {
     }
     if (!this.module) {
       let bytes = this.bytes;
-      if (!bytes && this.source.readSync) bytes = this.source.readSync(this.url);
+      if (!bytes && this.source.readSync) {
+        try {
+          bytes = this.source.readSync(this.url);
+        } catch (e) {
+          return `this schema needs the full JSON Schema validator, and reading ${this.url} failed: ${e?.message ?? e}`;
+        }
+      }
       if (!bytes) {
         if (this.fetchError) return `this schema needs the full JSON Schema validator, and fetching ${this.url} failed: ${this.fetchError.message ?? this.fetchError}`;
         return `this schema needs the full JSON Schema validator (${this.url}), which is still downloading; retry when it has arrived, or use initialize({ validator: "eager" })`;

@@ -32,6 +32,7 @@ const FIGURES = [
   ["size.mjs"], // 8
   ["playground.mjs"],
   ["memory.mjs", { execArgv: ["--expose-gc"] }], // 9
+  ["memory-validator.mjs", { execArgv: ["--expose-gc"] }], // the validator module's soak
 ];
 
 const loadavg = () => os.loadavg().map((x) => x.toFixed(2)).join(" ");

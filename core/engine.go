@@ -45,22 +45,3 @@ func validatorPayload(fields ...[]byte) []byte {
 	}
 	return out
 }
-
-// readFields splits a validator payload into its fields; false when a
-// length runs past the end (so no byte is left over or read twice).
-func readFields(payload []byte) ([][]byte, bool) {
-	var fields [][]byte
-	for len(payload) > 0 {
-		if len(payload) < 4 {
-			return nil, false
-		}
-		n := binary.LittleEndian.Uint32(payload)
-		payload = payload[4:]
-		if uint64(n) > uint64(len(payload)) {
-			return nil, false
-		}
-		fields = append(fields, payload[:n])
-		payload = payload[n:]
-	}
-	return fields, true
-}

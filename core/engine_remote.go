@@ -20,8 +20,21 @@ import (
 )
 
 // remoteSchema is a schema the validator module compiled, by its handle
-// there; the module forgets it once this is collected (remoteHandles).
-type remoteSchema struct{ handle []byte }
+// there; the module forgets it once this is collected (remoteHandles). raw
+// is the schema, compiled again if the module answers that it does not
+// hold the handle (it was restarted since), which gives a new handle.
+type remoteSchema struct {
+	mu     sync.Mutex
+	handle []byte
+	raw    json.RawMessage
+}
+
+// current is the schema's handle now.
+func (rs *remoteSchema) current() []byte {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return rs.handle
+}
 
 // remoteHandles are the handles of the schemas the validator module holds
 // for this module, each with a weak pointer to its remoteSchema. A
@@ -46,7 +59,7 @@ const minSweep = 64
 func trackRemote(rs *remoteSchema) {
 	h := &remoteHandles
 	h.Lock()
-	h.live[string(rs.handle)] = weak.Make(rs)
+	h.live[string(rs.current())] = weak.Make(rs)
 	var dead [][]byte
 	if len(h.live) >= h.sweepAt {
 		for k, p := range h.live {
@@ -106,9 +119,33 @@ func compileValidator(tool string, schema json.RawMessage, _ any, _ bool) (*remo
 	if err != nil {
 		return nil, err
 	}
-	rs := &remoteSchema{handle: bytes.Clone(handle)}
+	rs := &remoteSchema{handle: bytes.Clone(handle), raw: bytes.Clone(schema)}
 	trackRemote(rs)
 	return rs, nil
+}
+
+// recompile compiles sch again in the validator module, which no longer
+// holds its handle, and keeps the new handle.
+func recompile(sch *remoteSchema, tool string) *Error {
+	handle, err := remoteCall(tool, validatorOpCompile, validatorPayload([]byte(tool), sch.raw))
+	if err != nil {
+		return err
+	}
+	sch.mu.Lock()
+	old := sch.handle
+	sch.handle = bytes.Clone(handle)
+	sch.mu.Unlock()
+	remoteHandles.Lock()
+	delete(remoteHandles.live, string(old)) // the restarted module never held it
+	remoteHandles.Unlock()
+	trackRemote(sch)
+	return nil
+}
+
+// unknownSchema reports whether e is the validator module's answer that it
+// holds no schema by the handle it was sent.
+func unknownSchema(e *Error) bool {
+	return e != nil && e.Code == CodeInternal && len(e.Issues) == 1 && e.Issues[0].Keyword == "unknownSchema"
 }
 
 // releaseRemote tells the validator module to forget schemas.
@@ -125,7 +162,12 @@ func validateWith(sch *remoteSchema, tool string, v any) *Error {
 	if err != nil {
 		return Errorf(CodeInvalidArguments, tool, "arguments hold a value that is not JSON: %v", err)
 	}
-	_, e := remoteCall(tool, validatorOpValidate, validatorPayload(sch.handle, []byte(tool), value))
+	_, e := remoteCall(tool, validatorOpValidate, validatorPayload(sch.current(), []byte(tool), value))
+	if unknownSchema(e) {
+		if e = recompile(sch, tool); e == nil {
+			_, e = remoteCall(tool, validatorOpValidate, validatorPayload(sch.current(), []byte(tool), value))
+		}
+	}
 	runtime.KeepAlive(sch) // its handle must not be released during the call
 	return e
 }

@@ -89,7 +89,7 @@ func serveCompile(tool string, schema []byte) []byte {
 func serveValidate(handle []byte, tool string, value []byte) []byte {
 	cs := servedSchema(handle)
 	if cs == nil {
-		return servedError(Errorf(CodeInternal, tool, "the validator module has no schema %.40q", handle))
+		return servedError(protocolError(tool, "unknownSchema", fmt.Sprintf("the validator module has no schema %.40q (it may have been restarted since it compiled it)", handle)))
 	}
 	dec := json.NewDecoder(bytes.NewReader(value))
 	dec.UseNumber()

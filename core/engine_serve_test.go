@@ -90,6 +90,8 @@ func TestServeValidatorRefusesMalformed(t *testing.T) {
 	_, err = serve(t, validatorOpValidate, validatorPayload([]byte("12345"), []byte("t"), []byte(`{}`)))
 	require.NotNil(t, err, "got a handle never given accepted, want it refused")
 	assert.Equal(t, CodeInternal, err.Code)
+	require.Len(t, err.Issues, 1)
+	assert.Equal(t, "unknownSchema", err.Issues[0].Keyword, "the keyword the core module recompiles on")
 }
 
 // TestServeValidatorRelease asserts that released schemas are forgotten,

@@ -15,7 +15,8 @@ const DEBUG = Symbol.for("toolgate.debug");
 
 /**
  * The debug hooks of the tests (tg[Symbol.for("toolgate.debug")]): stats, exit, grow, echo, sleep, generation,
- * and the leak checks' counts: jsRefs (JS values Go holds), validatorSchemas (schemas the validator module holds).
+ * the leak checks' counts: jsRefs (JS values Go holds), validatorSchemas (schemas the validator module holds),
+ * and restartValidator (drops the validator module's instance, as a failed call does).
  */
 function debugHooks(ctx) {
   const inst = ctx.inst;
@@ -30,6 +31,7 @@ function debugHooks(ctx) {
     hostsInFlight: () => inst.hosts.inFlight,
     jsRefs: () => inst.liveRefs(),
     validatorSchemas: () => inst.validatorModule?.held() ?? 0,
+    restartValidator: () => inst.validatorModule?.restart(),
     get generation() {
       return inst.generation;
     },

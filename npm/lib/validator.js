@@ -98,6 +98,11 @@ export class ValidatorModule {
     return this.readying;
   }
 
+  /** Drops the running instance, as a failed call does: the next call starts a fresh one, which holds no schema (tests). */
+  restart() {
+    this.ex = null;
+  }
+
   /** The number of schemas the module holds for the core or full module (0 when it is not running): the leak checks' count. */
   held() {
     if (!this.ex) return 0;

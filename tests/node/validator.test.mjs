@@ -135,3 +135,15 @@ test('tg.ready("validator") rejects with a ToolgateError when the mode is "never
   assert.deepEqual(fresh("toolgate/core", undefined, `${ready.replace('"validator"', '"everything"')}`), [true, "unsupported-type"]);
   assert.deepEqual(fresh("toolgate/core", undefined, ready), "resolved");
 });
+
+test("a restarted validator module compiles a tool's schema again: its verdicts survive", () => {
+  const debug = tgCore[Symbol.for("toolgate.debug")];
+  const b = tgCore.branch({ tools: [tgCore.tool({ name: "restarted", parameters: outside, handler: (a) => a })] });
+  assert.equal(b.validate({ function: "restarted", arguments: { x: 1 } }).ok, true);
+  debug.restartValidator(); // as after a call that threw: the fresh instance holds no schema
+  const r = b.validate({ function: "restarted", arguments: { x: "s" } });
+  assert.equal(r.ok, false);
+  assert.equal(r.error.code, "invalid-arguments", `got ${r.error.code} (${r.error.message}), want the schema's verdict`);
+  assert.equal(r.error.issues[0].keyword, "not");
+  assert.equal(b.validate({ function: "restarted", arguments: { x: 1 } }).ok, true);
+});

@@ -1,10 +1,10 @@
 // Figure 9, the validator module's soak: a process that only validates, through the validator
 // module (a `not` schema, outside the fast path), with no asynchronous Go call at all: 1,000,000
 // `b.validate()` calls in one synchronous run. The JS heap (heapUsed after global.gc(); run with
-// --expose-gc) and the process's RSS after 1,000,000 against after 200,000 (RSS climbs for the first
-// 100,000 or so, as the modules' linear memories and V8's code reach their working size, then
-// wanders by about 10% with V8's heap pages; the note gives the lowest and highest of the samples
-// taken every 100,000 after that), as a ratio: 1× means nothing accumulates (issue 22 measured +478 MiB of heap and 1 GiB of RSS when each call left two
+// --expose-gc) and the process's RSS after 1,000,000 against after 200,000 (run.mjs pins V8's
+// young generation at its largest size, which it would otherwise grow to over the first 100,000 or
+// so: 25 MiB of RSS that is heap capacity, not anything kept; the note gives the lowest and highest
+// RSS of the samples taken every 100,000), as a ratio: 1× means nothing accumulates (issue 22 measured +478 MiB of heap and 1 GiB of RSS when each call left two
 // JS values for a Go finalizer). The JS values Go holds and the schemas the validator module holds
 // are counted in the notes.
 import { initialize } from "toolgate/core";

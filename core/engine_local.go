@@ -17,7 +17,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
@@ -278,83 +277,4 @@ func collectAnchors(v any, loc string, into map[string][]string) {
 			collectAnchors(c, loc+"/"+strconv.Itoa(i), into)
 		}
 	}
-}
-
-// served are the schemas ServeValidator compiled, by handle.
-var (
-	servedMu   sync.Mutex
-	served     = map[uint64]*CompiledSchema{}
-	nextServed uint64
-)
-
-// ServeValidator is the validator module's side of RemoteValidator: it
-// compiles a parameters schema with the validator (CompileSchema, the
-// compile never deferred), validates a value against a schema it compiled,
-// or forgets one, and answers with a status byte ('0' or '1') and the
-// result or an Error's JSON, so that a module without the validator gives
-// the same errors, byte for byte.
-func ServeValidator(op int, payload []byte) (out []byte) {
-	defer func() {
-		if r := recover(); r != nil {
-			out = servedError(Errorf(CodeInternal, "", "the validator module failed: %s", clipText(fmt.Sprint(r), MaxIssueMessageBytes)))
-		}
-	}()
-	switch op {
-	case validatorOpCompile:
-		tool, schema, _ := bytes.Cut(payload, []byte{0})
-		cs, err := CompileSchema(string(tool), schema)
-		if err != nil {
-			return servedError(AsError(err))
-		}
-		if _, err := cs.validator(string(tool)); err != nil {
-			return servedError(err)
-		}
-		servedMu.Lock()
-		nextServed++
-		h := nextServed
-		served[h] = cs
-		servedMu.Unlock()
-		return strconv.AppendUint([]byte{validatorOK}, h, 10)
-	case validatorOpValidate:
-		hs, rest, _ := bytes.Cut(payload, []byte{0})
-		tool, value, _ := bytes.Cut(rest, []byte{0})
-		cs := servedSchema(hs)
-		if cs == nil {
-			return servedError(Errorf(CodeInternal, string(tool), "the validator module has no schema %s", hs))
-		}
-		dec := json.NewDecoder(bytes.NewReader(value))
-		dec.UseNumber()
-		var v any
-		if err := dec.Decode(&v); err != nil {
-			return servedError(Errorf(CodeInternal, string(tool), "the validator module could not read a value: %v", err))
-		}
-		if err := cs.validateSafely(string(tool), v); err != nil {
-			return servedError(err)
-		}
-		return []byte{validatorOK}
-	case validatorOpRelease:
-		h, _ := strconv.ParseUint(string(payload), 10, 64)
-		servedMu.Lock()
-		delete(served, h)
-		servedMu.Unlock()
-		return []byte{validatorOK}
-	}
-	return servedError(Errorf(CodeInternal, "", "the validator module has no operation %d", op))
-}
-
-// servedSchema finds a schema ServeValidator compiled.
-func servedSchema(handle []byte) *CompiledSchema {
-	h, err := strconv.ParseUint(string(handle), 10, 64)
-	if err != nil {
-		return nil
-	}
-	servedMu.Lock()
-	defer servedMu.Unlock()
-	return served[h]
-}
-
-// servedError is an Error as ServeValidator answers it.
-func servedError(e *Error) []byte {
-	data, _ := json.Marshal(e)
-	return append([]byte{validatorFailed}, data...)
 }

@@ -13,13 +13,68 @@ import (
 	"encoding/json"
 	"errors"
 	"runtime"
+	"sync"
+	"weak"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
 // remoteSchema is a schema the validator module compiled, by its handle
-// there; the module forgets it when this is collected.
-type remoteSchema struct{ handle []byte }
+// there; the module forgets it once this is collected (remoteHandles). raw
+// is the schema, compiled again if the module answers that it does not
+// hold the handle (it was restarted since), which gives a new handle.
+type remoteSchema struct {
+	mu     sync.Mutex
+	handle []byte
+	raw    json.RawMessage
+}
+
+// current is the schema's handle now.
+func (rs *remoteSchema) current() []byte {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return rs.handle
+}
+
+// remoteHandles are the handles of the schemas the validator module holds
+// for this module, each with a weak pointer to its remoteSchema. A
+// collected remoteSchema's pointer reads nil as soon as the collector has
+// seen it unreachable, with no finalizer or cleanup to run: a finalizer's
+// goroutine gets no time while JS makes only synchronous calls, so the
+// module's schemas would pile up in a process that only validates. Each
+// compile sweeps them when they have doubled since the last sweep (at
+// least minSweep), releasing the collected ones in one call: the module
+// holds at most about twice the live schemas plus those the collector has
+// not yet seen, and a compile costs O(1) amortised.
+var remoteHandles = struct {
+	sync.Mutex
+	live    map[string]weak.Pointer[remoteSchema]
+	sweepAt int
+}{live: map[string]weak.Pointer[remoteSchema]{}, sweepAt: minSweep}
+
+// minSweep is the number of held schemas below which compiles do not sweep.
+const minSweep = 64
+
+// trackRemote adds rs to remoteHandles, then sweeps them if it is time.
+func trackRemote(rs *remoteSchema) {
+	h := &remoteHandles
+	h.Lock()
+	h.live[string(rs.current())] = weak.Make(rs)
+	var dead [][]byte
+	if len(h.live) >= h.sweepAt {
+		for k, p := range h.live {
+			if p.Value() == nil {
+				dead = append(dead, []byte(k))
+				delete(h.live, k)
+			}
+		}
+		h.sweepAt = max(minSweep, 2*len(h.live))
+	}
+	h.Unlock()
+	if len(dead) > 0 {
+		releaseRemote(dead)
+	}
+}
 
 // validatorSchema is a schema compiled with the validator.
 type validatorSchema = *remoteSchema
@@ -60,21 +115,44 @@ func remoteCall(tool string, op int, payload []byte) ([]byte, *Error) {
 // compileValidator compiles a schema in the validator module; its errors
 // are the ones CompileSchema gives with the validator linked.
 func compileValidator(tool string, schema json.RawMessage, _ any, _ bool) (*remoteSchema, *Error) {
-	payload := append(append([]byte(tool), 0), schema...)
-	handle, err := remoteCall(tool, validatorOpCompile, payload)
+	handle, err := remoteCall(tool, validatorOpCompile, validatorPayload([]byte(tool), schema))
 	if err != nil {
 		return nil, err
 	}
-	rs := &remoteSchema{handle: bytes.Clone(handle)}
-	runtime.AddCleanup(rs, releaseRemote, rs.handle)
+	rs := &remoteSchema{handle: bytes.Clone(handle), raw: bytes.Clone(schema)}
+	trackRemote(rs)
 	return rs, nil
 }
 
-// releaseRemote tells the validator module to forget a schema.
-func releaseRemote(handle []byte) {
+// recompile compiles sch again in the validator module, which no longer
+// holds its handle, and keeps the new handle.
+func recompile(sch *remoteSchema, tool string) *Error {
+	handle, err := remoteCall(tool, validatorOpCompile, validatorPayload([]byte(tool), sch.raw))
+	if err != nil {
+		return err
+	}
+	sch.mu.Lock()
+	old := sch.handle
+	sch.handle = bytes.Clone(handle)
+	sch.mu.Unlock()
+	remoteHandles.Lock()
+	delete(remoteHandles.live, string(old)) // the restarted module never held it
+	remoteHandles.Unlock()
+	trackRemote(sch)
+	return nil
+}
+
+// unknownSchema reports whether e is the validator module's answer that it
+// holds no schema by the handle it was sent.
+func unknownSchema(e *Error) bool {
+	return e != nil && e.Code == CodeInternal && len(e.Issues) == 1 && e.Issues[0].Keyword == "unknownSchema"
+}
+
+// releaseRemote tells the validator module to forget schemas.
+func releaseRemote(handles [][]byte) {
 	defer func() { _ = recover() }()
 	if RemoteValidator != nil {
-		RemoteValidator(validatorOpRelease, handle)
+		RemoteValidator(validatorOpRelease, validatorPayload(handles...))
 	}
 }
 
@@ -84,8 +162,12 @@ func validateWith(sch *remoteSchema, tool string, v any) *Error {
 	if err != nil {
 		return Errorf(CodeInvalidArguments, tool, "arguments hold a value that is not JSON: %v", err)
 	}
-	payload := make([]byte, 0, len(sch.handle)+len(tool)+len(value)+2)
-	payload = append(append(append(append(append(payload, sch.handle...), 0), tool...), 0), value...)
-	_, e := remoteCall(tool, validatorOpValidate, payload)
+	_, e := remoteCall(tool, validatorOpValidate, validatorPayload(sch.current(), []byte(tool), value))
+	if unknownSchema(e) {
+		if e = recompile(sch, tool); e == nil {
+			_, e = remoteCall(tool, validatorOpValidate, validatorPayload(sch.current(), []byte(tool), value))
+		}
+	}
+	runtime.KeepAlive(sch) // its handle must not be released during the call
 	return e
 }

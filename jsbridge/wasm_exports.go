@@ -6,6 +6,7 @@ package jsbridge
 
 import (
 	"context"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"syscall/js"
@@ -76,27 +77,47 @@ func Serve(b *Bridge) {
 	// in linear memory, which Go's collector never moves): JS reads it to
 	// know when a name may resolve to another tool (npm/lib/branch.js).
 	boot.Set("changes", int(uintptr(unsafe.Pointer(core.RegistryChanges()))))
-	installValidator(boot.Get("validator"))
+	installValidator()
 	installHost(boot)
 	select {}
 }
 
-// installValidator makes fn, the loader's bridge to the validator module
-// (validator(op, bytes) returns the answer's bytes), core's
+// The validator module's calls, which the JS loader provides in the
+// module's import object (npm/lib/instance.js, import module "toolgate"):
+// validatorCall hands it op and the n bytes at payload and returns the
+// answer's length (JS keeps the answer), or -1 when the loader has no
+// validator module; validatorAnswer then copies the answer into the n bytes
+// at dst. Two steps, so JS never calls back into Go, and no js.Value is made:
+// nothing waits on a finalizer to be released.
+//
+//go:wasmimport toolgate validator_call
+func validatorCall(op int32, payload unsafe.Pointer, n int32) int32
+
+//go:wasmimport toolgate validator_answer
+func validatorAnswer(dst unsafe.Pointer, n int32)
+
+// installValidator makes the loader's validator module core's
 // RemoteValidator. A build with the validator linked never calls it.
-func installValidator(fn js.Value) {
-	uint8Array := js.Global().Get("Uint8Array")
-	core.RemoteValidator = func(op int, payload []byte) []byte {
-		if fn.Type() != js.TypeFunction {
-			return []byte("2this schema needs the full JSON Schema validator, and the loader provided none")
-		}
-		in := uint8Array.New(len(payload))
-		js.CopyBytesToJS(in, payload)
-		res := fn.Invoke(op, in)
-		out := make([]byte, res.Get("length").Int())
-		js.CopyBytesToGo(out, res)
-		return out
+func installValidator() {
+	core.RemoteValidator = callValidator
+}
+
+// callValidator is core.RemoteValidator over the two imports.
+func callValidator(op int, payload []byte) []byte {
+	var p unsafe.Pointer
+	if len(payload) > 0 {
+		p = unsafe.Pointer(&payload[0])
 	}
+	n := validatorCall(int32(op), p, int32(len(payload)))
+	runtime.KeepAlive(payload)
+	if n < 0 {
+		return []byte("2this schema needs the full JSON Schema validator, and the loader provided none")
+	}
+	out := make([]byte, n)
+	if n > 0 {
+		validatorAnswer(unsafe.Pointer(&out[0]), n)
+	}
+	return out
 }
 
 // asyncEntry(name, handle, payload) returns [promise, cancelID]. It checks its

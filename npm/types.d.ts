@@ -505,6 +505,14 @@ export interface ToolgateCore {
    * every BigInt back into a BigInt. @example JSON.parse(JSON.stringify(fc.toDict()), tg.reviveRecord)
    */
   reviveRecord(key: string, value: unknown): unknown;
+  /**
+   * Resolves once a part loaded on demand is compiled and started, so a server pays for it before taking
+   * traffic: `"validator"`, toolgate-validator.wasm (its first use otherwise blocks the call that needs it).
+   * Rejects with a ToolgateError `unsupported` when initialize's `validator` is `"never"` or the file could
+   * not be read or fetched (a later call tries again). Node and browser.
+   * @example await tg.ready("validator"); server.listen(8080);
+   */
+  ready(part: "validator"): Promise<void>;
   readonly Tool: { fromDict(data: unknown): never };
   readonly FunctionCalling: { fromDict(data: unknown): never };
   readonly ToolgateError: typeof ToolgateError;

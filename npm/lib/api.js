@@ -13,7 +13,11 @@ import { toProvider } from "./provider-export.js";
 
 const DEBUG = Symbol.for("toolgate.debug");
 
-/** The debug hooks of the tests (tg[Symbol.for("toolgate.debug")]): stats, exit, grow, echo, sleep, generation. */
+/**
+ * The debug hooks of the tests (tg[Symbol.for("toolgate.debug")]): stats, exit, grow, echo, sleep, generation,
+ * the leak checks' counts: jsRefs (JS values Go holds), validatorSchemas (schemas the validator module holds),
+ * and restartValidator (drops the validator module's instance, as a failed call does).
+ */
 function debugHooks(ctx) {
   const inst = ctx.inst;
   return {
@@ -25,10 +29,23 @@ function debugHooks(ctx) {
     host: (fn, v, signal) => inst.callAsync(OP.debugHost, inst.hostFunction(fn, "test"), toJSON(v), signal),
     hostNotify: (fn, v) => inst.callJSON(OP.debugHostNotify, inst.hostFunction(fn, "test"), toJSON(v)),
     hostsInFlight: () => inst.hosts.inFlight,
+    jsRefs: () => inst.liveRefs(),
+    validatorSchemas: () => inst.validatorModule?.held() ?? 0,
+    restartValidator: () => inst.validatorModule?.restart(),
     get generation() {
       return inst.generation;
     },
   };
+}
+
+/** tg.ready(part): the promise that `part` (only "validator" for now) is loaded and started. */
+function ready(inst, part) {
+  if (part !== "validator") {
+    return Promise.reject(new ToolgateError("unsupported-type", `tg.ready: part must be "validator", got ${typeof part === "string" ? JSON.stringify(part) : typeof part}`));
+  }
+  const v = inst.validatorModule;
+  if (!v) return Promise.reject(new ToolgateError("unsupported", "tg.ready: this instance has no validator module"));
+  return v.ready();
 }
 
 /**
@@ -53,6 +70,7 @@ export function createApi(inst, flavor, build = {}) {
     FunctionCalling,
     ToolgateError,
     reviveRecord,
+    ready: (part) => ready(inst, part),
     ...build.api?.(ctx),
   };
   ctx.api = api; // the SDK adapters (lib/adapters/) reach tg from a branch through its context

@@ -44,6 +44,7 @@ export function makeInitialize(flavor, defaultURL, load, build, validatorURL, va
       if (mode === "eager") await validator.load();
       const inst = new GoInstance(module, VERSION, SYNC_OPS[flavor]);
       inst.validator = validator.call;
+      inst.validatorModule = validator; // tg.ready("validator") and the debug counts
       await inst.startAsync();
       if (mode === "lazy" && !o.validatorModule && !validatorSource.readsSync(vURL)) validator.prefetch(); // in the background
       return Object.freeze(createApi(inst, flavor, build));

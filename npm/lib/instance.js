@@ -3,6 +3,7 @@ import { Go } from "../wasm_exec.js";
 import { ToolgateError, errorFromGo, errorFromData } from "./errors.js";
 import { parseExact } from "./json.js";
 import { HostTable } from "./host.js";
+import { validatorImports } from "./validator.js";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -24,8 +25,16 @@ export class GoInstance {
     this.generation = 0;
     this.pending = new Set();
     this.ex = null;
+    /** The validator module's call (validator.js's ValidatorModule.call), if any: Go reaches it through the "toolgate" imports. */
     this.validator = undefined;
+    /** The ValidatorModule itself (validator.js), when initialize made one. */
+    this.validatorModule = null;
     this.hosts = new HostTable();
+  }
+
+  /** How many JS values the Go program holds references to (wasm_exec's table): the leak checks' count. */
+  liveRefs() {
+    return this._go?._ids?.size ?? NaN;
   }
 
   /** The number Go calls `fn` by (a hook given as an option); `what` names it in errors. See host.js. */
@@ -49,6 +58,12 @@ export class GoInstance {
   _newGo() {
     const go = new Go();
     this._go = go;
+    // Go's core.RemoteValidator: two imports over linear memory, so no JS value is handed to Go
+    // per call (Go would release it only from a finalizer, which synchronous calls never give time).
+    go.importObject.toolgate = validatorImports(
+      () => this.validator,
+      () => go._inst.exports.mem,
+    );
     const gojs = go.importObject.gojs;
     const schedule = gojs["runtime.scheduleTimeoutEvent"];
     if (typeof schedule === "function") {
@@ -85,7 +100,7 @@ export class GoInstance {
   }
 
   _run(go, instance) {
-    const boot = { validator: this.validator }; // the validator module's call (validator.js), if any
+    const boot = {};
     this.hosts.install(boot); // boot.host*: Go calling hooks (host.js)
     globalThis[BOOT] = boot;
     try {

@@ -1,8 +1,10 @@
 // The validator module (toolgate-validator.wasm): the full JSON Schema
 // validator, which the core and full modules are built without. They call
-// it synchronously, through the function `call` below, only for schemas
-// their compiled fast path does not cover. Internal.
+// it synchronously, through the imports validatorImports makes (which call
+// ValidatorModule's `call`), only for schemas their compiled fast path does
+// not cover. Internal.
 import { Go } from "../wasm_exec.js";
+import { ToolgateError } from "./errors.js";
 
 const encoder = new TextEncoder();
 
@@ -14,6 +16,31 @@ function unavailable(message) {
 /** An answer of status '1': an internal error. */
 function internal(message) {
   return encoder.encode("1" + JSON.stringify({ code: "internal", message }));
+}
+
+/**
+ * The "toolgate" imports of a core or full module (jsbridge/wasm_exports.go's //go:wasmimport
+ * functions): `validator_call(op, ptr, n)` calls the validator module with the n bytes at ptr and
+ * returns the answer's length, keeping the answer (-1 when `getCall()` gives no validator);
+ * `validator_answer(ptr, n)` then copies it to ptr. `getMemory()` is the calling module's memory.
+ * No JS value crosses to Go, so nothing waits for a Go finalizer.
+ */
+export function validatorImports(getCall, getMemory) {
+  let answer = null;
+  return {
+    validator_call(op, ptr, n) {
+      const call = getCall();
+      answer = null;
+      if (typeof call !== "function") return -1;
+      answer = call(op, new Uint8Array(getMemory().buffer, ptr >>> 0, n >>> 0));
+      return answer.length;
+    },
+    validator_answer(ptr, n) {
+      const a = answer;
+      answer = null;
+      if (a) new Uint8Array(getMemory().buffer, ptr >>> 0, n >>> 0).set(a.subarray(0, n >>> 0));
+    },
+  };
 }
 
 /**
@@ -41,10 +68,47 @@ export class ValidatorModule {
     if (!this.module) {
       await this.prefetch();
       if (this.fetchError) throw this.fetchError;
-      this.module = await WebAssembly.compile(this.bytes);
+      const module = this.module ?? (await WebAssembly.compile(this.bytes)); // a schema may have compiled it meanwhile
+      this.module ??= module;
       this.bytes = null;
     }
-    this._start();
+    if (!this.ex) this._start();
+  }
+
+  /**
+   * tg.ready("validator"): resolves once the module is compiled and started, so a server can pay
+   * for its first use before taking traffic; rejects with `unsupported` when the mode is "never" or
+   * the bytes could not be had (a later call fetches them again).
+   */
+  ready() {
+    if (this.ex) return Promise.resolve();
+    if (this.mode === "never") {
+      return Promise.reject(new ToolgateError("unsupported", 'the full JSON Schema validator is left out by initialize({ validator: "never" }): only schemas the fast path covers compile'));
+    }
+    this.readying ??= (async () => {
+      if (this.fetchError) this.fetching = this.fetchError = null; // fetch again
+      try {
+        await this.load();
+      } catch (e) {
+        throw new ToolgateError("unsupported", `the full JSON Schema validator (${this.url}) could not be loaded: ${e?.message ?? e}`, { cause: e });
+      } finally {
+        this.readying = null;
+      }
+    })();
+    return this.readying;
+  }
+
+  /** Drops the running instance, as a failed call does: the next call starts a fresh one, which holds no schema (tests). */
+  restart() {
+    this.ex = null;
+  }
+
+  /** The number of schemas the module holds for the core or full module (0 when it is not running): the leak checks' count. */
+  held() {
+    if (!this.ex) return 0;
+    const out = new TextDecoder().decode(this._call(4, new Uint8Array(0)));
+    if (out[0] !== "0") throw new Error(`the validator module's count failed: ${out}`);
+    return Number(out.slice(1));
   }
 
   /** Starts fetching the bytes in the background (browsers, "lazy"). */
@@ -86,7 +150,13 @@ export class ValidatorModule {
     }
     if (!this.module) {
       let bytes = this.bytes;
-      if (!bytes && this.source.readSync) bytes = this.source.readSync(this.url);
+      if (!bytes && this.source.readSync) {
+        try {
+          bytes = this.source.readSync(this.url);
+        } catch (e) {
+          return `this schema needs the full JSON Schema validator, and reading ${this.url} failed: ${e?.message ?? e}`;
+        }
+      }
       if (!bytes) {
         if (this.fetchError) return `this schema needs the full JSON Schema validator, and fetching ${this.url} failed: ${this.fetchError.message ?? this.fetchError}`;
         return `this schema needs the full JSON Schema validator (${this.url}), which is still downloading; retry when it has arrived, or use initialize({ validator: "eager" })`;
@@ -111,7 +181,7 @@ export class ValidatorModule {
       const p = ex.validator_call(op, payload.length) >>> 0;
       const buf = ex.mem.buffer;
       const len = new DataView(buf).getUint32(p, true);
-      return new Uint8Array(buf, p + 4, len).slice();
+      return new Uint8Array(buf, p + 4, len); // valid until the next call: the import copies it at once
     } catch (e) {
       this.ex = null;
       return internal(`the validator module failed: ${e && e.message}`);

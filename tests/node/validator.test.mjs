@@ -4,6 +4,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, copyFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL, fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
 import { tg, tgCore } from "./helpers.mjs";
 
 /** Runs `body` (an async function's text, given tg) in a fresh process after initialize(opts); returns what it prints as JSON. */
@@ -58,4 +63,87 @@ test("initialize checks the validator options", () => {
     for (const o of [{ validator: "sometimes" }, { validatorModule: 5 }]) await initialize(o).then(() => codes.push("ok"), (e) => codes.push(e.code));
     console.log(JSON.stringify(codes));`;
   assert.deepEqual(JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", src], { encoding: "utf8" })), ["unsupported-type", "unsupported-type"]);
+});
+
+/** Every shape of a call to `name` with `args`, as validate takes them. */
+function callShapes(name, args) {
+  const text = JSON.stringify(args);
+  return {
+    plain: { function: name, arguments: args },
+    "text arguments": { function: name, arguments: text },
+    "OpenAI Chat": { id: "c1", type: "function", function: { name, arguments: text } },
+    Gemini: { functionCall: { name, args } },
+    JSON: JSON.stringify({ function: name, arguments: args }),
+  };
+}
+
+test("a tool name holding NUL reaches the validator module whole, in every call shape", () => {
+  // Local names with control characters may be refused at creation (invalid-tool); the validator
+  // module's protocol must not depend on it (core's TestServeValidatorToolNames covers it alone).
+  for (const [kind, parameters] of [["outside the fast path", outside], ["fast path, compiled when first needed", covered]]) {
+    const name = `a\u0000b ${kind}`;
+    let t;
+    try {
+      t = tgCore.tool({ name, parameters, handler: (a) => a });
+    } catch (e) {
+      assert.equal(e.code, "invalid-tool", `${kind}: got ${e.code} (${e.message}), want the tool made or its name refused`);
+      continue;
+    }
+    const b = tgCore.branch({ tools: [t] });
+    const bad = kind.startsWith("outside") ? { x: "s" } : { x: 0 };
+    const keyword = kind.startsWith("outside") ? "not" : "minimum";
+    for (const [shape, call] of Object.entries(callShapes(name, { x: 2 }))) {
+      const r = b.validate(call);
+      assert.equal(r.ok, true, `${kind}, ${shape}: got ${JSON.stringify(r.error?.code)} ${r.error?.message}, want valid`);
+    }
+    for (const [shape, call] of Object.entries(callShapes(name, bad))) {
+      const r = b.validate(call);
+      assert.equal(r.ok, false, `${kind}, ${shape}: got valid, want ${keyword} failed`);
+      assert.equal(r.error.code, "invalid-arguments", `${kind}, ${shape}: got ${r.error.code} (${r.error.message})`);
+      assert.equal(r.error.tool, name);
+      assert.equal(r.error.issues[0].keyword, keyword, `${kind}, ${shape}`);
+    }
+  }
+});
+
+test('tg.ready("validator") resolves once the module is loaded and started: it no longer needs its file', () => {
+  const dir = mkdtempSync(join(tmpdir(), "toolgate-validator-"));
+  try {
+    const copy = join(dir, "toolgate-validator.wasm");
+    const pkg = fileURLToPath(new URL("toolgate-validator.wasm", pathToFileURL(createRequire(import.meta.url).resolve("toolgate/package.json"))));
+    copyFileSync(pkg, copy);
+    const opts = { validatorURL: pathToFileURL(copy).href };
+    const body = (warm) => `${warm ? 'await tg.ready("validator"); await tg.ready("validator");' : ""}
+      (await import("node:fs")).rmSync(${JSON.stringify(copy)});
+      const f = ${tryTool}; return f(${JSON.stringify(outside)});`;
+    const warmed = fresh("toolgate/core", opts, body(true));
+    assert.equal(warmed.ok, false, JSON.stringify(warmed));
+    assert.equal(warmed.error.issues[0].keyword, "not");
+    copyFileSync(pkg, copy);
+    const cold = fresh("toolgate/core", opts, body(false));
+    assert.equal(cold.ok, undefined, "without ready the module is read only when a schema needs it, and the file is gone");
+    assert.equal(cold.thrown, "unsupported", JSON.stringify(cold));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('tg.ready("validator") rejects with a ToolgateError when the mode is "never" or the module cannot be had', () => {
+  const ready = `try { await tg.ready("validator"); return "resolved"; } catch (e) { return [tg.ToolgateError.isInstance(e), e.code]; }`;
+  assert.deepEqual(fresh("toolgate/core", { validator: "never" }, ready), [true, "unsupported"]);
+  assert.deepEqual(fresh("toolgate", { validatorURL: pathToFileURL(join(tmpdir(), "no-such-dir-toolgate", "v.wasm")).href }, ready), [true, "unsupported"]);
+  assert.deepEqual(fresh("toolgate/core", undefined, `${ready.replace('"validator"', '"everything"')}`), [true, "unsupported-type"]);
+  assert.deepEqual(fresh("toolgate/core", undefined, ready), "resolved");
+});
+
+test("a restarted validator module compiles a tool's schema again: its verdicts survive", () => {
+  const debug = tgCore[Symbol.for("toolgate.debug")];
+  const b = tgCore.branch({ tools: [tgCore.tool({ name: "restarted", parameters: outside, handler: (a) => a })] });
+  assert.equal(b.validate({ function: "restarted", arguments: { x: 1 } }).ok, true);
+  debug.restartValidator(); // as after a call that threw: the fresh instance holds no schema
+  const r = b.validate({ function: "restarted", arguments: { x: "s" } });
+  assert.equal(r.ok, false);
+  assert.equal(r.error.code, "invalid-arguments", `got ${r.error.code} (${r.error.message}), want the schema's verdict`);
+  assert.equal(r.error.issues[0].keyword, "not");
+  assert.equal(b.validate({ function: "restarted", arguments: { x: 1 } }).ok, true);
 });

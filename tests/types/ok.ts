@@ -5,6 +5,8 @@ import { initialize as initCore } from "toolgate/core";
 async function main(): Promise<void> {
   const tg = await initialize({ wasmURL: new URL("https://example.com/toolgate.wasm") });
   const core = await initCore();
+  await core.ready("validator");
+  await tg.ready("validator");
   const add: Tool = tg.tool(function add(a: number, b: number) { return a + b; }, { schemaMode: "accurate" });
   const typed = tg.tool({
     name: "pay",

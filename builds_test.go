@@ -84,6 +84,7 @@ var wasmOnly = []string{
 	"jsbridge/wasm_exports.go",
 	"jsbridge/host_js.go",
 	"jsbridge/fetch/transport.go",
+	"jsbridge/mcpops/yield_js.go",
 	"cmd/wasm/*/*.go",
 	"internal/wasmbuf/wasmbuf.go",
 }

@@ -91,17 +91,7 @@ func (w *stringFinder) value(ptr string) {
 	case '"':
 		w.str(ptr, false)
 	case '{':
-		w.i++
-		for !w.found {
-			w.i = SkipSpace(w.b, w.i)
-			if w.i >= len(w.b) || w.b[w.i] == '}' {
-				w.i++
-				return
-			}
-			if w.b[w.i] == ',' {
-				w.i++
-				continue
-			}
+		w.members('}', func(int) {
 			start := w.i
 			w.str(ptr, true)
 			if w.found {
@@ -110,24 +100,31 @@ func (w *stringFinder) value(ptr string) {
 			name := Unquote(w.b[start:w.i])
 			w.i = SkipSpace(w.b, w.i) + 1 // the colon
 			w.value(Join(ptr, name))
-		}
+		})
 	case '[':
-		w.i++
-		for n := 0; !w.found; {
-			w.i = SkipSpace(w.b, w.i)
-			if w.i >= len(w.b) || w.b[w.i] == ']' {
-				w.i++
-				return
-			}
-			if w.b[w.i] == ',' {
-				w.i++
-				continue
-			}
-			w.value(Join(ptr, strconv.Itoa(n)))
-			n++
-		}
+		w.members(']', func(n int) { w.value(Join(ptr, strconv.Itoa(n))) })
 	default:
 		w.i = EndOfValue(w.b, w.i)
+	}
+}
+
+// members reads the members or items of the container at w.i up to its
+// closing byte, calling each at the start of each with its index, until the
+// string is found.
+func (w *stringFinder) members(closing byte, each func(n int)) {
+	w.i++
+	for n := 0; !w.found; {
+		w.i = SkipSpace(w.b, w.i)
+		if w.i >= len(w.b) || w.b[w.i] == closing {
+			w.i++
+			return
+		}
+		if w.b[w.i] == ',' {
+			w.i++
+			continue
+		}
+		each(n)
+		n++
 	}
 }
 

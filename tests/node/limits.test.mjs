@@ -146,3 +146,34 @@ test("tool names with control characters are refused with invalid-tool", () => {
     assert.equal(tg.tool({ name, parameters: { type: "object", properties: {} }, handler: () => 1 }).function, name);
   }
 });
+
+// The scenario as issue 22 states its bound: the longest stall of the event loop while every
+// oversized input above is refused, against an idle baseline measured in the same run:
+// stall ≤ max(10 × baseline, 1000 ms). Before the limits came before the parse, the 40 MiB
+// argument string alone held the loop 5 to 30 s.
+test("refusing every oversized input holds the event loop's longest stall within 10× an idle baseline", async (t) => {
+  const { measureLoop } = await import("./storm-server.mjs");
+  const idle = await measureLoop();
+  await new Promise((r) => setTimeout(r, 500)); // the measuring window itself, not a wait for a state
+  const baseline = idle.stop().maxStallMs;
+  const over = argsText(40 * MiB);
+  const [call, text, plain, response] = [chat(over), JSON.stringify(chat(over)), { function: "f", arguments: over }, completion(over)];
+  const big = { type: "object", description: "d".repeat(28 * MiB) };
+  const inputs = [
+    () => b.validate(call),
+    () => b.validate(text),
+    () => b.validate(plain),
+    () => tg.parseToolCalls(response),
+    () => tg.tool({ name: "big", parameters: big, handler: () => 1 }),
+  ];
+  const loop = await measureLoop();
+  for (const input of inputs) {
+    const m = measure(input);
+    assert.ok(m.error || m.value?.ok === false, "refused");
+    await new Promise((r) => setImmediate(r)); // let the probe see the gap
+  }
+  const measured = loop.stop();
+  const bound = Math.max(10 * baseline, 1000);
+  t.diagnostic(`oversized inputs: longest stall ${measured.maxStallMs.toFixed(1)} ms (idle ${baseline.toFixed(1)} ms, bound ${bound.toFixed(0)} ms)`);
+  assert.ok(measured.maxStallMs <= bound, `the event loop stalled ${measured.maxStallMs.toFixed(0)} ms refusing oversized inputs, want ≤ ${bound.toFixed(0)} ms`);
+});

@@ -224,6 +224,7 @@ fuzz: consumer
 	  $(GO) test ./$$pkg/ -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 2s -parallel 1 || exit 1; done
 	$(FUZZ_NODE) test/api-fuzz.test.mjs
 	$(FUZZ_NODE) test/ajv-differential.test.mjs
+	$(FUZZ_NODE) test/evaluator-differential.test.mjs
 
 ## bench: every figure of the speed issue beside its peer, each in its own Node process, from the
 # consumer project against the packed package; writes bench/report.json and rewrites the table of

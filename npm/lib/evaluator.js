@@ -165,7 +165,7 @@ function anyUnsafe(v, limit) {
 }
 
 /** The JS value Go's JSON of an evaluator value becomes: Nums as numbers, or BigInts for long integers beyond ±(2^53−1). */
-function jsValue(v) {
+function jsValue(v, top = false) {
   if (typeof v === "number") return Number.isInteger(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER && Math.abs(v) < 1e21 ? BigInt(JSON.stringify(v)) : v;
   if (v instanceof Num) {
     const t = v.text;
@@ -178,7 +178,8 @@ function jsValue(v) {
   if (Array.isArray(v)) return v.map(jsValue);
   if (v !== null && typeof v === "object") {
     const out = {};
-    for (const k of Object.keys(v).sort(cmpStrings)) setMember(out, k, jsValue(v[k]));
+    const keys = Object.keys(v);
+    for (const k of top ? keys : keys.sort(cmpStrings)) setMember(out, k, jsValue(v[k]));
     return out;
   }
   return v;
@@ -246,7 +247,7 @@ export function compileEvaluator(program, toolName = program.tool) {
         const value = copyValue(args, 0, st, true);
         if (kindOf(value) !== "object" || st.bytes > limits.bytes) return undefined;
         return verdict(value, false, (kept, converted) => {
-          if (converted) return jsValue(kept);
+          if (converted) return jsValue(kept, true);
           for (const path of st.big) revive(kept, path);
           return kept;
         });
@@ -273,7 +274,7 @@ export function compileEvaluator(program, toolName = program.tool) {
           nums = st.nums;
           if (kindOf(value) !== "object") return undefined;
         }
-        return verdict(value, nums > 0, (kept, converted) => (nums > 0 || converted ? jsValue(kept) : sortNested(kept)));
+        return verdict(value, nums > 0, (kept, converted) => (nums > 0 || converted ? jsValue(kept, true) : sortNested(kept)));
       } catch (e) {
         if (e === NOPE) return undefined;
         return undefined; // not JSON: Go's full path words the refusal

@@ -175,7 +175,7 @@ function jsValue(v, top = false) {
     }
     return Number(t);
   }
-  if (Array.isArray(v)) return v.map(jsValue);
+  if (Array.isArray(v)) return v.map((e) => jsValue(e));
   if (v !== null && typeof v === "object") {
     const out = {};
     const keys = Object.keys(v);

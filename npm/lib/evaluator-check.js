@@ -111,6 +111,117 @@ function multipleCheck(m) {
   };
 }
 
+/** The object keywords of node n as a check (v, st), or null when it has none. */
+function objectCheck(n, at) {
+  const props = n.props ? new Map(n.props.map(([name, i]) => [name, at(i)])) : null;
+  const add = n.additional !== undefined ? at(n.additional) : null;
+  const closed = !!n.noAdditional;
+  const members = props !== null || add !== null || closed;
+  const required = n.required ?? [];
+  const minProps = n.minProperties;
+  const maxProps = n.maxProperties;
+  const counted = minProps !== undefined || maxProps !== undefined;
+  if (!members && !required.length && !counted) return null;
+  return (v, st) => {
+    const keys = Object.keys(v);
+    if (counted) checkCount(st, keys.length, minProps, maxProps, "Properties", "properties allowed");
+    if (members) {
+      for (const k of keys) {
+        const f = props !== null ? props.get(k) : undefined;
+        if (f !== undefined || (!closed && add !== null)) {
+          st.path.push(k);
+          (f ?? add)(v[k], st, false);
+          st.path.pop();
+        } else if (closed) {
+          failKey(st, k, "additionalProperties", " is not allowed: the schema names no such property (additionalProperties is false)");
+        }
+      }
+    }
+    for (const name of required) if (!Object.hasOwn(v, name)) failKey(st, name, "required", " is required but missing");
+  };
+}
+
+/** The array keywords of node n as a check (v, st), or null when it has none. */
+function arrayCheck(n, at, limits) {
+  const prefix = (n.prefix ?? []).map(at);
+  const items = n.items !== undefined ? at(n.items) : null;
+  const minItems = n.minItems;
+  const maxItems = n.maxItems;
+  const unique = !!n.unique;
+  if (!prefix.length && items === null && minItems === undefined && maxItems === undefined && !unique) return null;
+  return (v, st) => {
+    const count = v.length;
+    if (minItems !== undefined || maxItems !== undefined) checkCount(st, count, minItems, maxItems, "Items", "items required");
+    if (unique && count > 1) checkUnique(v, st, limits);
+    for (let i = 0; i < count; i++) {
+      const f = i < prefix.length ? prefix[i] : items;
+      if (f === null) break;
+      st.path.push(i);
+      f(v[i], st, i >= prefix.length);
+      st.path.pop();
+    }
+  };
+}
+
+/** uniqueItems: the first pair (by the later index, then the earlier) of equal items is reported. */
+function checkUnique(v, st, limits) {
+  if (v.length > limits.unique) throw NOPE; // Go's fast path bails: the full path answers
+  for (let i = 1; i < v.length; i++) {
+    for (let j = 0; j < i; j++) {
+      if (equal(v[i], v[j])) {
+        fail(st, "uniqueItems", `items at index ${j} and ${i} are equal`);
+        return;
+      }
+    }
+  }
+}
+
+/** The string keywords of node n as a check (v, st), or null when it has none. */
+function stringCheck(n) {
+  const minLen = n.minLength;
+  const maxLen = n.maxLength;
+  if (minLen === undefined && maxLen === undefined) return null;
+  return (v, st) => {
+    const len = codePoints(v);
+    if (minLen !== undefined && len < minLen) fail(st, "minLength", `length must be >= ${minLen}, but got ${len}`);
+    if (maxLen !== undefined && len > maxLen) fail(st, "maxLength", `length must be <= ${maxLen}, but got ${len}`);
+  };
+}
+
+/** The number keywords of node n as a check (v, st), or null when it has none. */
+function numberCheck(n) {
+  const bounds = (n.bounds ?? []).map((b) => ({ k: b.k, msg: b.msg, ok: boundCheck(b) }));
+  const multiple = n.multipleOf ? { msg: n.multipleOf.msg, ok: multipleCheck(n.multipleOf) } : null;
+  if (!bounds.length && multiple === null) return null;
+  return (v, st) => {
+    for (const b of bounds) if (!b.ok(v)) fail(st, b.k, b.msg + numberText(v));
+    if (multiple !== null && !multiple.ok(v)) fail(st, "multipleOf", numberText(v) + multiple.msg);
+  };
+}
+
+/** $ref, allOf, anyOf and oneOf of node n as a check (v, st), or null when it has none. */
+function inPlaceCheck(n, at) {
+  const ref = n.ref !== undefined ? at(n.ref) : null;
+  const allOf = (n.allOf ?? []).map(at);
+  const anyOf = (n.anyOf ?? []).map(at);
+  const oneOf = (n.oneOf ?? []).map(at);
+  if (ref === null && !allOf.length && !anyOf.length && !oneOf.length) return null;
+  return (v, st) => {
+    if (ref !== null) ref(v, st, false);
+    for (const f of allOf) f(v, st, false);
+    if (anyOf.length) {
+      const mark = st.issues.length;
+      for (const f of anyOf) {
+        if (f(v, st, false)) {
+          st.issues.length = mark; // one branch holds: the others' failures are not reported
+          break;
+        }
+      }
+    }
+    if (oneOf.length) checkOneOf(oneOf, v, st);
+  };
+}
+
 /**
  * Makes node n of the program a closure (v, st, items) → whether it found nothing wrong; `fns`
  * holds every node's closure by index (filled after), `limits` the program's. @internal
@@ -129,80 +240,9 @@ export function compileNode(n, fns, limits) {
   const hasConst = n.const !== undefined;
   const constant = hasConst ? literal(n.const) : undefined;
   const enumList = n.enum ? n.enum.map(literal) : null;
-  const bounds = (n.bounds ?? []).map((b) => ({ k: b.k, msg: b.msg, ok: boundCheck(b) }));
-  const multiple = n.multipleOf ? { msg: n.multipleOf.msg, ok: multipleCheck(n.multipleOf) } : null;
-  const minLen = n.minLength;
-  const maxLen = n.maxLength;
-  const props = n.props ? new Map(n.props.map(([name, i]) => [name, at(i)])) : null;
-  const add = n.additional !== undefined ? at(n.additional) : null;
-  const closed = !!n.noAdditional;
-  const members = props !== null || add !== null || closed;
-  const required = n.required ?? [];
-  const minProps = n.minProperties;
-  const maxProps = n.maxProperties;
-  const prefix = (n.prefix ?? []).map(at);
-  const items = n.items !== undefined ? at(n.items) : null;
-  const minItems = n.minItems;
-  const maxItems = n.maxItems;
-  const unique = !!n.unique;
-  const ref = n.ref !== undefined ? at(n.ref) : null;
-  const allOf = (n.allOf ?? []).map(at);
-  const anyOf = (n.anyOf ?? []).map(at);
-  const oneOf = (n.oneOf ?? []).map(at);
+  const byKind = { object: objectCheck(n, at), array: arrayCheck(n, at, limits), string: stringCheck(n), number: numberCheck(n) };
+  const inPlace = inPlaceCheck(n, at);
   const noEnum = !!n.noEnum;
-
-  const object = (v, st) => {
-    const keys = Object.keys(v);
-    if (minProps !== undefined || maxProps !== undefined) checkCount(st, keys.length, minProps, maxProps, "Properties", "properties allowed");
-    if (members) {
-      for (const k of keys) {
-        const f = props !== null ? props.get(k) : undefined;
-        if (f !== undefined || (!closed && add !== null)) {
-          st.path.push(k);
-          (f ?? add)(v[k], st, false);
-          st.path.pop();
-        } else if (closed) {
-          failKey(st, k, "additionalProperties", " is not allowed: the schema names no such property (additionalProperties is false)");
-        }
-      }
-    }
-    for (const name of required) if (!Object.hasOwn(v, name)) failKey(st, name, "required", " is required but missing");
-  };
-  const array = (v, st) => {
-    const count = v.length;
-    if (minItems !== undefined || maxItems !== undefined) checkCount(st, count, minItems, maxItems, "Items", "items required");
-    if (unique && count > 1) {
-      if (count > limits.unique) throw NOPE; // Go's fast path bails: the full path answers
-      search: for (let i = 1; i < count; i++) {
-        for (let j = 0; j < i; j++) {
-          if (equal(v[i], v[j])) {
-            fail(st, "uniqueItems", `items at index ${j} and ${i} are equal`);
-            break search;
-          }
-        }
-      }
-    }
-    if (prefix.length === 0 && items === null) return;
-    for (let i = 0; i < count; i++) {
-      const f = i < prefix.length ? prefix[i] : items;
-      if (f === null) break;
-      st.path.push(i);
-      f(v[i], st, i >= prefix.length);
-      st.path.pop();
-    }
-  };
-  const string = (v, st) => {
-    if (minLen === undefined && maxLen === undefined) return;
-    const len = codePoints(v);
-    if (minLen !== undefined && len < minLen) fail(st, "minLength", `length must be >= ${minLen}, but got ${len}`);
-    if (maxLen !== undefined && len > maxLen) fail(st, "maxLength", `length must be <= ${maxLen}, but got ${len}`);
-  };
-  const number = (v, st) => {
-    for (const b of bounds) if (!b.ok(v)) fail(st, b.k, b.msg + numberText(v));
-    if (multiple !== null && !multiple.ok(v)) fail(st, "multipleOf", numberText(v) + multiple.msg);
-  };
-  const inPlace = ref !== null || allOf.length > 0 || anyOf.length > 0 || oneOf.length > 0;
-
   return (v, st) => {
     const before = st.issues.length;
     const kind = kindOf(v);
@@ -212,34 +252,9 @@ export function compileNode(n, fns, limits) {
     }
     if (hasConst && !equal(v, constant)) fail(st, "const", n.constMsg);
     if (enumList !== null && !enumList.some((e) => equal(v, e))) fail(st, "enum", n.enumMsg);
-    switch (kind) {
-      case "object":
-        object(v, st);
-        break;
-      case "array":
-        array(v, st);
-        break;
-      case "string":
-        string(v, st);
-        break;
-      case "number":
-        if (bounds.length || multiple !== null) number(v, st);
-        break;
-    }
-    if (inPlace) {
-      if (ref !== null) ref(v, st, false);
-      for (const f of allOf) f(v, st, false);
-      if (anyOf.length) {
-        const mark = st.issues.length;
-        for (const f of anyOf) {
-          if (f(v, st, false)) {
-            st.issues.length = mark; // one branch holds: the others' failures are not reported
-            break;
-          }
-        }
-      }
-      if (oneOf.length) checkOneOf(oneOf, v, st);
-    }
+    const f = byKind[kind];
+    if (f) f(v, st);
+    if (inPlace !== null) inPlace(v, st);
     if (noEnum) fail(st, "enum", "no value is allowed: enum is empty");
     return st.issues.length === before;
   };

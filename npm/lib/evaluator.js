@@ -186,101 +186,104 @@ function jsValue(v, top = false) {
 }
 
 /**
+ * The verdict of a compiled program `c` on an evaluator value: lax conversions first (as Go's
+ * fastNormalize), the exponent bound, the schema, then the keys kept; `finish` turns the kept value
+ * into the JS arguments. undefined when Go's full path would word the answer.
+ */
+function decide(c, value, unsafe, finish) {
+  let conversions;
+  if (c.lax !== null) {
+    const r = c.lax(value);
+    value = r.value;
+    if (r.conversions && r.conversions.length) conversions = r.conversions;
+  }
+  const limits = c.program.limits;
+  if (unsafe && anyUnsafe(value, limits.exponent)) {
+    const issues = [];
+    unsafeNumbers(value, [], limits.exponent, issues);
+    return { ok: false, error: argumentsError(c.program, c.tool, issues) };
+  }
+  const st = { issues: [], path: [] };
+  c.root(value, st, false);
+  if (st.issues.length) return { ok: false, error: argumentsError(c.program, c.tool, st.issues) };
+  let kept = value;
+  if (!c.keepAll && Object.keys(value).some((k) => !c.known.has(k))) {
+    kept = {};
+    for (const k of Object.keys(value)) if (c.known.has(k)) setMember(kept, k, value[k]);
+  }
+  for (const k of c.minimum) if (!Object.hasOwn(kept, k)) return undefined; // Go's full path words this refusal
+  const r = { ok: true, arguments: finish(kept, conversions !== undefined) };
+  if (conversions) r.conversions = conversions;
+  return r;
+}
+
+/** The verdict on object arguments, as JSON.stringify hands them to Go. */
+function fromObject(c, args) {
+  if (args === null || typeof args !== "object" || Array.isArray(args)) return undefined;
+  const st = { bytes: 0, big: [], path: [], maxDepth: c.maxDepth };
+  const value = copyValue(args, 0, st, true);
+  if (kindOf(value) !== "object" || st.bytes > c.program.limits.bytes) return undefined;
+  return decide(c, value, false, (kept, converted) => {
+    if (converted) return jsValue(kept, true);
+    for (const path of st.big) revive(kept, path);
+    return kept;
+  });
+}
+
+/** The verdict on arguments text: JSON.parse when no spelling or key needs a closer look, else the reader. */
+function fromText(c, json) {
+  if (typeof json !== "string" || json.length * 3 > c.program.limits.bytes || !json.includes('"') || !wellFormed(json)) return undefined;
+  let value;
+  let nums = 0;
+  if (!RISKY.test(json)) {
+    value = JSON.parse(json);
+    if (kindOf(value) !== "object") return undefined;
+    const st = { keys: 0, maxDepth: c.maxDepth };
+    checkParsed(value, 0, st);
+    if (st.keys !== colons(json)) value = undefined; // a repeated key, or a colon in a string: read it again
+  }
+  if (value === undefined) {
+    const st = { nums: 0 };
+    value = readJSON(json, c.maxDepth, st);
+    nums = st.nums;
+    if (kindOf(value) !== "object") return undefined;
+  }
+  return decide(c, value, nums > 0, (kept, converted) => (nums > 0 || converted ? jsValue(kept, true) : sortNested(kept)));
+}
+
+/**
  * Compiles Go's exported program (core Tool.Program) for the tool named toolName into
  * {object(args), text(json)}: each returns {ok: true, arguments, conversions?}, {ok: false, error}
  * (the ToolgateError Go's path throws), or undefined when the evaluator does not model the case
  * (see the list above) and the call must cross to Go. Returns null for a program it cannot run.
  */
-export function compileEvaluator(program, toolName = program.tool) {
+export function compileEvaluator(program, toolName = program?.tool) {
   if (!program || program.v !== PROGRAM_VERSION) return null;
   let lax = null;
   if (program.lax !== undefined && program.lax !== null) {
     lax = compileLax(program.lax);
     if (typeof lax !== "function") return null;
   }
-  const limits = program.limits;
   const fns = new Array(program.nodes.length);
-  program.nodes.forEach((n, i) => (fns[i] = compileNode(n, fns, limits)));
-  const root = fns[program.root];
-  const known = new Set(program.known);
-  const keepAll = !!program.keepAll;
-  const minimum = program.minimum;
-  const maxDepth = limits.depth - 2; // Go counts the nesting from 1; keep clear of its bound
-
-  /** The verdict on an evaluator value: `finish` turns the kept value into the JS arguments. */
-  const verdict = (value, unsafe, finish) => {
-    let conversions;
-    if (lax !== null) {
-      const r = lax(value);
-      value = r.value;
-      if (r.conversions && r.conversions.length) conversions = r.conversions;
-    }
-    if (unsafe && anyUnsafe(value, limits.exponent)) {
-      const issues = [];
-      unsafeNumbers(value, [], limits.exponent, issues);
-      return { ok: false, error: argumentsError(program, toolName, issues) };
-    }
-    const st = { issues: [], path: [] };
-    root(value, st, false);
-    if (st.issues.length) return { ok: false, error: argumentsError(program, toolName, st.issues) };
-    let kept = value;
-    if (!keepAll) {
-      for (const k of Object.keys(value)) {
-        if (!known.has(k)) {
-          kept = {};
-          for (const j of Object.keys(value)) if (known.has(j)) setMember(kept, j, value[j]);
-          break;
-        }
-      }
-    }
-    for (const k of minimum) if (!Object.hasOwn(kept, k)) return undefined; // Go's full path words this refusal
-    const r = { ok: true, arguments: finish(kept, conversions !== undefined) };
-    if (conversions) r.conversions = conversions;
-    return r;
+  program.nodes.forEach((n, i) => (fns[i] = compileNode(n, fns, program.limits)));
+  const c = {
+    program,
+    tool: toolName,
+    lax,
+    root: fns[program.root],
+    known: new Set(program.known),
+    keepAll: !!program.keepAll,
+    minimum: program.minimum,
+    maxDepth: program.limits.depth - 2, // Go counts the nesting from 1; keep clear of its bound
   };
-
-  return {
-    object(args) {
-      try {
-        if (args === null || typeof args !== "object" || Array.isArray(args)) return undefined;
-        const st = { bytes: 0, big: [], path: [], maxDepth };
-        const value = copyValue(args, 0, st, true);
-        if (kindOf(value) !== "object" || st.bytes > limits.bytes) return undefined;
-        return verdict(value, false, (kept, converted) => {
-          if (converted) return jsValue(kept, true);
-          for (const path of st.big) revive(kept, path);
-          return kept;
-        });
-      } catch (e) {
-        if (e === NOPE) return undefined;
-        return undefined; // a getter or a Proxy that threw: Go reports what JSON.stringify makes of it
-      }
-    },
-    text(json) {
-      try {
-        if (typeof json !== "string" || json.length * 3 > limits.bytes || !json.includes('"') || !wellFormed(json)) return undefined;
-        let value;
-        let nums = 0;
-        if (!RISKY.test(json)) {
-          value = JSON.parse(json);
-          if (kindOf(value) !== "object") return undefined;
-          const st = { keys: 0, maxDepth };
-          checkParsed(value, 0, st);
-          if (st.keys !== colons(json)) value = undefined; // a repeated key, or a colon in a string: read it again
-        }
-        if (value === undefined) {
-          const st = { nums: 0 };
-          value = readJSON(json, maxDepth, st);
-          nums = st.nums;
-          if (kindOf(value) !== "object") return undefined;
-        }
-        return verdict(value, nums > 0, (kept, converted) => (nums > 0 || converted ? jsValue(kept, true) : sortNested(kept)));
-      } catch (e) {
-        if (e === NOPE) return undefined;
-        return undefined; // not JSON: Go's full path words the refusal
-      }
-    },
+  const guard = (read) => (input) => {
+    try {
+      return read(c, input);
+    } catch {
+      return undefined; // NOPE, or a getter or Proxy that threw: Go answers what JSON.stringify makes of it
+    }
   };
+  return { object: guard(fromObject), text: guard(fromText) };
 }
 
 /** The kept top-level object with every nested object's keys in Go's order (JSON.parse keeps the text's). */

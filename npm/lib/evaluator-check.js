@@ -233,7 +233,7 @@ export function compileNode(n, fns, limits) {
       return false;
     };
   }
-  const at = (i) => (v, st, items) => fns[i](v, st, items);
+  const at = (i) => (v, st, items) => fns[i](v, st, items); // fns is filled after every node is compiled
   const types = n.types ? new Set(n.types) : null;
   const integer = !!types && types.has("integer");
   const typeMsg = n.typeMsg;

@@ -36,11 +36,22 @@ const RISKY = /\d[.eE]|\d{16}|-0|\\/;
 /** A key JSON.stringify escapes (Go's tape then hands the text to its full path). */
 const ESCAPED_KEY = /["\\\u0000-\u001f]/;
 
+/** Keys already found to need no escape and to be well-formed (keys repeat from call to call). */
+const plainKeys = new Set();
+
+/** Whether a key crosses to Go unescaped and well-formed. */
+function plainKey(k) {
+  if (plainKeys.has(k)) return true;
+  if (ESCAPED_KEY.test(k) || !wellFormed(k)) return false;
+  if (plainKeys.size < 4096) plainKeys.add(k);
+  return true;
+}
+
 /**
  * Copies object arguments as JSON.stringify writes them and Go reads them back: nested objects'
  * keys sorted as Go sorts them, -0 as 0, NaN and ±Infinity as null, undefined, functions and
- * symbols left out (null in an array), BigInts as exact integers; each integer beyond ±(2^53−1)
- * has its path added to st.big. Throws NOPE for what it does not model.
+ * symbols left out (null in an array), BigInts as exact integers; st.big is set when an integer
+ * beyond ±(2^53−1) is met. Throws NOPE for what it does not model.
  */
 function copyValue(v, depth, st, top) {
   switch (typeof v) {
@@ -51,7 +62,7 @@ function copyValue(v, depth, st, top) {
     case "number":
       st.bytes += 25;
       if (!Number.isFinite(v)) return null;
-      if (Number.isInteger(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER && Math.abs(v) < 1e21) st.big.push([...st.path]);
+      if (v > Number.MAX_SAFE_INTEGER || v < -Number.MAX_SAFE_INTEGER) st.big = true;
       return v + 0;
     case "boolean":
       st.bytes += 6;
@@ -60,47 +71,48 @@ function copyValue(v, depth, st, top) {
       const text = v.toString();
       st.bytes += text.length + 1;
       if (v >= -9007199254740991n && v <= 9007199254740991n) return Number(text);
-      st.big.push([...st.path]);
+      st.big = true;
       return new Num(text);
     }
-    case "object": {
+    case "object":
       if (v === null) {
         st.bytes += 5;
         return null;
       }
-      if (depth >= st.maxDepth) throw NOPE;
-      if (v.toJSON !== undefined) throw NOPE;
-      if (Array.isArray(v)) {
-        if (Object.getPrototypeOf(v) !== ARRAY) throw NOPE;
-        const out = new Array(v.length);
-        for (let i = 0; i < v.length; i++) {
-          st.path.push(i);
-          const e = v[i];
-          out[i] = e === undefined || typeof e === "function" || typeof e === "symbol" ? null : copyValue(e, depth + 1, st, false);
-          st.path.pop();
-        }
-        st.bytes += 2 + v.length;
-        return out;
-      }
-      const proto = Object.getPrototypeOf(v);
-      if (proto !== OBJECT && proto !== null) throw NOPE;
-      const keys = Object.keys(v);
-      if (!top && keys.length > 1) keys.sort(cmpStrings);
-      const out = {};
-      for (const k of keys) {
-        const e = v[k];
-        if (e === undefined || typeof e === "function" || typeof e === "symbol") continue;
-        if (ESCAPED_KEY.test(k) || !wellFormed(k)) throw NOPE;
-        st.bytes += k.length * 6 + 4;
-        st.path.push(k);
-        setMember(out, k, copyValue(e, depth + 1, st, false));
-        st.path.pop();
-      }
-      st.bytes += 2;
-      return out;
-    }
+      if (depth >= st.maxDepth || v.toJSON !== undefined) throw NOPE;
+      return Array.isArray(v) ? copyArray(v, depth, st) : copyObject(v, depth, st, top);
   }
   throw NOPE;
+}
+
+function copyArray(v, depth, st) {
+  if (Object.getPrototypeOf(v) !== ARRAY) throw NOPE;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const e = v[i];
+    out[i] = e === undefined || typeof e === "function" || typeof e === "symbol" ? null : copyValue(e, depth + 1, st, false);
+  }
+  st.bytes += 2 + v.length;
+  return out;
+}
+
+function copyObject(v, depth, st, top) {
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== OBJECT && proto !== null) throw NOPE;
+  const keys = Object.keys(v);
+  if (!top && keys.length > 1) keys.sort(cmpStrings);
+  const out = {};
+  for (const k of keys) {
+    const e = v[k];
+    if (e === undefined || typeof e === "function" || typeof e === "symbol") continue;
+    if (!plainKey(k)) throw NOPE;
+    st.bytes += k.length * 6 + 4;
+    const c = copyValue(e, depth + 1, st, false);
+    if (k === "__proto__") setMember(out, k, c);
+    else out[k] = c;
+  }
+  st.bytes += 2;
+  return out;
 }
 
 /**
@@ -207,9 +219,14 @@ function decide(c, value, unsafe, finish) {
   c.root(value, st, false);
   if (st.issues.length) return { ok: false, error: argumentsError(c.program, c.tool, st.issues) };
   let kept = value;
-  if (!c.keepAll && Object.keys(value).some((k) => !c.known.has(k))) {
-    kept = {};
-    for (const k of Object.keys(value)) if (c.known.has(k)) setMember(kept, k, value[k]);
+  if (!c.keepAll) {
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      if (c.known.has(keys[i])) continue;
+      kept = {};
+      for (const k of keys) if (c.known.has(k)) setMember(kept, k, value[k]);
+      break;
+    }
   }
   for (const k of c.minimum) if (!Object.hasOwn(kept, k)) return undefined; // Go's full path words this refusal
   const r = { ok: true, arguments: finish(kept, conversions !== undefined) };
@@ -220,13 +237,12 @@ function decide(c, value, unsafe, finish) {
 /** The verdict on object arguments, as JSON.stringify hands them to Go. */
 function fromObject(c, args) {
   if (args === null || typeof args !== "object" || Array.isArray(args)) return undefined;
-  const st = { bytes: 0, big: [], path: [], maxDepth: c.maxDepth };
+  const st = { bytes: 0, big: false, maxDepth: c.maxDepth };
   const value = copyValue(args, 0, st, true);
   if (kindOf(value) !== "object" || st.bytes > c.program.limits.bytes) return undefined;
   return decide(c, value, false, (kept, converted) => {
     if (converted) return jsValue(kept, true);
-    for (const path of st.big) revive(kept, path);
-    return kept;
+    return st.big ? reviveBig(kept) : kept;
   });
 }
 
@@ -311,15 +327,21 @@ function sorted(v) {
   return out;
 }
 
-/** Replaces the number at path in v by its BigInt (JSON.stringify's text of it, as Go hands it back). */
-function revive(v, path) {
-  let parent = v;
-  for (let i = 0; i < path.length - 1; i++) {
-    if (!Object.hasOwn(parent, path[i])) return; // under a top-level key that was dropped
-    parent = parent[path[i]];
+/** Replaces, in place, each number of v beyond ±(2^53−1) that JSON writes as an integer by its BigInt, as Go hands it back. */
+function reviveBig(v) {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = bigOf(v[i]);
+  } else {
+    for (const k of Object.keys(v)) {
+      const x = bigOf(v[k]);
+      if (x !== v[k]) setMember(v, k, x);
+    }
   }
-  const last = path[path.length - 1];
-  if (!Object.hasOwn(parent, last)) return;
-  const x = parent[last];
-  parent[last] = typeof x === "number" ? BigInt(JSON.stringify(x)) : BigInt(x.text);
+  return v;
+}
+
+function bigOf(x) {
+  if (typeof x === "number") return Number.isInteger(x) && Math.abs(x) > Number.MAX_SAFE_INTEGER && Math.abs(x) < 1e21 ? BigInt(JSON.stringify(x)) : x;
+  if (x instanceof Num) return BigInt(x.text);
+  return x !== null && typeof x === "object" ? reviveBig(x) : x;
 }

@@ -127,7 +127,7 @@ test("strict export: a call with nulls for the optional fields reaches the handl
   assert.equal(report.names[fn.name], "book.room");
   const call = { id: "call_1", type: "function", function: { name: fn.name, arguments: JSON.stringify({ room: "101", nights: null, guest: { name: "Ada", email: null } }) } };
   for (let i = 0; i < 3; i++) {
-    // several times: the JS pre-check must never answer for this tool
+    // several times: the JS evaluator must never answer for this tool
     assert.deepEqual(b.validate(call), { ok: true, function: "book.room", arguments: { room: "101", guest: { name: "Ada" } } });
     const plain = b.validate({ function: fn.name, arguments: { room: "101", nights: null } });
     assert.deepEqual(plain, { ok: true, function: "book.room", arguments: { room: "101" } });
@@ -186,7 +186,7 @@ for (const { file, data } of fixtures("providers/export")) {
   }
 }
 
-test("a strict export leaves the JS pre-check to tools it changed nothing for", () => {
+test("a strict export leaves the JS evaluator to tools it changed nothing for", () => {
   const all = tg.tool({ name: "all_required", parameters: { type: "object", properties: { a: { type: "string" } }, required: ["a"] }, handler: () => 1 });
   const opt = tg.tool({ name: "optional", parameters: { type: "object", properties: { a: { type: "string" } } }, handler: () => 1 });
   const b = tg.branch({ tools: [all, opt] });

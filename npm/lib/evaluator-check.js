@@ -21,6 +21,32 @@ export function kindOf(v) {
   return Array.isArray(v) ? "array" : "object";
 }
 
+/** The kinds as bits, for "type" checks. */
+const BITS = { string: 1, number: 2, boolean: 4, null: 8, array: 16, object: 32 };
+
+/** The kinds a "type" list allows, as bits (an integer is a number checked further). */
+function typeBits(types) {
+  let bits = 0;
+  for (const t of types) if (t !== "integer") bits |= BITS[t];
+  return bits;
+}
+
+/**
+ * The check of a node that is only a "type" (the commonest property schema), made inline by its
+ * parent: {bits, integer, msg}; null for any other node.
+ */
+function typeOnly(n) {
+  if (!n || !n.types) return null;
+  for (const k of Object.keys(n)) if (k !== "types" && k !== "typeMsg") return null;
+  return { bits: typeBits(n.types), integer: n.types.includes("integer"), msg: n.typeMsg };
+}
+
+/** Whether v passes a typeOnly check. */
+function passesType(t, v) {
+  const kind = kindOf(v);
+  return (t.bits & BITS[kind]) !== 0 || (t.integer && kind === "number" && isInteger(v));
+}
+
 /** Whether two evaluator numbers are equal by value (their literals' decimals). */
 function numbersEqual(a, b) {
   if (typeof a === "number" && typeof b === "number") return a === b;
@@ -111,10 +137,10 @@ function multipleCheck(m) {
   };
 }
 
-/** The object keywords of node n as a check (v, st), or null when it has none. */
-function objectCheck(n, at) {
-  const props = n.props ? new Map(n.props.map(([name, i]) => [name, at(i)])) : null;
-  const add = n.additional !== undefined ? at(n.additional) : null;
+/** The object keywords of node n as a check (v, st), or null when it has none; `nodes` is the program's. */
+function objectCheck(n, at, nodes) {
+  const props = n.props ? new Map(n.props.map(([name, i]) => [name, { f: at(i), type: typeOnly(nodes[i]) }])) : null;
+  const add = n.additional !== undefined ? { f: at(n.additional), type: typeOnly(nodes[n.additional]) } : null;
   const closed = !!n.noAdditional;
   const members = props !== null || add !== null || closed;
   const required = n.required ?? [];
@@ -126,25 +152,29 @@ function objectCheck(n, at) {
     const keys = Object.keys(v);
     if (counted) checkCount(st, keys.length, minProps, maxProps, "Properties", "properties allowed");
     if (members) {
-      for (const k of keys) {
-        const f = props !== null ? props.get(k) : undefined;
-        if (f !== undefined || (!closed && add !== null)) {
-          st.path.push(k);
-          (f ?? add)(v[k], st, false);
-          st.path.pop();
-        } else if (closed) {
-          failKey(st, k, "additionalProperties", " is not allowed: the schema names no such property (additionalProperties is false)");
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i];
+        const p = (props !== null && props.get(k)) || (closed ? undefined : add);
+        if (p === undefined || p === null) {
+          if (closed) failKey(st, k, "additionalProperties", " is not allowed: the schema names no such property (additionalProperties is false)");
+          continue;
         }
+        const x = v[k];
+        if (p.type !== null && passesType(p.type, x)) continue; // Go's sub: a type-only subschema the value has is passed without a call
+        st.path.push(k);
+        p.f(x, st, false);
+        st.path.pop();
       }
     }
-    for (const name of required) if (!Object.hasOwn(v, name)) failKey(st, name, "required", " is required but missing");
+    for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v, required[i])) failKey(st, required[i], "required", " is required but missing");
   };
 }
 
 /** The array keywords of node n as a check (v, st), or null when it has none. */
-function arrayCheck(n, at, limits) {
+function arrayCheck(n, at, limits, nodes) {
   const prefix = (n.prefix ?? []).map(at);
   const items = n.items !== undefined ? at(n.items) : null;
+  const itemType = n.items !== undefined ? typeOnly(nodes[n.items]) : null;
   const minItems = n.minItems;
   const maxItems = n.maxItems;
   const unique = !!n.unique;
@@ -156,6 +186,7 @@ function arrayCheck(n, at, limits) {
     for (let i = 0; i < count; i++) {
       const f = i < prefix.length ? prefix[i] : items;
       if (f === null) break;
+      if (f === items && itemType !== null && passesType(itemType, v[i])) continue;
       st.path.push(i);
       f(v[i], st, i >= prefix.length);
       st.path.pop();
@@ -224,9 +255,9 @@ function inPlaceCheck(n, at) {
 
 /**
  * Makes node n of the program a closure (v, st, items) → whether it found nothing wrong; `fns`
- * holds every node's closure by index (filled after), `limits` the program's. @internal
+ * holds every node's closure by index (filled after), `limits` and `nodes` the program's. @internal
  */
-export function compileNode(n, fns, limits) {
+export function compileNode(n, fns, limits, nodes) {
   if (n.never) {
     return (_v, st, items) => {
       fail(st, items ? "items" : "false", "not allowed");
@@ -234,26 +265,34 @@ export function compileNode(n, fns, limits) {
     };
   }
   const at = (i) => (v, st, items) => fns[i](v, st, items); // fns is filled after every node is compiled
-  const types = n.types ? new Set(n.types) : null;
-  const integer = !!types && types.has("integer");
+  const bits = n.types ? typeBits(n.types) : -1;
+  const integer = !!n.types && n.types.includes("integer");
   const typeMsg = n.typeMsg;
   const hasConst = n.const !== undefined;
   const constant = hasConst ? literal(n.const) : undefined;
   const enumList = n.enum ? n.enum.map(literal) : null;
-  const byKind = { object: objectCheck(n, at), array: arrayCheck(n, at, limits), string: stringCheck(n), number: numberCheck(n) };
+  const object = objectCheck(n, at, nodes);
+  const array = arrayCheck(n, at, limits, nodes);
+  const string = stringCheck(n);
+  const number = numberCheck(n);
   const inPlace = inPlaceCheck(n, at);
   const noEnum = !!n.noEnum;
   return (v, st) => {
     const before = st.issues.length;
     const kind = kindOf(v);
-    if (types !== null && !types.has(kind) && !(integer && kind === "number" && isInteger(v))) {
+    if ((bits & BITS[kind]) === 0 && !(integer && kind === "number" && isInteger(v))) {
       fail(st, "type", typeMsg + kind);
       return false;
     }
     if (hasConst && !equal(v, constant)) fail(st, "const", n.constMsg);
     if (enumList !== null && !enumList.some((e) => equal(v, e))) fail(st, "enum", n.enumMsg);
-    const f = byKind[kind];
-    if (f) f(v, st);
+    if (kind === "object") {
+      if (object !== null) object(v, st);
+    } else if (kind === "array") {
+      if (array !== null) array(v, st);
+    } else if (kind === "string") {
+      if (string !== null) string(v, st);
+    } else if (kind === "number" && number !== null) number(v, st);
     if (inPlace !== null) inPlace(v, st);
     if (noEnum) fail(st, "enum", "no value is allowed: enum is empty");
     return st.issues.length === before;

@@ -281,7 +281,7 @@ export function compileEvaluator(program, toolName = program?.tool) {
     if (typeof lax !== "function") return null;
   }
   const fns = new Array(program.nodes.length);
-  program.nodes.forEach((n, i) => (fns[i] = compileNode(n, fns, program.limits)));
+  program.nodes.forEach((n, i) => (fns[i] = compileNode(n, fns, program.limits, program.nodes)));
   const c = {
     program,
     tool: toolName,

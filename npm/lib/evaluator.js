@@ -36,14 +36,14 @@ const RISKY = /\d[.eE]|\d{16}|-0|\\/;
 /** A key JSON.stringify escapes (Go's tape then hands the text to its full path). */
 const ESCAPED_KEY = /["\\\u0000-\u001f]/;
 
-/** Keys already found to need no escape and to be well-formed (keys repeat from call to call). */
+/** Keys already found to need no escape and to be well-formed (keys repeat from call to call; at most 4096 short ones). */
 const plainKeys = new Set();
 
 /** Whether a key crosses to Go unescaped and well-formed. */
 function plainKey(k) {
   if (plainKeys.has(k)) return true;
   if (ESCAPED_KEY.test(k) || !wellFormed(k)) return false;
-  if (plainKeys.size < 4096) plainKeys.add(k);
+  if (plainKeys.size < 4096 && k.length <= 128) plainKeys.add(k);
   return true;
 }
 

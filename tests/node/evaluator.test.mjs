@@ -265,6 +265,7 @@ test("arguments text: number spellings compared as Go compares them; escaped and
     "escaped strings": '{"b": "\\u00e9\\n\\/😀"}',
     __proto__: '{"b": {"__proto__": 1}, "__proto__": 2}',
     "-0": '{"a": -0, "b": {"y": 1, "x": [{"q": 1, "p": 2}]}}',
+    "objects in an array rebuilt, keys in Go's order": '{"b": [{"q": 1}, {"10": 20e-1, "😀": {}, "constructor": "x"}]}',
   };
   for (const [what, text] of Object.entries(modelled)) assert.ok(agree(s, text, "text", what), `${what} is modelled`);
   const declined = {

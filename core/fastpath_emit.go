@@ -358,6 +358,3 @@ func (r *fastRun) emitValue(k int32) {
 		r.out = append(r.out, ']')
 	}
 }
-
-// maxSafeInteger is Number.MAX_SAFE_INTEGER.
-const maxSafeInteger = 1<<53 - 1

@@ -1,87 +1,114 @@
 package core
 
-// The fast path's program as data, for a pre-check in JavaScript
-// (npm/lib/precheck.js) that may only ever answer "certainly valid": it is
-// exported only for the schemas, keywords and values where comparing
-// JavaScript's doubles gives the answer the fast path's exact decimals give,
-// and for tools whose validation makes no conversion and drops no key it
-// does not see. Anything else exports nothing, and every call goes to Go.
+// The fast path's program as data, for the JavaScript evaluator
+// (npm/lib/evaluator.js) that gives every verdict the fast path gives for a
+// tool's arguments: valid with the normalised arguments, or refused with
+// the same issues and message. Numbers are exported as their exact decimal
+// text, enum and const values as their JSON text (spellings kept), and the
+// messages the fast path precomputes as they are. A tool whose schema or
+// options the export does not model exports nothing, and its calls cross to
+// Go.
 
 import (
 	"encoding/json"
-	"math"
-	"math/big"
 	"strconv"
 )
+
+// ProgramVersion is the version of the exported program's format: a reader
+// refuses a program of another version.
+const ProgramVersion = 1
 
 // maxExportNodes bounds the subschemas an exported program may hold.
 const maxExportNodes = 4096
 
-// precheckProgram is the exported program: its nodes (the subschemas, by
-// index), the root's index, the top-level keys that survive, and the keys
-// the non-strict check requires.
-type precheckProgram struct {
-	Root    int            `json:"root"`
-	Nodes   []precheckNode `json:"nodes"`
-	Known   []string       `json:"known"`
-	KeepAll bool           `json:"keepAll,omitempty"`
-	Minimum []string       `json:"minimum"`
+// evalProgram is the exported program: its nodes (the subschemas, by
+// index), the root's index, the top-level keys that survive, the keys the
+// non-strict check requires, the error's wording and the limits the fast
+// path applies.
+type evalProgram struct {
+	V       int        `json:"v"`
+	Tool    string     `json:"tool"`
+	Subject string     `json:"subject"` // "the parameters schema of tool \"name\""
+	Root    int        `json:"root"`
+	Nodes   []evalNode `json:"nodes"`
+	Known   []string   `json:"known"`
+	KeepAll bool       `json:"keepAll,omitempty"`
+	Minimum []string   `json:"minimum"`
+	Limits  evalLimits `json:"limits"`
+	Lax     any        `json:"lax,omitempty"`
 }
 
-// precheckNode is one fastNode as data; subschemas are node indexes.
-type precheckNode struct {
-	Never    bool            `json:"never,omitempty"`
-	Types    []string        `json:"types,omitempty"`
-	Const    []any           `json:"const,omitempty"` // one value, wrapped so that null can be told from absent
-	Enum     []any           `json:"enum,omitempty"`
-	NoEnum   bool            `json:"noEnum,omitempty"`
-	Bounds   []precheckBound `json:"bounds,omitempty"`
-	Multiple float64         `json:"multipleOf,omitempty"`
-	MinLen   *int            `json:"minLength,omitempty"`
-	MaxLen   *int            `json:"maxLength,omitempty"`
-	Props    [][2]any        `json:"props,omitempty"` // [name, node]
-	Required []string        `json:"required,omitempty"`
-	Add      *int            `json:"additional,omitempty"`
-	NoAdd    bool            `json:"noAdditional,omitempty"`
-	MinProps *int            `json:"minProperties,omitempty"`
-	MaxProps *int            `json:"maxProperties,omitempty"`
-	Prefix   []int           `json:"prefix,omitempty"`
-	Items    *int            `json:"items,omitempty"`
-	MinItems *int            `json:"minItems,omitempty"`
-	MaxItems *int            `json:"maxItems,omitempty"`
-	Unique   bool            `json:"unique,omitempty"`
-	Ref      *int            `json:"ref,omitempty"`
-	AllOf    []int           `json:"allOf,omitempty"`
-	AnyOf    []int           `json:"anyOf,omitempty"`
-	OneOf    []int           `json:"oneOf,omitempty"`
+// evalLimits are the bounds the fast path applies, as numbers JS reads.
+type evalLimits struct {
+	Issues       int `json:"issues"`       // MaxIssues
+	IssueBytes   int `json:"issueBytes"`   // MaxIssueMessageBytes
+	MessageBytes int `json:"messageBytes"` // MaxErrorMessageBytes
+	Exponent     int `json:"exponent"`     // MaxNumberExponent
+	Depth        int `json:"depth"`        // MaxArgumentDepth
+	Bytes        int `json:"bytes"`        // MaxArgumentBytes
+	Unique       int `json:"unique"`       // maxFastUnique: a longer array with uniqueItems goes to Go
 }
 
-// precheckBound is one of minimum, exclusiveMinimum, maximum and
-// exclusiveMaximum, its bound a double equal to the schema's literal.
-type precheckBound struct {
-	Keyword string  `json:"k"`
-	Value   float64 `json:"v"`
+// evalNode is one fastNode as data; subschemas are node indexes.
+type evalNode struct {
+	Never    bool        `json:"never,omitempty"`
+	Types    []string    `json:"types,omitempty"`
+	TypeMsg  string      `json:"typeMsg,omitempty"`
+	Const    *string     `json:"const,omitempty"` // the value's JSON text
+	ConstMsg string      `json:"constMsg,omitempty"`
+	Enum     []string    `json:"enum,omitempty"` // the values' JSON texts
+	EnumMsg  string      `json:"enumMsg,omitempty"`
+	NoEnum   bool        `json:"noEnum,omitempty"`
+	Bounds   []evalBound `json:"bounds,omitempty"`
+	Multiple *evalBound  `json:"multipleOf,omitempty"`
+	MinLen   *int        `json:"minLength,omitempty"`
+	MaxLen   *int        `json:"maxLength,omitempty"`
+	Props    [][2]any    `json:"props,omitempty"` // [name, node]
+	Required []string    `json:"required,omitempty"`
+	Add      *int        `json:"additional,omitempty"`
+	NoAdd    bool        `json:"noAdditional,omitempty"`
+	MinProps *int        `json:"minProperties,omitempty"`
+	MaxProps *int        `json:"maxProperties,omitempty"`
+	Prefix   []int       `json:"prefix,omitempty"`
+	Items    *int        `json:"items,omitempty"`
+	MinItems *int        `json:"minItems,omitempty"`
+	MaxItems *int        `json:"maxItems,omitempty"`
+	Unique   bool        `json:"unique,omitempty"`
+	Ref      *int        `json:"ref,omitempty"`
+	AllOf    []int       `json:"allOf,omitempty"`
+	AnyOf    []int       `json:"anyOf,omitempty"`
+	OneOf    []int       `json:"oneOf,omitempty"`
 }
 
-// Precheck returns the data-only description of the fast path's program
-// for t's arguments, for a JavaScript pre-check that answers only
-// "certainly valid" (npm/lib/precheck.js), or nil when t is not a typed
-// tool validated on the fast path with no conversion possible (coerce
-// "none", or a schema with no lax conversion), not strict, or when its
-// schema uses anything the export does not model exactly (a pattern, a
-// number whose literal is not the shortest text of a double, a multipleOf
-// that is not an integer, a composite enum or const value).
-func (t *Tool) Precheck() json.RawMessage {
+// evalBound is one number check: its keyword, the bound as exact decimal
+// text, and the fast path's message part (before the number's literal for a
+// bound, after it for multipleOf).
+type evalBound struct {
+	Keyword string `json:"k"`
+	Value   string `json:"v"`
+	Msg     string `json:"msg"`
+}
+
+// Program returns the data-only description of the fast path's program for
+// t's arguments, for the JavaScript evaluator (npm/lib/evaluator.js), or
+// nil when t is not a typed tool of any keyword validated on the fast path
+// with coerce "none" (or lax with no conversion possible, or a coercion
+// plan the lax export describes), not strict, or when its schema holds a
+// pattern (top-level patternProperties included).
+func (t *Tool) Program() json.RawMessage {
 	d := t.fields()
 	cs := t.currentSchema(d)
 	if !d.typed || cs == nil || cs.fast == nil || t.StrictFuncCall {
 		return nil
 	}
+	var lax any
 	switch t.Coerce {
 	case CoerceNone:
 	case "", CoerceLax:
 		if cs.plan != nil {
-			return nil
+			if lax = laxProgram(cs.plan); lax == nil {
+				return nil
+			}
 		}
 	default:
 		return nil
@@ -103,8 +130,15 @@ func (t *Tool) Precheck() json.RawMessage {
 	if !e.ok {
 		return nil
 	}
-	p := precheckProgram{Root: root, Nodes: e.nodes, Known: append([]string{}, cs.fast.known...), KeepAll: cs.keepAllKeys,
-		Minimum: append([]string{}, d.minimum...)}
+	subject := "the parameters schema"
+	if d.function != "" {
+		subject += " of tool " + strconv.Quote(d.function)
+	}
+	p := evalProgram{V: ProgramVersion, Tool: d.function, Subject: subject, Root: root, Nodes: e.nodes,
+		Known: append([]string{}, cs.fast.known...), KeepAll: cs.keepAllKeys, Minimum: append([]string{}, d.minimum...),
+		Limits: evalLimits{Issues: MaxIssues, IssueBytes: MaxIssueMessageBytes, MessageBytes: MaxErrorMessageBytes,
+			Exponent: MaxNumberExponent, Depth: MaxArgumentDepth, Bytes: MaxArgumentBytes, Unique: maxFastUnique},
+		Lax: lax}
 	data, err := json.Marshal(p)
 	if err != nil {
 		return nil
@@ -116,7 +150,7 @@ func (t *Tool) Precheck() json.RawMessage {
 // included) as it writes them.
 type exporter struct {
 	index map[*fastNode]int
-	nodes []precheckNode
+	nodes []evalNode
 	ok    bool
 }
 
@@ -131,16 +165,16 @@ func (e *exporter) node(n *fastNode) int {
 		return 0
 	}
 	e.index[n] = i
-	e.nodes = append(e.nodes, precheckNode{})
+	e.nodes = append(e.nodes, evalNode{})
 	out := e.fill(n)
 	e.nodes[i] = out
 	return i
 }
 
 // fill writes the assertions of n; e.ok turns false for one the export
-// does not model.
-func (e *exporter) fill(n *fastNode) precheckNode {
-	var out precheckNode
+// does not model (a pattern).
+func (e *exporter) fill(n *fastNode) evalNode {
+	var out evalNode
 	if n.never {
 		out.Never = true
 		return out
@@ -154,31 +188,27 @@ func (e *exporter) fill(n *fastNode) precheckNode {
 				out.Types = append(out.Types, name)
 			}
 		}
+		out.TypeMsg = n.typeMsg
 		if len(out.Types) == 0 {
 			e.ok = false
 		}
 	}
 	if n.hasConst {
-		out.Const = []any{e.literal(n.constant.value)}
+		text := e.literal(n.constant.value)
+		out.Const, out.ConstMsg = &text, n.constMsg
 	}
 	if n.hasEnum {
-		out.Enum = []any{}
 		for _, l := range n.enum {
 			out.Enum = append(out.Enum, e.literal(l.value))
 		}
+		out.EnumMsg = n.enumMsg
 	}
 	out.NoEnum = n.noEnum
 	for _, b := range n.bounds {
-		f, ok := shortestDouble(b.dec)
-		e.ok = e.ok && ok
-		out.Bounds = append(out.Bounds, precheckBound{Keyword: b.keyword, Value: f})
+		out.Bounds = append(out.Bounds, evalBound{Keyword: b.keyword, Value: b.dec.text(), Msg: b.msg})
 	}
 	if m := n.multipleOf; m != nil {
-		f, ok := shortestDouble(m.dec)
-		if !ok || f != math.Trunc(f) || f < 1 || f > maxSafeInteger {
-			e.ok = false
-		}
-		out.Multiple = f
+		out.Multiple = &evalBound{Keyword: m.keyword, Value: m.dec.text(), Msg: m.msg}
 	}
 	out.MinLen, out.MaxLen = count(n.minLength), count(n.maxLength)
 	for _, p := range n.props {
@@ -215,20 +245,15 @@ func (e *exporter) fill(n *fastNode) precheckNode {
 	return out
 }
 
-// literal is an enum or const value as JavaScript compares it: a string,
-// boolean or null as it is, a number as the double its literal is exactly
-// the shortest text of; anything else is not modelled.
-func (e *exporter) literal(v any) any {
-	switch x := v.(type) {
-	case string, bool, nil:
-		return x
-	case json.Number:
-		f, ok := shortestDouble(parseDecimal([]byte(x)))
-		e.ok = e.ok && ok
-		return f
+// literal is an enum or const value as JSON text, its numbers spelled as
+// the schema spells them.
+func (e *exporter) literal(v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		e.ok = false
+		return "null"
 	}
-	e.ok = false
-	return nil
+	return string(data)
 }
 
 // count is a length or count keyword, nil when absent (-1).
@@ -239,32 +264,20 @@ func count(n int) *int {
 	return &n
 }
 
-// shortestDouble returns the double whose shortest round-trip text has the
-// same exact value as d, and whether there is one: only then does
-// comparing a JavaScript number with the double give what comparing its
-// JSON text (the shortest round-trip text) with d's digits gives. Values
-// beyond ±(2^53−1) are refused too, as JavaScript numbers past it are.
-func shortestDouble(d decimal) (float64, bool) {
-	if d.exp < -400 || d.exp > 400 {
-		return 0, false
+// text is d as an exact JSON number literal: its digits and exponent
+// ("-15e-1"), "0" for zero.
+func (d decimal) text() string {
+	if d.digits() == 0 {
+		return "0"
 	}
-	var digits []byte
+	var b []byte
 	if d.neg {
-		digits = append(digits, '-')
+		b = append(b, '-')
 	}
-	digits = append(append(append(digits, '0'), d.hi...), d.lo...)
-	text := string(digits) + "e" + strconv.Itoa(d.exp)
-	r, ok := new(big.Rat).SetString(text)
-	if !ok {
-		return 0, false
+	b = append(append(b, d.hi...), d.lo...)
+	if d.exp != 0 {
+		b = append(b, 'e')
+		b = strconv.AppendInt(b, int64(d.exp), 10)
 	}
-	f, exact := r.Float64()
-	if !exact || math.IsInf(f, 0) || math.Abs(f) > maxSafeInteger {
-		return 0, false
-	}
-	back, ok := new(big.Rat).SetString(strconv.FormatFloat(f, 'g', -1, 64))
-	if !ok || back.Cmp(r) != 0 {
-		return 0, false
-	}
-	return f, true
+	return string(b)
 }

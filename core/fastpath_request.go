@@ -49,7 +49,8 @@ func (r *fastRun) reset() {
 // Match, or Validate, would accept the request and give these arguments,
 // conversions and call id, or return this error. handled is false when the
 // fast path cannot tell, or when eligible refuses the tool: then call
-// ParseRequest and Match (or Validate).
+// ParseRequest and Match (or Validate). With an error, the FastMatch names
+// the tool and call id that refused.
 func (m *Manager) MatchFast(data []byte, signature bool, eligible func(*Tool) bool) (FastMatch, bool, error) {
 	r := fastRuns.Get().(*fastRun)
 	r.reset()
@@ -70,7 +71,10 @@ func (m *Manager) MatchFast(data []byte, signature bool, eligible func(*Tool) bo
 	handled, err := t.fastValidate(r, signature)
 	if !handled || err != nil {
 		fastRuns.Put(r)
-		return FastMatch{}, handled, WithCall(err, t.Function(), id)
+		if handled {
+			return FastMatch{Tool: t, ID: id}, true, WithCall(err, t.Function(), id)
+		}
+		return FastMatch{}, false, nil
 	}
 	return FastMatch{Tool: t, ID: id, Arguments: r.out, BigInts: r.bigints, Conversions: r.convs, run: r}, true, nil
 }

@@ -72,8 +72,8 @@ func (m *Manager) RememberExport(aliases map[string]string, restores map[*Tool]A
 // alias stands for it, and its tool has no argument restore. A cache kept
 // outside the registry of which tool a name stands for may hold only such
 // names, and only while RegistryChanges is unchanged: the bridge's JS
-// pre-check (docs/architecture.md, "The pre-check in JavaScript") learns
-// a name only when Go's match answer says so. It is false for a name that
+// evaluator (docs/architecture.md, "The evaluator in JavaScript") learns
+// a name only when Go's match answer or refusal says so. It is false for a name that
 // is not registered.
 func (m *Manager) ResolvesDirectly(name string) bool {
 	m.mu.RLock()

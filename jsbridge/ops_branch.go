@@ -262,7 +262,7 @@ func opBranchGetToolSchema(b *Bridge, handle int64, payload []byte) (any, error)
 // name, "arguments": {...}, "bigints": [pointers], "conversions": [...],
 // "id"?, "precheck"?}, written by hand: this is the hot path of validate and
 // invoke. "precheck": true says JS may answer later calls naming this
-// function with its pre-check while the registry is unchanged (see
+// function with its JS evaluator while the registry is unchanged (see
 // precheckable).
 func opBranchMatch(b *Bridge, handle int64, payload []byte) (any, error) {
 	return matchResult(b, handle, payload, false)
@@ -293,10 +293,13 @@ func matchResult(b *Bridge, handle int64, payload []byte, validate bool) (any, e
 	}
 	if fm, handled, err := m.MatchFast(payload, validate, runsInJS); handled {
 		if err != nil {
+			if precheckable(m, fm.Tool, fm.Tool.Function(), fm.ID) {
+				return refusalWithPlan(err, b.addTool(fm.Tool)), nil
+			}
 			return nil, err
 		}
 		defer fm.Release()
-		pre := precheckable(m, fm.Tool, fm.Tool.Function(), fm.Conversions, fm.ID)
+		pre := precheckable(m, fm.Tool, fm.Tool.Function(), fm.ID)
 		return matchJSON(b.addTool(fm.Tool), fm.Tool.Function(), fm.Arguments, fm.BigInts, fm.Conversions, fm.ID, pre), nil
 	}
 	req, err := core.ParseRequest(payload)
@@ -313,19 +316,31 @@ func matchResult(b *Bridge, handle int64, payload []byte, validate bool) (any, e
 	}
 	var bigints []string
 	args := appendJSArguments(make([]byte, 0, 64+len(payload)), fc.Arguments, &bigints)
-	pre := precheckable(m, fc.Tool, req.Function, fc.Conversions, req.ID)
+	pre := precheckable(m, fc.Tool, req.Function, req.ID)
 	return matchJSON(b.addTool(fc.Tool), fc.Function(), args, bigints, fc.Conversions, req.ID, pre), nil
 }
 
 // precheckable reports whether JS may answer later calls naming name with
-// its pre-check of tool's arguments (npm/lib/plan-cache.js,
+// the JS evaluator of tool's arguments (npm/lib/plan-cache.js,
 // docs/architecture.md): the tool runs in JS, the answer is one of a plain
-// call (no call id) that made no conversion, and the name reaches the tool
-// with nothing an export remembered in between (Manager.ResolvesDirectly:
-// no alias, no argument restore). This is the one place the rule is
-// written; JS only follows it.
-func precheckable(m *core.Manager, tool *core.Tool, name string, convs []core.Conversion, id string) bool {
-	return runsInJS(tool) && len(convs) == 0 && id == "" && m.ResolvesDirectly(name)
+// call (no call id), and the name reaches the tool with nothing an export
+// remembered in between (Manager.ResolvesDirectly: no alias, no argument
+// restore). JS holds a plan only for a tool with an evaluator program
+// (core Tool.Program), which reproduces any lax conversion it makes. This
+// is the one place the rule is written; JS only follows it.
+func precheckable(m *core.Manager, tool *core.Tool, name string, id string) bool {
+	return runsInJS(tool) && id == "" && m.ResolvesDirectly(name)
+}
+
+// refusalWithPlan is the fast path's refusal of a call JS may answer next
+// time (precheckable): the error as the bridge writes it, with a "plan"
+// member holding the tool's handle, which branch.js takes off the
+// ToolgateError before anyone sees it.
+func refusalWithPlan(err error, tool int64) encoded {
+	buf := encodeError(core.AsError(err))
+	buf = append(buf[:len(buf)-1], `,"plan":`...)
+	buf = strconv.AppendInt(buf, tool, 10)
+	return encoded(append(buf, '}'))
 }
 
 // matchJSON writes a match result, with its status byte.

@@ -18,7 +18,7 @@ type toProviderPayload struct {
 }
 
 // toProviderResult is {tools, report}. What a branch's export changes for
-// the JS pre-check reaches JS through the match answers (precheckable,
+// the JS evaluator reaches JS through the match answers (precheckable,
 // ops_branch.go), not here.
 type toProviderResult struct {
 	Tools  json.RawMessage       `json:"tools"`

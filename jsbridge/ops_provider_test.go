@@ -51,7 +51,8 @@ func TestToProviderRefusesBadPayloads(t *testing.T) {
 }
 
 // TestMatchAnswerSaysWhenJSMayPrecheck: a match answer carries "precheck":
-// true exactly when JS may answer later calls of the name itself, and a
+// true (a refusal "plan": the tool's handle) exactly when JS may answer later
+// calls of the name itself, and a
 // branch's export takes it away from the names it gave an alias or a strict
 // restore, and from them only.
 func TestMatchAnswerSaysWhenJSMayPrecheck(t *testing.T) {
@@ -76,8 +77,12 @@ func TestMatchAnswerSaysWhenJSMayPrecheck(t *testing.T) {
 		assert.True(t, precheck(op, plain("book.room")), "%s before any export", op)
 		assert.True(t, precheck(op, `{"function":"book.room","arguments":"{\"a\":\"x\"}"}`), "%s: arguments as text", op)
 		assert.False(t, precheck(op, `{"function":"book.room","arguments":{"a":"x"},"id":"c1"}`), "%s: a call with an id", op)
-		assert.False(t, precheck(op, `{"function":"count","arguments":{"n":"5"}}`), "%s: a lax conversion", op)
+		assert.True(t, precheck(op, `{"function":"count","arguments":{"n":"5"}}`), "%s: a lax conversion (JS plans only tools with a program)", op)
 		assert.True(t, precheck(op, `{"function":"count","arguments":{"n":5}}`), "%s: no conversion", op)
+		refused := string(b.callName(op, handle, []byte(`{"function":"get.time","arguments":{"a":5}}`)))
+		assert.True(t, strings.HasPrefix(refused, `1{"code":"invalid-arguments"`) && strings.HasSuffix(refused, `,"plan":2}`), "%s: a refusal JS may answer next time names the tool: %s", op, refused)
+		refused = string(b.callName(op, handle, []byte(`{"function":"get.time","arguments":{"a":5},"id":"c1"}`)))
+		assert.NotContains(t, refused, `"plan"`, "%s: a refused call with an id", op)
 	}
 	mustOK(t, b, "toProvider", handle, `{"target":"openai-chat","strict":true}`)
 	rule, _ := provider.NameRuleOf(core.ProviderOpenAIChat)

@@ -55,9 +55,9 @@ type toolInfo struct {
 	// MCPTool is an MCP proxy's {server, tool, annotations} (JS tool.mcp);
 	// absent for other tools.
 	MCPTool json.RawMessage `json:"mcpTool,omitempty"`
-	// Precheck is core's Tool.Precheck for a typed JS tool: the program of
-	// npm/lib/precheck.js, which only ever answers "certainly valid".
-	Precheck json.RawMessage `json:"precheck,omitempty"`
+	// Program is core's Tool.Program for a typed JS tool: the program of
+	// npm/lib/evaluator.js, which gives the fast path's verdicts in JS.
+	Program json.RawMessage `json:"program,omitempty"`
 }
 
 // jsCallable stands for a JS function: Go knows its signature only. JS tools
@@ -154,7 +154,7 @@ func (b *Bridge) info(t *core.Tool, sig *core.Signature) *toolInfo {
 		in.MCPTool = d.MCPTool()
 	}
 	if _, isJS := t.Callable.(*jsCallable); isJS && sig != nil && len(sig.Params) == 1 && sig.Params[0].Kind == core.ParamKeywords {
-		in.Precheck = t.Precheck()
+		in.Program = t.Program()
 	}
 	if in.Metadata == nil {
 		in.Metadata = map[string]any{}

@@ -34,10 +34,26 @@ function requestText(ctx, request) {
   return text;
 }
 
-/** Go's branch.match (or branch.validate) for a request, its big integers revived as BigInts. */
-function matchJSON(ctx, handle, request, op = OP.branchMatch) {
-  const m = JSON.parse(ctx.inst.call(op, handle, requestText(ctx, request)));
+/**
+ * Go's branch.match (or branch.validate) for a request, its big integers revived as BigInts. A
+ * refusal Go says JS may answer next time carries the tool's handle as `plan`: it is handed to
+ * `learn` and taken off the error.
+ */
+function matchJSON(ctx, handle, request, op, learn) {
+  let text;
+  try {
+    text = ctx.inst.call(op, handle, requestText(ctx, request));
+  } catch (e) {
+    if (ToolgateError.isInstance(e) && Object.hasOwn(e, "plan")) {
+      const tool = e.plan;
+      delete e.plan;
+      learn({ precheck: true, tool });
+    }
+    throw e;
+  }
+  const m = JSON.parse(text);
   if (m.bigints) reviveBigints(m.arguments, m.bigints);
+  learn(m);
   return m;
 }
 
@@ -53,7 +69,7 @@ export class Branch {
   #held = new Map(); // Tool -> true: keeps JS tools alive while registered
   #lists = {}; // "tools" | "schemas" -> {version, text}: the last list Go sent
   #exports = []; // the toProvider payloads of this branch's exports, in order: replayed into a rebuilt branch
-  #plans; // the JS pre-check's plans for this branch's names (plan-cache.js)
+  #plans; // the JS evaluator's plans for this branch's names (plan-cache.js)
   constructor(ctx, handle) {
     this.#ctx = ctx;
     this.#kind = new.target;
@@ -176,10 +192,13 @@ export class Branch {
   /** Resolves and validates a call; returns an un-invoked FunctionCalling. */
   match(request) {
     const fast = this.#plans.answer(request);
-    if (fast) return new FunctionCalling(fast.tool, fast, this.#ctx);
+    if (fast) {
+      const v = fast.verdict;
+      if (!v.ok) throw v.error;
+      return new FunctionCalling(fast.tool, { function: fast.tool.function, arguments: v.arguments, conversions: v.conversions }, this.#ctx);
+    }
     const stamp = this.#plans.stamp();
-    const m = matchJSON(this.#ctx, this.#handle(), request);
-    this.#plans.learn(request, m, stamp);
+    const m = matchJSON(this.#ctx, this.#handle(), request, OP.branchMatch, (a) => this.#plans.learn(request, a, stamp));
     return new FunctionCalling(goTool(this.#ctx, m.tool), m, this.#ctx);
   }
   /**
@@ -188,21 +207,30 @@ export class Branch {
    */
   validate(request) {
     const fast = this.#plans.answer(request);
-    if (fast) return { ok: true, function: fast.function, arguments: fast.arguments };
+    if (fast) {
+      const v = fast.verdict;
+      if (!v.ok) return v;
+      const r = { ok: true, function: fast.tool.function, arguments: v.arguments };
+      if (v.conversions) r.conversions = v.conversions;
+      return r;
+    }
     try {
       const stamp = this.#plans.stamp();
-      const m = matchJSON(this.#ctx, this.#handle(), request, OP.branchValidate);
+      const m = matchJSON(this.#ctx, this.#handle(), request, OP.branchValidate, (a) => this.#plans.learn(request, a, stamp));
       const r = { ok: true, function: m.function, arguments: m.arguments };
       if (m.conversions) r.conversions = m.conversions;
-      this.#plans.learn(request, m, stamp);
       return r;
     } catch (e) {
       return { ok: false, error: ToolgateError.isInstance(e) ? e : new ToolgateError("internal", String(e && e.message), { cause: e }) };
     }
   }
-  /** How many matches and validations the JS pre-check answered. @internal */
-  get _prechecked() {
+  /** How many matches and validations the JS evaluator answered. @internal */
+  get _evaluated() {
     return this.#plans.answered;
+  }
+  /** false sends every call to Go (the differential tests' reference); true again uses the JS evaluator. @internal */
+  set _jsEvaluator(on) {
+    this.#plans.enabled = on;
   }
   /**
    * Matches and runs a call; resolves to the FunctionCalling whatever its status. `onProgress`

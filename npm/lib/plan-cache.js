@@ -1,6 +1,6 @@
-// The plans of one branch's JS pre-check: for the name of a plain call, the typed JS tool Go
-// resolved it to, so that a later call of that name may be answered by the tool's pre-check
-// (precheck.js) without crossing to Go. Go alone decides which names may have a plan: its match
+// The plans of one branch's JS evaluator: for the name of a plain call, the typed JS tool Go
+// resolved it to, so that a later call of that name may be answered, valid or refused, by the
+// tool's evaluator (evaluator.js) without crossing to Go. Go alone decides which names may have a plan: its match
 // answer says `precheck: true` (jsbridge/ops_branch.go, precheckable; core.Manager.ResolvesDirectly:
 // the name is registered, no exported alias stands for it, its tool has no argument restore).
 // Plans hold while Go's registry change counter (core.RegistryChanges, read from memory without a
@@ -25,9 +25,10 @@ function plainName(ctx, request) {
 export class PlanCache {
   #ctx;
   #changes;
-  #plans = new Map(); // name -> typed JS Tool with a pre-check, as Go resolved it at #stamp
+  #plans = new Map(); // name -> typed JS Tool with an evaluator, as Go resolved it at #stamp
   #stamp = NaN; // the change count #plans holds for
-  #answered = 0; // matches and validations the pre-check answered (for the differential tests)
+  #answered = 0; // matches and validations the evaluator answered (for the differential tests)
+  #enabled = true; // false: every call crosses to Go (the differential tests' reference)
   constructor(ctx, changes) {
     this.#ctx = ctx;
     this.#changes = changes;
@@ -46,7 +47,7 @@ export class PlanCache {
     if (!m.precheck || stamp !== stamp || this.#changes() !== stamp) return;
     const name = plainName(this.#ctx, request);
     const t = name === undefined ? undefined : this.#ctx.tools.get(m.tool)?.deref();
-    if (!t || !t._precheck) return;
+    if (!t || !t._evaluator) return;
     if (this.#stamp !== stamp) {
       this.#plans.clear();
       this.#stamp = stamp;
@@ -54,12 +55,13 @@ export class PlanCache {
     this.#plans.set(name, t);
   }
   /**
-   * A plain request answered in JS, as {tool, function, arguments}: its name has a plan (the
-   * registry unchanged since) and the tool's pre-check finds the arguments certainly valid (what
-   * Go's validate accepts, its match accepts too); else undefined, and the call goes to Go.
+   * A plain request answered in JS, as {tool, verdict}: its name has a plan (the registry unchanged
+   * since) and the tool's evaluator gives a verdict ({ok: true, arguments, conversions?} or {ok:
+   * false, error}, what Go's match and validate answer alike for a typed tool); else undefined, and
+   * the call goes to Go.
    */
   answer(request) {
-    if (this.#plans.size === 0) return undefined;
+    if (this.#plans.size === 0 || !this.#enabled) return undefined;
     if (this.#changes() !== this.#stamp) {
       this.clear();
       return undefined;
@@ -68,15 +70,19 @@ export class PlanCache {
     const t = name === undefined ? undefined : this.#plans.get(name);
     if (!t) return undefined;
     const a = request.arguments;
-    let args;
-    if (typeof a === "string") args = t._precheck.text(a);
-    else if (a !== null && typeof a === "object" && !Array.isArray(a)) args = t._precheck.object(a);
-    if (args === undefined) return undefined;
+    let verdict;
+    if (typeof a === "string") verdict = t._evaluator.text(a);
+    else if (a !== null && typeof a === "object" && !Array.isArray(a)) verdict = t._evaluator.object(a);
+    if (verdict === undefined) return undefined;
     this.#answered++;
-    return { tool: t, function: t.function, arguments: args };
+    return { tool: t, verdict };
   }
-  /** How many matches and validations the pre-check answered. */
+  /** How many matches and validations the evaluator answered. */
   get answered() {
     return this.#answered;
+  }
+  /** Turns the evaluator off (every call crosses to Go) or on again; for the differential tests. */
+  set enabled(on) {
+    this.#enabled = !!on;
   }
 }

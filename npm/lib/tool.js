@@ -4,7 +4,7 @@ import { ToolgateError, checkOptions, describe } from "./errors.js";
 import { toJSON, parseExact, recordValue } from "./json.js";
 import { jsonSchemaOf } from "./schema.js";
 import { OP, TOOL_OPTIONS, TYPED_TOOL_OPTIONS } from "./contract.js";
-import { compilePrecheck } from "./precheck.js";
+import { compileEvaluator } from "./evaluator.js";
 import { checkSchemaText } from "./size-limits.js";
 
 /** The longest delay setTimeout honours (2^31−1 ms); a longer one fires at once. */
@@ -21,7 +21,7 @@ export class Tool {
   #ctx;
   #info;
   #spec;
-  #precheck; // undefined until first asked; null when Go exported no program
+  #evaluator; // undefined until first asked; null when Go exported no program (or one this build cannot run)
   constructor(ctx, spec, info) {
     this.#ctx = ctx;
     this.#spec = spec;
@@ -30,7 +30,7 @@ export class Tool {
   #attach(info) {
     const ctx = this.#ctx;
     this.#info = info;
-    this.#precheck = undefined;
+    this.#evaluator = undefined;
     this[H] = info.id;
     this[GEN] = ctx.inst.generation;
     const ref = new WeakRef(this);
@@ -55,12 +55,12 @@ export class Tool {
     return this.#spec;
   }
   /**
-   * The pre-check of this typed JS tool's arguments (precheck.js), or null when Go exported none.
-   * @internal
+   * The JS evaluator of this typed JS tool's arguments (evaluator.js), or null when Go exported no
+   * program. @internal
    */
-  get _precheck() {
-    if (this.#precheck === undefined) this.#precheck = this.#info.precheck && this.#spec.kind === "typed" ? compilePrecheck(this.#info.precheck) : null;
-    return this.#precheck;
+  get _evaluator() {
+    if (this.#evaluator === undefined) this.#evaluator = this.#info.program && this.#spec.kind === "typed" ? compileEvaluator(this.#info.program, this.function) : null;
+    return this.#evaluator;
   }
   /** @internal */ get _signature() {
     return this.#info.signature;

@@ -107,7 +107,7 @@ describe("MCP tools validate like local typed tools", () => {
     assert.deepEqual(fc.arguments, { a: 2, b: 3 });
     assert.equal(fc.response, "The sum of 2 and 3 is 5.");
     for (let i = 0; i < 3; i++) assert.ok(b.validate({ function: sum, arguments: { a: 1.5, b: 2.5 } }).ok);
-    assert.equal(b._prechecked, 0, "an MCP tool is always validated in Go (the JS pre-check is for JS typed tools)");
+    assert.equal(b._evaluated, 0, "an MCP tool is always validated in Go (the JS evaluator is for JS typed tools)");
   });
 
   test("the proxy's shapes stay LionAGI's: no request_options, no minimum fields", async () => {

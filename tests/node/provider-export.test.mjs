@@ -127,12 +127,12 @@ test("strict export: a call with nulls for the optional fields reaches the handl
   assert.equal(report.names[fn.name], "book.room");
   const call = { id: "call_1", type: "function", function: { name: fn.name, arguments: JSON.stringify({ room: "101", nights: null, guest: { name: "Ada", email: null } }) } };
   for (let i = 0; i < 3; i++) {
-    // several times: the JS pre-check must never answer for this tool
+    // several times: the JS evaluator must never answer for this tool
     assert.deepEqual(b.validate(call), { ok: true, function: "book.room", arguments: { room: "101", guest: { name: "Ada" } } });
     const plain = b.validate({ function: fn.name, arguments: { room: "101", nights: null } });
     assert.deepEqual(plain, { ok: true, function: "book.room", arguments: { room: "101" } });
   }
-  assert.equal(b._prechecked, 0, "the JS pre-check stepped aside for the exported tool");
+  assert.equal(b._evaluated, 0, "the JS evaluator stepped aside for the exported tool");
   const fc = await b.invoke(call);
   assert.equal(fc.status, "completed");
   assert.deepEqual(seen, [{ room: "101", guest: { name: "Ada" } }]);
@@ -186,7 +186,7 @@ for (const { file, data } of fixtures("providers/export")) {
   }
 }
 
-test("a strict export leaves the JS pre-check to tools it changed nothing for", () => {
+test("a strict export leaves the JS evaluator to tools it changed nothing for", () => {
   const all = tg.tool({ name: "all_required", parameters: { type: "object", properties: { a: { type: "string" } }, required: ["a"] }, handler: () => 1 });
   const opt = tg.tool({ name: "optional", parameters: { type: "object", properties: { a: { type: "string" } } }, handler: () => 1 });
   const b = tg.branch({ tools: [all, opt] });
@@ -195,7 +195,7 @@ test("a strict export leaves the JS pre-check to tools it changed nothing for", 
     assert.equal(b.validate({ function: "all_required", arguments: { a: "x" } }).ok, true);
     assert.deepEqual(b.validate({ function: "optional", arguments: { a: null } }), { ok: true, function: "optional", arguments: {} });
   }
-  assert.ok(b._prechecked >= 2, `got ${b._prechecked} pre-checked, want the unchanged tool answered in JS`);
+  assert.ok(b._evaluated >= 2, `got ${b._evaluated} evaluated, want the unchanged tool answered in JS`);
   const other = tg.branch({ tools: [opt] });
   assert.equal(other.validate({ function: "optional", arguments: { a: null } }).ok, false, "another branch never exported keeps LionAGI's rules");
 });

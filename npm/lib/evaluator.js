@@ -1,0 +1,347 @@
+// The JS evaluator of a typed tool's arguments (issue 23): the program Go exports for its fast path
+// (core/fastpath_export.go, Tool.Program) made into closures (no eval, no new Function), giving every
+// verdict Go's fast path gives: valid, with the normalised arguments exactly as JS gets them from Go
+// (nested keys in Go's order, unknown top-level keys dropped, integers beyond ±(2^53−1) as BigInts),
+// or refused, with the ToolgateError Go's path throws (code, message, tool, issues). Node and browser.
+//
+// It answers undefined ("not modelled": the call crosses to Go, which answers) for:
+// - arguments that are not a plain object, or text that is not one JSON object;
+// - object arguments JSON.stringify would not write as they read: a toJSON method (Date), an object
+//   whose prototype is not Object.prototype or null, a symbol key's absence aside, a getter or a
+//   Proxy that throws, a key that JSON escapes (control characters, quote, backslash);
+// - a string or key with a lone surrogate;
+// - text with an escaped or a repeated object key (Go's tape hands both to its full path), or no
+//   quote at all ("{}": Go reads the arguments string only when it holds an escape);
+// - nesting within two levels of MaxArgumentDepth, or arguments that may be near MaxArgumentBytes;
+// - a uniqueItems array longer than Go's fast path checks (64 items);
+// - arguments that pass the schema but lack a key the tool's minimum requires (Go's full path words
+//   that refusal);
+// - a program with a lax plan this build cannot run (evaluator-lax.js), or of another version.
+import { Num, numberText } from "./evaluator-num.js";
+import { exponentWithin } from "./evaluator-decimal.js";
+import { readJSON, NOPE, wellFormed, setMember } from "./evaluator-read.js";
+import { pointer, describeField, cmpStrings, clipText, argumentsError } from "./evaluator-issues.js";
+import { compileNode, kindOf } from "./evaluator-check.js";
+import { compileLax } from "./evaluator-lax.js";
+
+/** The program format this evaluator reads (core.ProgramVersion). */
+export const PROGRAM_VERSION = 1;
+
+const OBJECT = Object.prototype;
+const ARRAY = Array.prototype;
+
+/** Number spellings that may not be JSON.stringify of their double ("5.0", "1e2", "-0", 16+ digits), or a backslash: the reader's. */
+const RISKY = /\d[.eE]|\d{16}|-0|\\/;
+
+/** A key JSON.stringify escapes (Go's tape then hands the text to its full path). */
+const ESCAPED_KEY = /["\\\u0000-\u001f]/;
+
+/** Keys already found to need no escape and to be well-formed (keys repeat from call to call; at most 4096 short ones). */
+const plainKeys = new Set();
+
+/** Whether a key crosses to Go unescaped and well-formed. */
+function plainKey(k) {
+  if (plainKeys.has(k)) return true;
+  if (ESCAPED_KEY.test(k) || !wellFormed(k)) return false;
+  if (plainKeys.size < 4096 && k.length <= 128) plainKeys.add(k);
+  return true;
+}
+
+/**
+ * Copies object arguments as JSON.stringify writes them and Go reads them back: nested objects'
+ * keys sorted as Go sorts them, -0 as 0, NaN and ±Infinity as null, undefined, functions and
+ * symbols left out (null in an array), BigInts as exact integers; st.big is set when an integer
+ * beyond ±(2^53−1) is met. Throws NOPE for what it does not model.
+ */
+function copyValue(v, depth, st, top) {
+  switch (typeof v) {
+    case "string":
+      if (!wellFormed(v)) throw NOPE;
+      st.bytes += v.length * 6 + 3;
+      return v;
+    case "number":
+      st.bytes += 25;
+      if (!Number.isFinite(v)) return null;
+      if (v > Number.MAX_SAFE_INTEGER || v < -Number.MAX_SAFE_INTEGER) st.big = true;
+      return v + 0;
+    case "boolean":
+      st.bytes += 6;
+      return v;
+    case "bigint": {
+      const text = v.toString();
+      st.bytes += text.length + 1;
+      if (v >= -9007199254740991n && v <= 9007199254740991n) return Number(text);
+      st.big = true;
+      return new Num(text);
+    }
+    case "object":
+      if (v === null) {
+        st.bytes += 5;
+        return null;
+      }
+      if (depth >= st.maxDepth || v.toJSON !== undefined) throw NOPE;
+      return Array.isArray(v) ? copyArray(v, depth, st) : copyObject(v, depth, st, top);
+  }
+  throw NOPE;
+}
+
+function copyArray(v, depth, st) {
+  if (Object.getPrototypeOf(v) !== ARRAY) throw NOPE;
+  const out = new Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    const e = v[i];
+    out[i] = e === undefined || typeof e === "function" || typeof e === "symbol" ? null : copyValue(e, depth + 1, st, false);
+  }
+  st.bytes += 2 + v.length;
+  return out;
+}
+
+function copyObject(v, depth, st, top) {
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== OBJECT && proto !== null) throw NOPE;
+  const keys = Object.keys(v);
+  if (!top && keys.length > 1) keys.sort(cmpStrings);
+  const out = {};
+  for (const k of keys) {
+    const e = v[k];
+    if (e === undefined || typeof e === "function" || typeof e === "symbol") continue;
+    if (!plainKey(k)) throw NOPE;
+    st.bytes += k.length * 6 + 4;
+    const c = copyValue(e, depth + 1, st, false);
+    if (k === "__proto__") setMember(out, k, c);
+    else out[k] = c;
+  }
+  st.bytes += 2;
+  return out;
+}
+
+/**
+ * The JSON.parse result of arguments text checked as Go's tape reads it: strings well-formed, the
+ * nesting within the bound; st.keys counts the keys (compared with the text's colons).
+ */
+function checkParsed(v, depth, st) {
+  if (typeof v === "string") {
+    if (!wellFormed(v)) throw NOPE;
+    return;
+  }
+  if (typeof v !== "object" || v === null) return;
+  if (depth >= st.maxDepth) throw NOPE;
+  if (Array.isArray(v)) {
+    for (const e of v) if (typeof e === "object" || typeof e === "string") checkParsed(e, depth + 1, st);
+    return;
+  }
+  for (const k of Object.keys(v)) {
+    st.keys++;
+    if (!wellFormed(k)) throw NOPE;
+    const e = v[k];
+    if (typeof e === "object" || typeof e === "string") checkParsed(e, depth + 1, st);
+  }
+}
+
+/** Counts the colons of a text. */
+function colons(text) {
+  let n = 0;
+  for (let i = text.indexOf(":"); i >= 0; i = text.indexOf(":", i + 1)) n++;
+  return n;
+}
+
+/** Lists the numbers whose exponent is beyond the bound (Go's unsafeNumbers), as issues. */
+function unsafeNumbers(v, path, limit, issues) {
+  if (v instanceof Num) {
+    const t = v.text;
+    if (/[.eE]/.test(t) && !exponentWithin(t, limit)) {
+      const p = pointer(path);
+      issues.push({ path: p, keyword: "maxExponent", message: `${describeField(p)}: the number ${clipText(t, 40)} has a decimal exponent beyond ±${limit}` });
+    }
+  } else if (Array.isArray(v)) {
+    v.forEach((e, i) => {
+      path.push(i);
+      unsafeNumbers(e, path, limit, issues);
+      path.pop();
+    });
+  } else if (v !== null && typeof v === "object") {
+    for (const k of Object.keys(v)) {
+      path.push(k);
+      unsafeNumbers(v[k], path, limit, issues);
+      path.pop();
+    }
+  }
+}
+
+/** Whether some number of v is a Num past the exponent bound. */
+function anyUnsafe(v, limit) {
+  if (v instanceof Num) return /[.eE]/.test(v.text) && !exponentWithin(v.text, limit);
+  if (Array.isArray(v)) return v.some((e) => anyUnsafe(e, limit));
+  if (v !== null && typeof v === "object") return Object.keys(v).some((k) => anyUnsafe(v[k], limit));
+  return false;
+}
+
+/** The JS value Go's JSON of an evaluator value becomes: Nums as numbers, or BigInts for long integers beyond ±(2^53−1). */
+function jsValue(v, top = false) {
+  if (typeof v === "number") return Number.isInteger(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER && Math.abs(v) < 1e21 ? BigInt(JSON.stringify(v)) : v;
+  if (v instanceof Num) {
+    const t = v.text;
+    if (/^-?\d{16,}$/.test(t)) {
+      const b = BigInt(t);
+      if (b > 9007199254740991n || b < -9007199254740991n) return b;
+    }
+    return Number(t);
+  }
+  if (Array.isArray(v)) return v.map((e) => jsValue(e));
+  if (v !== null && typeof v === "object") {
+    const out = {};
+    const keys = Object.keys(v);
+    for (const k of top ? keys : keys.sort(cmpStrings)) setMember(out, k, jsValue(v[k]));
+    return out;
+  }
+  return v;
+}
+
+/**
+ * The verdict of a compiled program `c` on an evaluator value: lax conversions first (as Go's
+ * fastNormalize), the exponent bound, the schema, then the keys kept; `finish` turns the kept value
+ * into the JS arguments. undefined when Go's full path would word the answer.
+ */
+function decide(c, value, unsafe, finish) {
+  let conversions;
+  if (c.lax !== null) {
+    const r = c.lax(value);
+    value = r.value;
+    if (r.conversions && r.conversions.length) conversions = r.conversions;
+  }
+  const limits = c.program.limits;
+  if (unsafe && anyUnsafe(value, limits.exponent)) {
+    const issues = [];
+    unsafeNumbers(value, [], limits.exponent, issues);
+    return { ok: false, error: argumentsError(c.program, c.tool, issues) };
+  }
+  const st = { issues: [], path: [] };
+  c.root(value, st, false);
+  if (st.issues.length) return { ok: false, error: argumentsError(c.program, c.tool, st.issues) };
+  let kept = value;
+  if (!c.keepAll) {
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) {
+      if (c.known.has(keys[i])) continue;
+      kept = {};
+      for (const k of keys) if (c.known.has(k)) setMember(kept, k, value[k]);
+      break;
+    }
+  }
+  for (const k of c.minimum) if (!Object.hasOwn(kept, k)) return undefined; // Go's full path words this refusal
+  const r = { ok: true, arguments: finish(kept, conversions !== undefined) };
+  if (conversions) r.conversions = conversions;
+  return r;
+}
+
+/** The verdict on object arguments, as JSON.stringify hands them to Go. */
+function fromObject(c, args) {
+  if (args === null || typeof args !== "object" || Array.isArray(args)) return undefined;
+  const st = { bytes: 0, big: false, maxDepth: c.maxDepth };
+  const value = copyValue(args, 0, st, true);
+  if (kindOf(value) !== "object" || st.bytes > c.program.limits.bytes) return undefined;
+  return decide(c, value, false, (kept, converted) => {
+    if (converted) return jsValue(kept, true);
+    return st.big ? reviveBig(kept) : kept;
+  });
+}
+
+/** The verdict on arguments text: JSON.parse when no spelling or key needs a closer look, else the reader. */
+function fromText(c, json) {
+  if (typeof json !== "string" || json.length * 3 > c.program.limits.bytes || !json.includes('"') || !wellFormed(json)) return undefined;
+  let value;
+  let nums = 0;
+  if (!RISKY.test(json)) {
+    value = JSON.parse(json);
+    if (kindOf(value) !== "object") return undefined;
+    const st = { keys: 0, maxDepth: c.maxDepth };
+    checkParsed(value, 0, st);
+    if (st.keys !== colons(json)) value = undefined; // a repeated key, or a colon in a string: read it again
+  }
+  if (value === undefined) {
+    const st = { nums: 0 };
+    value = readJSON(json, c.maxDepth, st);
+    nums = st.nums;
+    if (kindOf(value) !== "object") return undefined;
+  }
+  return decide(c, value, nums > 0, (kept, converted) => (nums > 0 || converted ? jsValue(kept, true) : sortNested(kept)));
+}
+
+/**
+ * Compiles Go's exported program (core Tool.Program) for the tool named toolName into
+ * {object(args), text(json)}: each returns {ok: true, arguments, conversions?}, {ok: false, error}
+ * (the ToolgateError Go's path throws), or undefined when the evaluator does not model the case
+ * (see the list above) and the call must cross to Go. Returns null for a program it cannot run.
+ */
+export function compileEvaluator(program, toolName = program?.tool) {
+  if (!program || program.v !== PROGRAM_VERSION) return null;
+  let lax = null;
+  if (program.lax !== undefined && program.lax !== null) {
+    lax = compileLax(program.lax);
+    if (typeof lax !== "function") return null;
+  }
+  const fns = new Array(program.nodes.length);
+  program.nodes.forEach((n, i) => (fns[i] = compileNode(n, fns, program.limits, program.nodes)));
+  const c = {
+    program,
+    tool: toolName,
+    lax,
+    root: fns[program.root],
+    known: new Set(program.known),
+    keepAll: !!program.keepAll,
+    minimum: program.minimum,
+    maxDepth: program.limits.depth - 2, // Go counts the nesting from 1; keep clear of its bound
+  };
+  const guard = (read) => (input) => {
+    try {
+      return read(c, input);
+    } catch {
+      return undefined; // NOPE, or a getter or Proxy that threw: Go answers what JSON.stringify makes of it
+    }
+  };
+  return { object: guard(fromObject), text: guard(fromText) };
+}
+
+/** The kept top-level object with every nested object's keys in Go's order (JSON.parse keeps the text's). */
+function sortNested(v) {
+  for (const k of Object.keys(v)) {
+    const e = v[k];
+    if (e !== null && typeof e === "object") v[k] = sorted(e);
+  }
+  return v;
+}
+
+function sorted(v) {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (v[i] !== null && typeof v[i] === "object") v[i] = sorted(v[i]);
+    return v;
+  }
+  const keys = Object.keys(v);
+  let inOrder = true;
+  for (let i = 1; i < keys.length && inOrder; i++) inOrder = cmpStrings(keys[i - 1], keys[i]) < 0;
+  const out = inOrder ? v : {};
+  for (const k of inOrder ? keys : keys.sort(cmpStrings)) {
+    const e = v[k];
+    setMember(out, k, e !== null && typeof e === "object" ? sorted(e) : e);
+  }
+  return out;
+}
+
+/** Replaces, in place, each number of v beyond ±(2^53−1) that JSON writes as an integer by its BigInt, as Go hands it back. */
+function reviveBig(v) {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) v[i] = bigOf(v[i]);
+  } else {
+    for (const k of Object.keys(v)) {
+      const x = bigOf(v[k]);
+      if (x !== v[k]) setMember(v, k, x);
+    }
+  }
+  return v;
+}
+
+function bigOf(x) {
+  if (typeof x === "number") return Number.isInteger(x) && Math.abs(x) > Number.MAX_SAFE_INTEGER && Math.abs(x) < 1e21 ? BigInt(JSON.stringify(x)) : x;
+  if (x instanceof Num) return BigInt(x.text);
+  return x !== null && typeof x === "object" ? reviveBig(x) : x;
+}

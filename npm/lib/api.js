@@ -16,8 +16,7 @@ const DEBUG = Symbol.for("toolgate.debug");
 /**
  * The debug hooks of the tests (tg[Symbol.for("toolgate.debug")]): stats, exit, grow, echo, sleep, generation,
  * the leak checks' counts: jsRefs (JS values Go holds), validatorSchemas (schemas the validator module holds),
- * restartValidator (drops the validator module's instance, as a failed call does), and laxProgram(tool) (the
- * coercion plan Go exports for the JS evaluator's lax conversions, evaluator-lax.js).
+ * restartValidator (drops the validator module's instance, as a failed call does), laxProgram(tool) (its lax plan).
  */
 function debugHooks(ctx) {
   const inst = ctx.inst;

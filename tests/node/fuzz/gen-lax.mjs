@@ -7,6 +7,8 @@ import { put, obj } from "./tagged.mjs";
 
 /** Keys, some needing ~0 / ~1 in a pointer, some escaped in JSON text, some special to JS. */
 export const LAX_KEYS = ["a", "b", "n", "0", "10", "a/b", "~0", "~1/", "ü", "😀", "\uff61", "__proto__", "constructor", "q\"uote", "new\nline", ""];
+/** Keys whose UTF-8 order is not their UTF-16 order (a surrogate pair against U+FF61), and others. */
+const ORDER_KEYS = ["😀", "\uff61", "\u00e9", "~0", "x1", "zz"];
 const TYPES = ["integer", "number", "boolean", "string", "null"];
 const DRAFT7 = "http://json-schema.org/draft-07/schema#";
 
@@ -27,6 +29,7 @@ const BAD = ["null", " 1", "1 ", "inf", "-inf", "nan", "NaN", "infinity", "abc",
 export function genLaxSchema(rng) {
   const g = { rng, draft7: rng.chance(0.15) };
   const root = objectSchema(g, 3);
+  if (rng.chance(0.4)) put(root.properties, "m", { type: "object", additionalProperties: { type: rng.pick(["integer", "number", "boolean"]) } });
   root.$defs = {
     item: sub(g, 1),
     node: { type: "object", properties: { v: leaf(g), kids: { type: "array", items: { $ref: "#/$defs/node" } }, next: { anyOf: [{ $ref: "#/$defs/node" }, { type: "null" }] } } },
@@ -86,6 +89,8 @@ function arraySchema(g, d) {
   return { type: "array", items: sub(g, d) };
 }
 
+const isSchema = (s) => s !== null && typeof s === "object";
+
 /** The subschema a local $ref points at, or undefined. */
 function resolve(root, ref) {
   let v = root;
@@ -110,7 +115,8 @@ export function laxValue(rng, s, root, d = 6) {
     case "object": {
       const out = {};
       for (const [k, sub] of Object.entries(s.properties ?? {})) if (rng.chance(0.6)) put(out, k, laxValue(rng, sub, root, d - 1));
-      if (rng.chance(0.15)) put(out, rng.pick([...LAX_KEYS, "x1", "zz"]), laxValue(rng, s.additionalProperties, root, d - 1));
+      const extra = isSchema(s.additionalProperties) ? rng.int(0, 4) : Number(rng.chance(0.15));
+      for (let i = 0; i < extra; i++) put(out, rng.pick(rng.chance(0.3) ? LAX_KEYS : ORDER_KEYS), laxValue(rng, s.additionalProperties, root, d - 1));
       return out;
     }
   }

@@ -25,18 +25,20 @@ function skipDigits(s, i) {
  * and Python's float text, [+-]?(digits[.digits?]|.digits)([eE][+-]?digits)?, leading zeros allowed.
  */
 function parseDecimal(s, lax) {
+  const n = s.length;
   let i = 0;
   let neg = false;
-  if (i < s.length && (s[i] === "-" || (lax && s[i] === "+"))) {
-    neg = s[i] === "-";
+  const c = s.charCodeAt(0);
+  if (c === 45 || (lax && c === 43)) {
+    neg = c === 45;
     i++;
   }
   let start = i;
   i = skipDigits(s, i);
   const int = s.slice(start, i);
-  if (!lax && (int === "" || (int.length > 1 && int[0] === "0"))) return null;
+  if (!lax && (int === "" || (int.length > 1 && int.charCodeAt(0) === 48))) return null;
   let frac = "";
-  if (i < s.length && s[i] === ".") {
+  if (i < n && s.charCodeAt(i) === 46) {
     start = i + 1;
     i = skipDigits(s, start);
     frac = s.slice(start, i);
@@ -44,16 +46,16 @@ function parseDecimal(s, lax) {
   }
   if (int === "" && frac === "") return null;
   let exp = "";
-  if (i < s.length && (s[i] === "e" || s[i] === "E")) {
+  if (i < n && (s.charCodeAt(i) | 32) === 101) {
     start = i + 1;
     i = start;
-    if (i < s.length && (s[i] === "+" || s[i] === "-")) i++;
+    if (i < n && (s.charCodeAt(i) === 43 || s.charCodeAt(i) === 45)) i++;
     const digits = i;
     i = skipDigits(s, i);
     if (i === digits) return null;
     exp = s.slice(start, i);
   }
-  return i === s.length ? { neg, int, frac, exp } : null;
+  return i === n ? { neg, int, frac, exp } : null;
 }
 
 /** Decimal.exponent: the exponent's value, its magnitude saturated at limit; ok false when it saturated. */
@@ -77,7 +79,18 @@ function exponentWithin(d, max) {
   return net >= -max && net <= max;
 }
 
-const trimZeros = (s) => s.replace(/^0+/, "");
+/** s without its leading zeros. */
+function trimZeros(s) {
+  let i = 0;
+  while (i < s.length && s.charCodeAt(i) === 48) i++;
+  return i === 0 ? s : s.slice(i);
+}
+
+/** Whether s holds only zeros ("" included). */
+function allZeros(s) {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) !== 48) return false;
+  return true;
+}
 
 /** Decimal.Canonical: the same digits as a JSON literal ("5." → "5", "+.5e+01" → "0.5e+01"). */
 function canonical(d) {
@@ -92,7 +105,7 @@ function integer(d, maxDigits) {
   const exp = e - d.frac.length;
   if (exp < 0) {
     const cut = Math.max(digits.length + exp, 0);
-    if (/[^0]/.test(digits.slice(cut))) return null; // a fractional part
+    if (!allZeros(digits.slice(cut))) return null; // a fractional part
     digits = digits.slice(0, cut);
   } else if (digits !== "") {
     if (digits.length + exp > maxDigits) return null;
@@ -104,19 +117,35 @@ function integer(d, maxDigits) {
 
 /** jsontext.IsIntegerText: a literal with neither fraction nor exponent. */
 export function isIntegerText(s) {
-  return !/[.eE]/.test(s);
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 46 || (c | 32) === 101) return false;
+  }
+  return true;
+}
+
+/** The common case of strAsInt without the scanner: [+-]? and up to 15 digits, or null. */
+function shortInteger(s) {
+  const n = s.length;
+  const c = s.charCodeAt(0);
+  const i = c === 45 || c === 43 ? 1 : 0;
+  if (n === i || n - i > 15 || skipDigits(s, i) !== n) return null;
+  const digits = trimZeros(s.slice(i));
+  if (digits === "") return "0";
+  return c === 45 ? "-" + digits : digits;
 }
 
 /** wholeDecimal: [+-]digits, optionally "." and only zeros, as a canonical integer literal. */
 function wholeDecimal(s) {
   const d = parseDecimal(s, true);
-  if (d === null || d.int === "" || d.exp !== "" || /[^0]/.test(d.frac)) return null;
-  return integer({ ...d, frac: "" }, MAX_INT_DIGITS);
+  if (d === null || d.int === "" || d.exp !== "" || !allZeros(d.frac)) return null;
+  d.frac = "";
+  return integer(d, MAX_INT_DIGITS);
 }
 
 /** stripUnderscores: underscores removed unless one leads, trails or two are adjacent. */
 function stripUnderscores(s) {
-  if (!s.includes("_") || s[0] === "_" || s[s.length - 1] === "_" || s.includes("__")) return null;
+  if (!s.includes("_") || s.startsWith("_") || s.endsWith("_") || s.includes("__")) return null;
   return s.replaceAll("_", "");
 }
 
@@ -125,6 +154,8 @@ function strAsInt(s) {
   // Go counts bytes, JS UTF-16 units: they differ only for a string that is not ASCII, which no
   // rule below accepts.
   if (s.length > MAX_INT_DIGITS) return null;
+  const quick = shortInteger(s);
+  if (quick !== null) return quick;
   const t = wholeDecimal(s);
   if (t !== null) return t;
   if (s.includes(".")) return null;
@@ -167,7 +198,8 @@ function strAsBool(s) {
   if (s === "0") return false;
   if (s === "1") return true;
   if (s.length > 5) return null;
-  const b = BOOL_WORDS.get(s.replace(/[A-Z]+/g, (w) => w.toLowerCase()));
+  let b = BOOL_WORDS.get(s);
+  if (b === undefined && /[A-Z]/.test(s)) b = BOOL_WORDS.get(s.replace(/[A-Z]+/g, (w) => w.toLowerCase()));
   return b === undefined ? null : b;
 }
 
@@ -175,6 +207,12 @@ function strAsBool(s) {
 function zeroOrOne(s) {
   if (s === "0" || s === "-0") return false;
   return s === "1" ? true : null;
+}
+
+/** numberOf(t) for a literal Go made: a canonical integer of at most 15 digits is its double as it is. */
+function valueOf(t) {
+  const digits = t.charCodeAt(0) === 45 ? t.length - 1 : t.length;
+  return digits <= 15 && isIntegerText(t) ? Number(t) : numberOf(t);
 }
 
 /**
@@ -195,7 +233,7 @@ export function fromString(kinds, s) {
     if (t !== null) [numText, to] = [floatText(t), "number"];
   }
   const b = kinds & KIND.boolean ? strAsBool(s) : null;
-  if (to !== null) return b !== null ? null : { value: numberOf(numText), from: "string", to }; // number or boolean: ambiguous
+  if (to !== null) return b !== null ? null : { value: valueOf(numText), from: "string", to }; // number or boolean: ambiguous
   return b !== null ? { value: b, from: "string", to: "boolean" } : null;
 }
 
@@ -218,7 +256,7 @@ export function fromNumber(kinds, s) {
   if (kinds & KIND.number) return null;
   if (kinds & KIND.integer) {
     const t = numberAsInt(s);
-    return t === null ? null : { value: numberOf(t), from: "number", to: "integer" };
+    return t === null ? null : { value: valueOf(t), from: "number", to: "integer" };
   }
   if (kinds & KIND.boolean) {
     const t = numberAsInt(s);

@@ -4,7 +4,7 @@
 // convertScalar) in Go's order: the top-level members in the arguments' order, nested members
 // sorted by their UTF-8 bytes, array items by index; each reported as Go reports it. The scalar
 // rules are in evaluator-lax-scalar.js. Closures over data, no code generation. Node and browser.
-import { Num, numberText } from "./evaluator-num.js";
+import { Num } from "./evaluator-num.js";
 import { KIND, fromString, fromNumber, isIntegerText } from "./evaluator-lax-scalar.js";
 
 /** A plan with nothing to convert here nor below (Go's nil plan). */
@@ -13,8 +13,8 @@ const NONE = null;
 /**
  * Compiles an exported coercion plan ({root, nodes}) into (value, keys?) => {value, conversions}:
  * value the arguments object (an evaluator value, never modified: what changes is a copy, what
- * does not is shared), keys its top-level keys in the order Go reads them (default Object.keys),
- * conversions [{path, from, to}] as Go's. Null when the program is malformed.
+ * does not is shared), keys its top-level keys in the order Go reads them (default: the object's
+ * own order), conversions [{path, from, to}] as Go's. Null when the program is malformed.
  * @internal
  */
 export function compileLax(program) {
@@ -23,21 +23,29 @@ export function compileLax(program) {
   const root = plans.root;
   if (root === NONE || !root.walksObject) return (value) => ({ value, conversions: [] });
   return (value, keys = undefined) => {
-    const run = { path: [], conversions: [] };
+    path.length = 0;
+    convs = [];
     let out = null;
     if (isObject(value)) {
       for (const k of keys ?? Object.keys(value)) {
         const c = member(root, k);
         if (c === NONE) continue;
-        run.path.push(k);
-        const nv = convert(c, value[k], run);
-        run.path.pop();
+        path.push(k);
+        const nv = convert(c, value[k]);
+        path.pop();
         if (nv !== undefined) out = setMember(out ?? { ...value }, k, nv);
       }
     }
-    return { value: out ?? value, conversions: run.conversions };
+    const conversions = convs;
+    convs = null;
+    return { value: out ?? value, conversions };
   };
 }
+
+// The walk's path and conversions: module scratch, as the walk is synchronous and calls nothing
+// that could start another.
+const path = [];
+let convs = null;
 
 /** The program's plans, linked: {root}, or null when the program is malformed. */
 function buildPlans(program) {
@@ -60,8 +68,9 @@ function buildPlans(program) {
       }
       // scalarTarget: something to convert a scalar to, and not every type accepted.
       p.scalar = p.kinds !== 0 && p.kinds !== 127 && (p.kinds & (KIND.integer | KIND.number | KIND.boolean)) !== 0;
-      p.props = n.props ? new Map(n.props.map(([name, j]) => [name, at(j)]).filter(([, c]) => c !== NONE)) : null;
-      if (p.props !== null && p.props.size === 0) p.props = null;
+      // Go lists the members sorted by their UTF-8 bytes, the order its walk visits them in.
+      p.propList = (n.props ?? []).map(([name, j]) => [name, at(j)]).filter(([, c]) => c !== NONE);
+      p.props = p.propList.length ? new Map(p.propList) : null;
       p.other = at(n.other);
       p.prefix = n.prefix ? n.prefix.map(at) : null;
       p.items = at(n.items);
@@ -89,54 +98,77 @@ function setMember(out, k, v) {
 }
 
 /** convert: the value at this place with the plan's conversions made, or undefined when none is. */
-function convert(p, v, run) {
-  if (typeof v === "string" || typeof v === "number" || v instanceof Num) return p.scalar ? convertScalar(p, v, run) : undefined;
+function convert(p, v) {
+  switch (typeof v) {
+    case "string":
+      return p.scalar ? record(fromString(p.kinds, v)) : undefined;
+    case "number": {
+      if (!p.scalar) return undefined;
+      // JSON.stringify writes an integral double below 1e21 as digits alone, anything else with
+      // "." or an exponent: whether Go reads an integer literal, without writing the text.
+      const integer = Number.isInteger(v) && Math.abs(v) < 1e21;
+      if (integer ? p.kinds & KIND.integer : p.kinds & KIND.number) return undefined;
+      return record(fromNumber(p.kinds, JSON.stringify(v)));
+    }
+    case "object":
+      break;
+    default:
+      return undefined;
+  }
+  if (v === null) return undefined;
+  if (v instanceof Num) {
+    if (!p.scalar) return undefined;
+    const integer = isIntegerText(v.text);
+    if (integer ? p.kinds & KIND.integer : p.kinds & KIND.number) return undefined;
+    return record(fromNumber(p.kinds, v.text));
+  }
+  let out = null;
   if (Array.isArray(v)) {
     if (!p.walksArray) return undefined;
-    let out = null;
     for (let i = 0; i < v.length; i++) {
       const c = p.prefix !== null && i < p.prefix.length ? p.prefix[i] : p.items;
       if (c === NONE) continue;
-      run.path.push(String(i));
-      const nv = convert(c, v[i], run);
-      run.path.pop();
+      path.push(String(i));
+      const nv = convert(c, v[i]);
+      path.pop();
       if (nv !== undefined) (out ??= v.slice())[i] = nv;
     }
     return out ?? undefined;
   }
-  if (!isObject(v) || !p.walksObject) return undefined;
-  const keys = Object.keys(v).filter((k) => member(p, k) !== NONE);
+  if (!p.walksObject) return undefined;
+  if (p.other === NONE) {
+    // Only named members have plans: the plan's list is already in Go's order.
+    for (const [k, c] of p.propList) {
+      if (!Object.hasOwn(v, k)) continue;
+      path.push(k);
+      const nv = convert(c, v[k]);
+      path.pop();
+      if (nv !== undefined) out = setMember(out ?? { ...v }, k, nv);
+    }
+    return out ?? undefined;
+  }
+  const keys = Object.keys(v);
   if (keys.length > 1) keys.sort(byUTF8);
-  let out = null;
   for (const k of keys) {
-    run.path.push(k);
-    const nv = convert(member(p, k), v[k], run);
-    run.path.pop();
+    path.push(k);
+    const nv = convert(member(p, k), v[k]);
+    path.pop();
     if (nv !== undefined) out = setMember(out ?? { ...v }, k, nv);
   }
   return out ?? undefined;
 }
 
-/** convertScalar: fromString's or fromNumber's conversion, recorded at the current path. */
-function convertScalar(p, v, run) {
-  let r;
-  if (typeof v === "string") {
-    r = fromString(p.kinds, v);
-  } else {
-    const text = numberText(v);
-    const integer = isIntegerText(text);
-    if ((integer && p.kinds & KIND.integer) || (!integer && p.kinds & KIND.number)) return undefined;
-    r = fromNumber(p.kinds, text);
-  }
+/** Notes a scalar conversion ({value, from, to} or null) at the current path; its value, or undefined. */
+function record(r) {
   if (r === null) return undefined;
-  run.conversions.push({ path: pointer(run.path), from: r.from, to: r.to });
+  convs.push({ path: pointer(path), from: r.from, to: r.to });
   return r.value;
 }
 
 /** jsontext.Join("", tokens...): a JSON pointer, "~" written "~0" and "/" "~1". */
 function pointer(tokens) {
   let s = "";
-  for (const t of tokens) s += "/" + (/[~/]/.test(t) ? t.replaceAll("~", "~0").replaceAll("/", "~1") : t);
+  for (const t of tokens) s += "/" + (t.includes("~") || t.includes("/") ? t.replaceAll("~", "~0").replaceAll("/", "~1") : t);
   return s;
 }
 

@@ -69,7 +69,7 @@ function buildPlans(program) {
       // scalarTarget: something to convert a scalar to, and not every type accepted.
       p.scalar = p.kinds !== 0 && p.kinds !== 127 && (p.kinds & (KIND.integer | KIND.number | KIND.boolean)) !== 0;
       // Go lists the members sorted by their UTF-8 bytes, the order its walk visits them in.
-      p.propList = (n.props ?? []).map(([name, j]) => [name, at(j)]).filter(([, c]) => c !== NONE);
+      p.propList = (n.props ?? []).map(([name, j]) => [memberName(name), at(j)]).filter(([, c]) => c !== NONE);
       p.props = p.propList.length ? new Map(p.propList) : null;
       p.other = at(n.other);
       p.prefix = n.prefix ? n.prefix.map(at) : null;
@@ -81,6 +81,12 @@ function buildPlans(program) {
   } catch {
     return null;
   }
+}
+
+/** A member name of the program, which must be a string. */
+function memberName(name) {
+  if (typeof name !== "string") throw new TypeError("bad member name");
+  return name;
 }
 
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Num);

@@ -238,7 +238,7 @@ test("lax coercion: a program with no plan converts nothing; a malformed one is 
   const none = compileLax({ root: -1, nodes: [] });
   const v = { a: "1" };
   assert.deepEqual(none(v), { value: v, conversions: [] });
-  for (const bad of [null, {}, { root: 0, nodes: [] }, { root: 0, nodes: [{ types: ["banana"] }] }, { root: 0, nodes: [{ props: [["a", 7]] }] }]) {
+  for (const bad of [null, {}, { root: 0, nodes: [] }, { root: 0, nodes: [{ types: ["banana"] }] }, { root: 0, nodes: [{ props: [["a", 7]] }] }, { root: 0, nodes: [{ props: [[1, 0]] }] }, { root: 0, nodes: [null] }]) {
     assert.equal(compileLax(bad), null, JSON.stringify(bad));
   }
 });

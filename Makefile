@@ -211,11 +211,10 @@ FUZZTIME ?= 30s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
 	core:FuzzParseRequest core:FuzzParseToolCalls core:FuzzFastPath core:FuzzSureValid provider:FuzzStrictSchema provider:FuzzGeminiLegacySchema provider:FuzzExportTools internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
 	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName mcp:FuzzParamHeaders mcp/oauth:FuzzParseChallenge
-# Then the JS API fuzzer, the differential against Ajv and the JS evaluator
-# against Go, FUZZ_SECONDS each
-# (default 30), with a random seed they print; a new failure is shrunk into
-# tests/node/fuzz-seeds/, which every make test replays. (make test runs a
-# short, fixed-seed pass of each; the evaluator differential prints its seed,
+# Then the JS API fuzzer, the differential against Ajv, the JS evaluator against Go and its lax
+# conversions against Go's, FUZZ_SECONDS each (default 30), with a random seed they print; a new
+# failure of the first two is shrunk into tests/node/fuzz-seeds/, which every make test replays.
+# (make test runs a short, fixed-seed pass of each; the evaluator differential's seed is
 # replayed with TOOLGATE_EVAL_SEED.)
 FUZZ_SECONDS ?= 30
 FUZZ_NODE := cd $(CONSUMER) && TOOLGATE_FIXTURES=$(CURDIR)/tests/fixtures TOOLGATE_ROOT=$(CURDIR) TOOLGATE_FUZZ_SECONDS=$(FUZZ_SECONDS) \
@@ -227,6 +226,7 @@ fuzz: consumer
 	$(FUZZ_NODE) test/api-fuzz.test.mjs
 	$(FUZZ_NODE) test/ajv-differential.test.mjs
 	$(FUZZ_NODE) test/evaluator-differential.test.mjs
+	$(FUZZ_NODE) test/evaluator-lax.test.mjs
 
 ## bench: every figure of the speed issue beside its peer, each in its own Node process, from the
 # consumer project against the packed package; writes bench/report.json and rewrites the table of

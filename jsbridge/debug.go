@@ -21,8 +21,10 @@ var asyncStats = func() (pending int, liveFuncs int64) { return 0, 0 }
 var ballast [][]byte
 
 // registerDebugOps adds debug.stats, debug.exit, debug.echo, debug.sleep,
-// debug.grow, and debug.host and debug.hostNotify (a host call of the hook
-// whose id is the handle, with the payload: the tests of host calls).
+// debug.grow, debug.host and debug.hostNotify (a host call of the hook
+// whose id is the handle, with the payload: the tests of host calls), and
+// debug.laxProgram (the coercion plan of the tool whose handle is given, as
+// the JS evaluator receives it: the lax differential test's).
 func registerDebugOps(b *Bridge) {
 	b.RegisterAsync("debug.echo", func(_ context.Context, _ *Bridge, _ int64, payload []byte) (any, error) {
 		return rawJSON(payload), nil
@@ -66,6 +68,16 @@ func registerDebugOps(b *Bridge) {
 			ballast = append(ballast, chunk)
 		}
 		return len(ballast), nil
+	})
+	b.Register("debug.laxProgram", func(b *Bridge, handle int64, _ []byte) (any, error) {
+		t, err := b.tool(handle)
+		if err != nil {
+			return nil, err
+		}
+		if p := t.LaxProgram(); p != nil {
+			return rawJSON(p), nil
+		}
+		return nil, nil
 	})
 	b.Register("debug.exit", func(*Bridge, int64, []byte) (any, error) {
 		os.Exit(3) // the JS loader's restart path is what this tests

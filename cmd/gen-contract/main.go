@@ -156,6 +156,8 @@ func (c contract) javascript() string {
 	fmt.Fprintf(&b, "});\nexport const FINISHED_STATUSES = %s;\n", list(c.finished))
 	b.WriteString("\n/** The limits on one call's arguments (core.MaxArgumentDepth, core.MaxArgumentBytes). */\n")
 	fmt.Fprintf(&b, "export const MAX_ARGUMENT_DEPTH = %d;\nexport const MAX_ARGUMENT_BYTES = %d;\n", core.MaxArgumentDepth, core.MaxArgumentBytes)
+	b.WriteString("\n/** The decimal exponent bound on argument numbers (core.MaxNumberExponent): lax conversions make none beyond it. */\n")
+	fmt.Fprintf(&b, "export const MAX_NUMBER_EXPONENT = %d;\n", core.MaxNumberExponent)
 	b.WriteString("\n/** The size limits JS checks on a string's length before it crosses (core.MaxRequestBytes, core.MaxSchemaBytes). */\n")
 	fmt.Fprintf(&b, "export const MAX_REQUEST_BYTES = %d;\nexport const MAX_SCHEMA_BYTES = %d;\n", core.MaxRequestBytes, core.MaxSchemaBytes)
 	b.WriteString("\n/** The bridge's operations, by camel-cased name. */\nexport const OP = Object.freeze({\n")

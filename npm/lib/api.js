@@ -16,7 +16,7 @@ const DEBUG = Symbol.for("toolgate.debug");
 /**
  * The debug hooks of the tests (tg[Symbol.for("toolgate.debug")]): stats, exit, grow, echo, sleep, generation,
  * the leak checks' counts: jsRefs (JS values Go holds), validatorSchemas (schemas the validator module holds),
- * and restartValidator (drops the validator module's instance, as a failed call does).
+ * restartValidator (drops the validator module's instance, as a failed call does), laxProgram(tool) (its lax plan).
  */
 function debugHooks(ctx) {
   const inst = ctx.inst;
@@ -32,6 +32,7 @@ function debugHooks(ctx) {
     jsRefs: () => inst.liveRefs(),
     validatorSchemas: () => inst.validatorModule?.held() ?? 0,
     restartValidator: () => inst.validatorModule?.restart(),
+    laxProgram: (tool) => inst.callJSON(OP.debugLaxProgram, tool._handle(), ""),
     get generation() {
       return inst.generation;
     },

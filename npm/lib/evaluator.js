@@ -16,6 +16,8 @@
 // - a uniqueItems array longer than Go's fast path checks (64 items);
 // - arguments that pass the schema but lack a key the tool's minimum requires (Go's full path words
 //   that refusal);
+// - text with lax conversions whose top level has an array-index key ("0", "12"): JS objects list
+//   those first, Go converts in the text's order;
 // - a program with a lax plan this build cannot run (evaluator-lax.js), or of another version.
 import { Num, numberText } from "./evaluator-num.js";
 import { exponentWithin } from "./evaluator-decimal.js";
@@ -246,6 +248,9 @@ function fromObject(c, args) {
   });
 }
 
+/** A key JS objects order before the others (an array index). */
+const INDEX_KEY = /^(?:0|[1-9][0-9]*)$/;
+
 /** The verdict on arguments text: JSON.parse when no spelling or key needs a closer look, else the reader. */
 function fromText(c, json) {
   if (typeof json !== "string" || json.length * 3 > c.program.limits.bytes || !json.includes('"') || !wellFormed(json)) return undefined;
@@ -264,6 +269,9 @@ function fromText(c, json) {
     nums = st.nums;
     if (kindOf(value) !== "object") return undefined;
   }
+  // JS objects list integer-like keys first, whatever the text's order; Go converts top-level
+  // members in the text's order, so such a key with lax conversions goes to Go
+  if (c.lax !== null && Object.keys(value).some((k) => INDEX_KEY.test(k))) return undefined;
   return decide(c, value, nums > 0, (kept, converted) => (nums > 0 || converted ? jsValue(kept, true) : sortNested(kept)));
 }
 

@@ -12,7 +12,7 @@ WASMFLAGS := -trimpath -ldflags="-s -w -buildid="
 CONSUMER := $(BUILD)/consumer
 TGZ := $(PKG)/toolgate-$(VERSION).tgz
 
-.PHONY: all build wasm package consumer lint test test-go test-node test-types test-browser test-conformance chromium deps demo bench fuzz cover clean
+.PHONY: wasm-packages all build wasm package consumer lint test test-go test-node test-types test-browser test-conformance chromium deps demo bench fuzz cover clean
 
 all: build
 
@@ -238,3 +238,8 @@ demo: package
 
 clean:
 	rm -rf $(BUILD) coverage.out $(PKG)/*.wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/lib/adapters/*.cjs $(PKG)/contract.d.ts $(PKG)/lib/contract.js $(PKG)/lib/contract.cjs $(PKG)/*.tgz
+
+## wasm-packages: what the core build links, package by package (code bytes and brotli); docs/speed.md
+wasm-packages:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(REMOTE_VALIDATOR) -o $(BUILD)/core-names.wasm ./cmd/wasm/core
+	node scripts/wasm-packages.mjs $(BUILD)/core-names.wasm 40

@@ -106,6 +106,8 @@ test-go:
 	# machine (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline to race.
 	# the fast path against the full validator on generated schemas, briefly (make fuzz runs it longer)
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime 2000x -parallel 1
+	# the schema decoders (the tape and encoding/json's tokens) against each other, briefly
+	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSchemaDecode$$' -fuzztime 10000x -parallel 1
 	# the metaschema check that defers the validator's compile, against that compile, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSureValid$$' -fuzztime 10000x -parallel 1
 	# the strict transform: its output keeps the strict rules and its restore gives the arguments back, briefly

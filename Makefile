@@ -108,6 +108,9 @@ test-go:
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime 2000x -parallel 1
 	# the schema decoders (the tape and encoding/json's tokens) against each other, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSchemaDecode$$' -fuzztime 10000x -parallel 1
+	# what tool.create reads fast (compact parameters, the payload) against encoding/json, briefly
+	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzCompactJSON$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./jsbridge/ -run '^$$' -fuzz '^FuzzToolSpecDecode$$' -fuzztime 10000x -parallel 1
 	# the metaschema check that defers the validator's compile, against that compile, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSureValid$$' -fuzztime 10000x -parallel 1
 	# the strict transform: its output keeps the strict rules and its restore gives the arguments back, briefly

@@ -111,6 +111,7 @@ test-go:
 	# what tool.create reads fast (compact parameters, the payload) against encoding/json, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzCompactJSON$$' -fuzztime 10000x -parallel 1
 	$(GO) test ./jsbridge/ -run '^$$' -fuzz '^FuzzToolSpecDecode$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./internal/jsontext/ -run '^$$' -fuzz '^FuzzValid$$' -fuzztime 10000x -parallel 1
 	# the metaschema check that defers the validator's compile, against that compile, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSureValid$$' -fuzztime 10000x -parallel 1
 	# the strict transform: its output keeps the strict rules and its restore gives the arguments back, briefly

@@ -343,7 +343,7 @@ func (t *Tool) setRequestOptions(name string, params json.RawMessage) error {
 // then compiles it.
 func compileParameters(name string, params json.RawMessage) (*CompiledSchema, error) {
 	p := bytes.TrimSpace(params)
-	if len(p) == 0 || p[0] != '{' || !json.Valid(p) {
+	if len(p) == 0 || p[0] != '{' || !jsontext.Valid(p) {
 		return nil, Errorf(CodeInvalidSchema, name, "the parameters schema of %s must be a JSON object.", name)
 	}
 	return CompileSchema(name, p)
@@ -541,7 +541,7 @@ func ToolFromDict(data json.RawMessage) (*Tool, error) {
 // copied with that name.
 func checkProviderSchema(tool string, schema json.RawMessage) (json.RawMessage, string, error) {
 	s := bytes.TrimSpace(schema)
-	if len(s) == 0 || s[0] != '{' || !json.Valid(s) {
+	if len(s) == 0 || s[0] != '{' || !jsontext.Valid(s) {
 		return nil, "", Errorf(CodeInvalidTool, tool, "the tool schema must be a JSON object with function.name.")
 	}
 	fn, ok := jsontext.Lookup(s, "function")

@@ -12,7 +12,7 @@ WASMFLAGS := -trimpath -ldflags="-s -w -buildid="
 CONSUMER := $(BUILD)/consumer
 TGZ := $(PKG)/toolgate-$(VERSION).tgz
 
-.PHONY: all build wasm package consumer lint test test-go test-node test-types test-browser test-conformance chromium deps demo bench fuzz cover clean
+.PHONY: wasm-packages all build wasm package consumer lint test test-go test-node test-types test-browser test-conformance chromium deps demo bench fuzz cover clean
 
 all: build
 
@@ -106,6 +106,12 @@ test-go:
 	# machine (go.dev/issue/75804, fixed in Go 1.27); a count has no deadline to race.
 	# the fast path against the full validator on generated schemas, briefly (make fuzz runs it longer)
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzFastPath$$' -fuzztime 2000x -parallel 1
+	# the schema decoders (the tape and encoding/json's tokens) against each other, briefly
+	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSchemaDecode$$' -fuzztime 10000x -parallel 1
+	# what tool.create reads fast (compact parameters, the payload) against encoding/json, briefly
+	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzCompactJSON$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./jsbridge/ -run '^$$' -fuzz '^FuzzToolSpecDecode$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./internal/jsontext/ -run '^$$' -fuzz '^FuzzValid$$' -fuzztime 10000x -parallel 1
 	# the metaschema check that defers the validator's compile, against that compile, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSureValid$$' -fuzztime 10000x -parallel 1
 	# the strict transform: its output keeps the strict rules and its restore gives the arguments back, briefly
@@ -241,3 +247,8 @@ demo: package
 
 clean:
 	rm -rf $(BUILD) coverage.out $(PKG)/*.wasm $(PKG)/wasm_exec.js $(PKG)/lib/version.js $(PKG)/lib/errors.cjs $(PKG)/lib/adapters/*.cjs $(PKG)/contract.d.ts $(PKG)/lib/contract.js $(PKG)/lib/contract.cjs $(PKG)/*.tgz
+
+## wasm-packages: what the core build links, package by package (code bytes and brotli); docs/speed.md
+wasm-packages:
+	GOOS=js GOARCH=wasm $(GO) build -trimpath $(REMOTE_VALIDATOR) -o $(BUILD)/core-names.wasm ./cmd/wasm/core
+	node scripts/wasm-packages.mjs $(BUILD)/core-names.wasm 40

@@ -17,9 +17,9 @@ import (
 // what the two wasm builds link, and what the internal packages import.
 
 // goList runs `go list -deps` on pkg for js/wasm.
-func goList(t *testing.T, pkg string) []string {
+func goList(t *testing.T, pkg string, flags ...string) []string {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-deps", pkg)
+	cmd := exec.Command("go", append(append([]string{"list", "-deps"}, flags...), pkg)...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -71,6 +71,25 @@ func TestCoreBuildLinksNoNetwork(t *testing.T) {
 	full := strings.Join(goList(t, "./cmd/wasm/full"), " ")
 	if !strings.Contains(full, "github.com/toolgate/toolgate/mcp") {
 		t.Errorf("the full build does not link the mcp package")
+	}
+}
+
+// coreBuildDrops are the standard packages the core build (as the Makefile
+// builds it, with the remote validator) once linked and no longer does,
+// each with what replaced it; docs/speed.md has what each removal saved.
+// A prefix ends in "/".
+var coreBuildDrops = map[string]string{
+	"crypto/": "internal/sha256 for hashed names, the runtime's ChaCha8 for the UUID seed",
+}
+
+// TestCoreBuildStaysLight keeps each removal from the core build removed.
+func TestCoreBuildStaysLight(t *testing.T) {
+	for _, d := range goList(t, "./cmd/wasm/core", "-tags", "toolgate_remote_validator") {
+		for drop, instead := range coreBuildDrops {
+			if d == strings.TrimSuffix(drop, "/") || strings.HasSuffix(drop, "/") && strings.HasPrefix(d, drop) {
+				t.Errorf("the core build links %s again: it uses %s", d, instead)
+			}
+		}
 	}
 }
 

@@ -127,7 +127,7 @@ func (m *Manager) registerMCP(cfg map[string]json.RawMessage, update bool) error
 		return err
 	}
 	c := bytes.TrimSpace(config)
-	if len(c) == 0 || c[0] != '{' || !json.Valid(c) {
+	if len(c) == 0 || c[0] != '{' || !jsontext.Valid(c) {
 		return Errorf(CodeInvalidTool, name, "the MCP config of %s must be an object.", name)
 	}
 	if m.opts.MCPFactory == nil {
@@ -435,7 +435,7 @@ func (m *Manager) schemaOf(sel any, autoRegister, update bool) (json.RawMessage,
 	switch v := sel.(type) {
 	case json.RawMessage:
 		r := bytes.TrimSpace(v)
-		if len(r) == 0 || r[0] != '{' || !json.Valid(r) {
+		if len(r) == 0 || r[0] != '{' || !jsontext.Valid(r) {
 			return nil, Errorf(CodeUnsupportedType, "", "Unsupported type json.RawMessage (a schema must be a JSON object).")
 		}
 		return append(json.RawMessage(nil), r...), nil

@@ -174,7 +174,7 @@ func requestOptionsSchema(tool string, raw json.RawMessage) (json.RawMessage, bo
 		return nil, false, nil
 	}
 	var compact bytes.Buffer
-	if err := json.Compact(&compact, trimmed); err != nil {
+	if err := compactJSON(&compact, trimmed); err != nil {
 		return nil, false, &Error{Code: CodeInvalidSchema, Tool: tool,
 			Message: "RequestOptions is not valid JSON: " + err.Error(), Cause: err}
 	}
@@ -389,7 +389,7 @@ func jsonLiteral(raw json.RawMessage) []byte {
 		return nil
 	}
 	var b bytes.Buffer
-	if err := json.Compact(&b, trimmed); err != nil {
+	if err := compactJSON(&b, trimmed); err != nil {
 		return nil
 	}
 	return b.Bytes()

@@ -19,6 +19,15 @@ import (
 // property names in document order. Its time is linear in the document: the
 // pointer of a value is only written out for a message.
 func decodeSchema(data []byte) (doc any, props []string, err error) {
+	if doc, props, ok := decodeSchemaTape(data); ok {
+		return doc, props, nil
+	}
+	return decodeSchemaTokens(data)
+}
+
+// decodeSchemaTokens is decodeSchema with encoding/json's tokens: the
+// reference decodeSchemaTape answers like, and the one that words refusals.
+func decodeSchemaTokens(data []byte) (doc any, props []string, err error) {
 	d := schemaDecoder{dec: json.NewDecoder(bytes.NewReader(data))}
 	d.dec.UseNumber()
 	doc, err = d.value()

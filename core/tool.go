@@ -343,7 +343,7 @@ func (t *Tool) setRequestOptions(name string, params json.RawMessage) error {
 // then compiles it.
 func compileParameters(name string, params json.RawMessage) (*CompiledSchema, error) {
 	p := bytes.TrimSpace(params)
-	if len(p) == 0 || p[0] != '{' || !json.Valid(p) {
+	if len(p) == 0 || p[0] != '{' || !jsontext.Valid(p) {
 		return nil, Errorf(CodeInvalidSchema, name, "the parameters schema of %s must be a JSON object.", name)
 	}
 	return CompileSchema(name, p)
@@ -367,11 +367,10 @@ func (t *Tool) functionUncached() string {
 	if !ok {
 		return ""
 	}
-	var name string
-	if json.Unmarshal(raw, &name) != nil {
-		return ""
+	if raw[0] != '"' {
+		return "" // not a string (raw is valid JSON: Lookup checked the schema)
 	}
-	return name
+	return jsontext.Unquote(raw)
 }
 
 // RequiredFields returns function.parameters.required of the schema, in
@@ -395,11 +394,32 @@ func (t *Tool) requiredFieldsUncached(name string) ([]string, error) {
 	if !ok {
 		return nil, Errorf(CodeInvalidSchema, name, "the parameters schema of %s has no \"required\", which the strict check needs.", name)
 	}
-	var fields []string
-	if err := json.Unmarshal(req, &fields); err != nil {
-		return nil, Errorf(CodeInvalidSchema, name, "\"required\" of %s must be an array of strings.", name)
+	fields, ok := stringList(req)
+	if !ok {
+		if err := json.Unmarshal(req, &fields); err != nil {
+			return nil, Errorf(CodeInvalidSchema, name, "\"required\" of %s must be an array of strings.", name)
+		}
 	}
 	return uniqueStrings(fields), nil
+}
+
+// stringList reads a JSON array of strings (raw is valid JSON), as
+// json.Unmarshal into []string does; false for anything else, which
+// json.Unmarshal then decides.
+func stringList(raw json.RawMessage) ([]string, bool) {
+	if len(raw) == 0 || raw[0] != '[' {
+		return nil, false
+	}
+	items, _ := jsontext.ParseValid(raw).([]any)
+	out := make([]string, len(items))
+	for i, v := range items {
+		s, ok := v.(string)
+		if !ok {
+			return nil, false
+		}
+		out[i] = s
+	}
+	return out, true
 }
 
 // MinimumAcceptableFields returns the names the non-strict check requires,
@@ -541,7 +561,7 @@ func ToolFromDict(data json.RawMessage) (*Tool, error) {
 // copied with that name.
 func checkProviderSchema(tool string, schema json.RawMessage) (json.RawMessage, string, error) {
 	s := bytes.TrimSpace(schema)
-	if len(s) == 0 || s[0] != '{' || !json.Valid(s) {
+	if len(s) == 0 || s[0] != '{' || !jsontext.Valid(s) {
 		return nil, "", Errorf(CodeInvalidTool, tool, "the tool schema must be a JSON object with function.name.")
 	}
 	fn, ok := jsontext.Lookup(s, "function")

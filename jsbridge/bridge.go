@@ -167,6 +167,12 @@ func encodeResult(v any) []byte {
 		return append([]byte{'0'}, r...)
 	case []byte:
 		return append([]byte{'0'}, r...)
+	case *toolInfo:
+		data, err := r.appendJSON([]byte{'0'})
+		if err != nil {
+			return encodeError(&core.Error{Code: core.CodeInternal, Message: "result not serialisable: " + err.Error()})
+		}
+		return data
 	}
 	data, err := json.Marshal(v)
 	if err != nil {

@@ -23,7 +23,7 @@ func (b *Bridge) Describe(t *core.Tool) json.RawMessage {
 		}
 	}
 	in := b.info(t, sig)
-	data, err := json.Marshal(in)
+	data, err := in.appendJSON(nil)
 	if err != nil {
 		name, _ := json.Marshal(in.Function)
 		return json.RawMessage(`{"id":` + strconv.FormatInt(in.ID, 10) + `,"function":` + string(name) + `}`)

@@ -78,8 +78,11 @@ func opToolCreate(b *Bridge, _ int64, payload []byte) (any, error) {
 		return nil, err
 	}
 	var spec toolSpec
-	if err := decodeStrict(payload, &spec, "tool options"); err != nil {
-		return nil, err
+	if !decodeSpecTape(payload, &spec) {
+		spec = toolSpec{}
+		if err := decodeStrict(payload, &spec, "tool options"); err != nil {
+			return nil, err
+		}
 	}
 	o := spec.Options
 	opts := &core.ToolOptions{

@@ -1,11 +1,10 @@
 package provider
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
+	"strings"
 
 	"github.com/toolgate/toolgate/core"
-	"strings"
+	"github.com/toolgate/toolgate/internal/sha256"
 )
 
 // NameRule is one provider's rule for tool names: the characters allowed,
@@ -147,9 +146,16 @@ func splitQualified(name string) (server, tool string, ok bool) {
 	return server, tool, ok && server != "" && tool != ""
 }
 
+// hashSuffix is "_" and the first nameHashLen hex digits of raw's SHA-256.
 func hashSuffix(raw string) string {
+	const digits = "0123456789abcdef"
 	sum := sha256.Sum256([]byte(raw))
-	return "_" + hex.EncodeToString(sum[:])[:nameHashLen]
+	out := make([]byte, 1, 1+nameHashLen)
+	out[0] = '_'
+	for _, c := range sum[:nameHashLen/2] {
+		out = append(out, digits[c>>4], digits[c&0x0f])
+	}
+	return string(out)
 }
 
 // plain is the rewrite of an unqualified name with a given suffix.

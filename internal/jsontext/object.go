@@ -13,11 +13,11 @@ type Member struct {
 
 // Split splits a JSON object into its members in order; a repeated key
 // keeps its first position and its last value (as JSON.parse does). It
-// validates once with json.Valid and then slices the bytes without decoding
+// validates once (Valid) and then slices the bytes without decoding
 // values: it sits on the hot path of every call. false means obj is not one
 // valid JSON object.
 func Split(obj []byte) ([]Member, bool) {
-	if !json.Valid(obj) {
+	if !Valid(obj) {
 		return nil, false
 	}
 	return SplitValid(obj)

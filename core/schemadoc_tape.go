@@ -1,0 +1,135 @@
+package core
+
+import (
+	"encoding/json"
+
+	"github.com/toolgate/toolgate/internal/jsontext"
+)
+
+// The fast way to decode a schema document: one pass of the tape
+// tokenizer, then the tree built from the tokens, without encoding/json's
+// Decoder.Token (a third of a tool's creation under WebAssembly). It
+// answers only for a document the slow decoder would accept, and then with
+// the same tree; a document it is unsure of (not JSON, trailing data, an
+// escaped or repeated key, a number or a limit to report) goes to
+// schemaDecoder, which finds the problem and words it as before.
+
+// decodeSchemaTape is decodeSchema for a document within every bound, or
+// false when schemaDecoder must decide.
+func decodeSchemaTape(data []byte) (doc any, props []string, ok bool) {
+	var tp jsontext.Tape
+	end, ok := tp.Parse(data, MaxSchemaDepth)
+	if !ok || !jsontext.OnlySpace(data[end:]) {
+		return nil, nil, false
+	}
+	b := tapeBuilder{data: data, toks: tp.Tokens}
+	doc, _, ok = b.value(0, "", "", 0)
+	if !ok {
+		return nil, nil, false
+	}
+	return doc, b.props, true
+}
+
+// tapeBuilder builds the tree of a tape, counting what the limits bound.
+type tapeBuilder struct {
+	data    []byte
+	toks    []jsontext.Token
+	props   []string
+	objects int
+	values  int
+	enums   int
+}
+
+// value builds the value at token k, depth levels down, and returns the
+// token after it. key is its member name ("" for an array item) and parent
+// its container's, as schemaDecoder's parentKey(0) and parentKey(1).
+func (b *tapeBuilder) value(k int32, key, parent string, depth int) (any, int32, bool) {
+	t := b.toks[k]
+	if b.values++; b.values > MaxSchemaValues {
+		return nil, 0, false
+	}
+	switch t.Kind {
+	case jsontext.TokObject:
+		return b.object(k, key, depth)
+	case jsontext.TokArray:
+		return b.array(k, key, parent, depth)
+	case jsontext.TokString:
+		return b.str(t), k + 1, true
+	case jsontext.TokNumber:
+		s := string(b.data[t.Start:t.End])
+		// without an exponent and within a thousand bytes, a literal is in range
+		if (t.Flags&jsontext.FlagExponent != 0 || len(s) > MaxNumberExponent) && !numberInRange(s) {
+			return nil, 0, false
+		}
+		return json.Number(s), k + 1, true
+	case jsontext.TokTrue:
+		return true, k + 1, true
+	case jsontext.TokFalse:
+		return false, k + 1, true
+	}
+	return nil, k + 1, true
+}
+
+// str is the decoded text of a string token.
+func (b *tapeBuilder) str(t jsontext.Token) string {
+	lit := b.data[t.Start:t.End]
+	if t.Flags&jsontext.FlagEscaped == 0 {
+		return string(lit[1 : len(lit)-1]) // valid UTF-8 (checked first), as encoding/json keeps it
+	}
+	return string(jsontext.AppendUnquoted(nil, lit))
+}
+
+// object builds the object at token k, the value of member key.
+func (b *tapeBuilder) object(k int32, key string, depth int) (any, int32, bool) {
+	rootProps := depth == 1 && key == "properties"
+	if b.objects++; b.objects > MaxSchemaObjects {
+		return nil, 0, false
+	}
+	n := b.toks[k].N
+	m := make(map[string]any, n)
+	next := k + 1
+	for range n {
+		kt := b.toks[next]
+		name := string(b.data[kt.Start+1 : kt.End-1]) // never escaped: Parse declines those
+		if len(name) > MaxSchemaKeyLength {
+			return nil, 0, false
+		}
+		if rootProps {
+			b.props = append(b.props, name)
+		}
+		v, after, ok := b.value(next+1, name, key, depth+1)
+		if !ok {
+			return nil, 0, false
+		}
+		m[name] = v
+		next = after
+	}
+	return m, next, true
+}
+
+// array builds the array at token k, the value of member key of a
+// container that is itself the value of member parent (or "").
+func (b *tapeBuilder) array(k int32, key, parent string, depth int) (any, int32, bool) {
+	isEnum := key == "enum"
+	names := key == "required" || parent == "dependentRequired" || parent == "dependencies"
+	n := b.toks[k].N
+	a := make([]any, 0, n)
+	next := k + 1
+	for range n {
+		if isEnum {
+			if b.enums++; b.enums > MaxSchemaEnumValues {
+				return nil, 0, false
+			}
+		}
+		v, after, ok := b.value(next, "", key, depth+1)
+		if !ok {
+			return nil, 0, false
+		}
+		if s, isStr := v.(string); isStr && names && len(s) > MaxSchemaKeyLength {
+			return nil, 0, false
+		}
+		a = append(a, v)
+		next = after
+	}
+	return a, next, true
+}

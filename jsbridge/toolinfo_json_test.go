@@ -1,0 +1,56 @@
+package jsbridge
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/toolgate/toolgate/core"
+)
+
+// plainToolInfo is toolInfo without its MarshalJSON: what json.Marshal
+// wrote before appendJSON.
+type plainToolInfo toolInfo
+
+// TestToolInfoJSON holds appendJSON to json.Marshal's reflection, as
+// JSON.parse reads both.
+func TestToolInfoJSON(t *testing.T) {
+	sig := &core.Signature{Name: "f", Doc: "d <b>", Params: []core.Param{
+		{Name: "a", Kind: core.ParamPlain, Type: "str"},
+		{Name: "b", Kind: core.ParamPlain, HasDefault: true, Default: json.RawMessage(`[1, 2]`)},
+		{Name: "c", Kind: core.ParamDestructured, Fields: []core.Param{{Name: "x"}}},
+		{Name: "kwargs", Kind: core.ParamKeywords},
+	}}
+	cases := map[string]*toolInfo{
+		"typed": {ID: 3, UUID: "u", CreatedAt: 1764733000.123456, Function: "search", ToolSchema: json.RawMessage(`{"type":"function"}`),
+			RequiredFields: []string{"q"}, MinimumAcceptableFields: []string{"q"}, Metadata: map[string]any{},
+			Signature: &core.Signature{Name: "search", Params: []core.Param{{Name: "kwargs", Kind: core.ParamKeywords}}},
+			Precheck:  json.RawMessage(`{"v":1}`)},
+		"no required": {ID: 4, CreatedAt: 0, Function: "get_env", ToolSchema: json.RawMessage(`{}`),
+			RequiredFieldsError:     &core.Error{Code: core.CodeInvalidSchema, Message: "no \"required\"", Tool: "get_env"},
+			MinimumAcceptableFields: []string{}, Metadata: map[string]any{"k": []any{1.5, "v"}}, MCP: true,
+			MCPTool: json.RawMessage(`{"server":"s","tool":"t"}`)},
+		"raw function": {ID: 5, CreatedAt: 1e-7, Function: "f", Signature: sig, StrictFuncCall: true},
+		"empty sig":    {ID: 6, CreatedAt: 1e21, Signature: &core.Signature{Name: "g"}, Metadata: map[string]any{}},
+	}
+	for name, in := range cases {
+		t.Run(name, func(t *testing.T) {
+			got, err := in.appendJSON(nil)
+			require.NoError(t, err)
+			want, err := json.Marshal((*plainToolInfo)(in))
+			require.NoError(t, err)
+			var g, w any
+			require.NoError(t, json.Unmarshal(got, &g), "%s", got)
+			require.NoError(t, json.Unmarshal(want, &w))
+			require.Equal(t, w, g)
+			nested, err := json.Marshal(map[string]any{"tools": []*toolInfo{in}})
+			require.NoError(t, err)
+			require.JSONEq(t, `{"tools":[`+string(want)+`]}`, string(nested))
+		})
+	}
+	// what json.Marshal refuses, appendJSON refuses
+	_, err := (&toolInfo{Metadata: map[string]any{"f": func() {}}}).appendJSON(nil)
+	require.Error(t, err)
+	_, err = (&toolInfo{Signature: &core.Signature{Params: []core.Param{{Kind: 9}}}}).appendJSON(nil)
+	require.Error(t, err)
+}

@@ -55,7 +55,7 @@ func TestLaxProgramExports(t *testing.T) {
 // coerce mode, and nothing for an untyped tool.
 func TestToolLaxProgram(t *testing.T) {
 	for _, mode := range []CoerceMode{CoerceLax, CoerceNone} {
-		got := precheckTool(t, `{"type":"object","properties":{"n":{"type":"integer"}}}`, mode).LaxProgram()
+		got := programTool(t, `{"type":"object","properties":{"n":{"type":"integer"}}}`, mode).LaxProgram()
 		assert.JSONEq(t, `{"root":0,"nodes":[{"types":["object"],"props":[["n",1]]},{"types":["integer"]}]}`, string(got), mode)
 	}
 }

@@ -10,6 +10,7 @@ import { parseToolCalls } from "./provider-calls.js";
 import { toolResult } from "./provider-result.js";
 import { OP } from "./contract.js";
 import { toProvider } from "./provider-export.js";
+import { buildPlans } from "./plan-build.js";
 
 const DEBUG = Symbol.for("toolgate.debug");
 
@@ -66,6 +67,7 @@ export function createApi(inst, flavor, build = {}) {
     toProvider: (branchOrTools, target, opts) => toProvider(ctx, branchOrTools, target, opts),
     parseToolCalls: (response) => parseToolCalls(ctx, response),
     toolResult: (callOrError, target) => toolResult(ctx, callOrError, target),
+    buildPlans: (tools) => buildPlans(ctx, tools),
     Tool,
     FunctionCalling,
     ToolgateError,

@@ -62,6 +62,14 @@ export class Tool {
     if (this.#precheck === undefined) this.#precheck = this.#info.precheck && this.#spec.kind === "typed" ? compilePrecheck(this.#info.precheck) : null;
     return this.#precheck;
   }
+  /**
+   * The program Go exported for this typed JS tool's arguments (a fresh copy, for a plan), or null
+   * when it exported none or the tool is not typed. @internal
+   */
+  get _program() {
+    const p = this.#spec.kind === "typed" ? (this.#info.program ?? this.#info.precheck) : undefined;
+    return p ? structuredClone(p) : null;
+  }
   /** @internal */ get _signature() {
     return this.#info.signature;
   }

@@ -38,7 +38,7 @@ function whyNoProgram(t) {
   const text = JSON.stringify(t.toolSchema);
   if (t.strictFuncCall) return "strictFuncCall's key check is not modelled by the JS evaluator; validate its calls with a live branch";
   if (/"pattern(Properties)?"\s*:/.test(text)) return "its schema uses a regular expression (pattern or patternProperties), which only the Go validator checks; validate its calls with a live branch";
-  return "its schema uses a keyword or value outside the fast path the JS evaluator runs (for example a format, a pattern, or a number a double cannot hold); validate its calls with a live branch";
+  return "Go exported no program the JS evaluator runs for it (its schema uses something outside the fast path, such as a format or a number a double cannot hold, or its options ask for what this build's evaluator does not do); validate its calls with a live branch";
 }
 
 /**

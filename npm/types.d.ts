@@ -199,7 +199,11 @@ export interface TypedToolSpec<A extends Arguments = Arguments, R = unknown> ext
 }
 
 /** A typed tool definition for tg.buildPlans: what tg.tool takes, the handler optional (plans run nothing). */
-export type PlanToolSpec = Omit<TypedToolSpec, "handler"> & { handler?: TypedToolSpec["handler"] };
+export type PlanToolSpec = Omit<TypedToolSpec, "handler"> & {
+  handler?: TypedToolSpec["handler"];
+  /** Never set: it keeps a raw function (which has a `name` too) from passing for a definition. */
+  call?: never;
+};
 
 /**
  * Plans: what tg.buildPlans returns and `loadPlans` (toolgate/plan) reads. Data (JSON), checked on

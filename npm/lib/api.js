@@ -1,5 +1,4 @@
-// The public API over one GoInstance: tool(), branch(), errors. Node and browser. Only assembly:
-// the work is in context.js, tool.js, function-calling.js, branch.js (and mcp.js, full build).
+// The public API over one GoInstance. Node and browser. Only assembly: the work is in the modules it imports.
 import { ToolgateError } from "./errors.js";
 import { Context } from "./context.js";
 import { Tool, tool } from "./tool.js";

@@ -115,7 +115,9 @@ function readDocument(data) {
  */
 export class Plans {
   #byName = new Map(); // name -> {name, toolSchema, evaluator}
-  constructor(doc) {
+  /** Checks a plans document (an object or JSON text) and compiles its plans; loadPlans calls it. */
+  constructor(data) {
+    const doc = readDocument(data);
     const seen = new Set();
     doc.tools.forEach((p, i) => {
       const e = loadEntry(p, i, seen);
@@ -166,7 +168,7 @@ export class Plans {
       const any = this.#byName.values().next().value;
       const r = any?.evaluator.text(args);
       if (r && !r.ok) {
-        return new ToolgateError(r.error.code, r.error.message.replaceAll(any.name, name), { ...r.error, tool: name, cause: undefined });
+        return new ToolgateError(r.error.code, r.error.message, { ...r.error, tool: name, cause: undefined }); // Go's reading errors do not name the tool in their message
       }
     }
     return new ToolgateError("tool-not-found", `Function ${name} is not registered.`, { tool: name });
@@ -219,5 +221,5 @@ function readRequest(request) {
  * @example import { loadPlans } from "toolgate/plan"; const plans = loadPlans(data); plans.validate(call)
  */
 export function loadPlans(data) {
-  return new Plans(readDocument(data));
+  return new Plans(data);
 }

@@ -2,7 +2,7 @@
 // JS alone, with no WebAssembly (the toolgate/plan entry). A plan is a tool's name, its provider
 // schema and the program Go exported for its arguments; its evaluator (evaluator.js) gives every
 // verdict Go would. Node and browser.
-import { ToolgateError, describe } from "./errors.js";
+import { ToolgateError, describe, readInput } from "./errors.js";
 import { compileEvaluator } from "./evaluator.js";
 import { checkRequestArguments, checkRequestText } from "./size-limits.js";
 import { VERSION } from "./version.js";
@@ -145,7 +145,7 @@ export class Plans {
     }
   }
   #validate(request) {
-    const { name, args } = readRequest(request);
+    const { name, args } = readInput("a call", "request", "invalid-request", () => readRequest(request)); // a throwing getter or a revoked Proxy, as a branch reports it
     const entry = this.#byName.get(name);
     if (!entry) return { ok: false, error: this.#notFound(name, args) };
     const r = typeof args === "string" ? entry.evaluator.text(args) : entry.evaluator.object(args);

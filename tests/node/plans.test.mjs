@@ -13,6 +13,10 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { loadPlans } from "toolgate/plan";
 import { tg } from "./helpers.mjs";
+import { Rng, caseSeed } from "./fuzz/prng.mjs";
+import { genSchema } from "./fuzz/gen-schema.mjs";
+import { argumentsFor, sprinkle } from "./fuzz/gen-values.mjs";
+import { materialize } from "./fuzz/tagged.mjs";
 
 const handler = (args) => args;
 
@@ -117,7 +121,14 @@ function buildEach(defs) {
   return { doc: tg.buildPlans(planned), planned, refused };
 }
 
-const label = (c) => JSON.stringify(c, (_k, v) => (typeof v === "bigint" ? `${v}n` : v));
+/** A call for a failure message (a hostile value is named, not read). */
+function label(c) {
+  try {
+    return JSON.stringify(c, (_k, v) => (typeof v === "bigint" ? `${v}n` : v));
+  } catch (e) {
+    return `(a call JSON cannot write: ${e.message})`;
+  }
+}
 
 test("plans answer as a live branch holding the same tools, wherever they answer", () => {
   const { doc, planned } = buildEach(TOOLS);
@@ -148,6 +159,54 @@ test("plans hold every fast-path tool and answer every call (needs the full eval
   const undecidedCalls = CALLS.filter((c) => undecided(plans.validate(c))).map(label);
   assert.deepEqual(undecidedCalls, [], "calls the plans left undecided");
   for (const c of [...CALLS, ...SHAPES]) assert.deepEqual(view(plans.validate(c)), view(b.validate(c)), label(c));
+});
+
+test("plans answer as a live branch on generated schemas and values, in both coerce modes, wherever they answer", () => {
+  const tally = { schemas: 0, planned: 0, calls: 0, answered: 0 };
+  for (let i = 0; i < 120; i++) {
+    const rng = new Rng(caseSeed(20261203, i));
+    const parameters = genSchema(rng, { depth: 3, diff: true, object: true });
+    for (const coerce of ["none", "lax"]) {
+      const def = { name: "t", parameters, coerce };
+      let doc;
+      try {
+        doc = tg.buildPlans([def]);
+      } catch (e) {
+        if (e.code === "unsupported" || e.code === "invalid-schema") continue; // not plannable, or a schema Go refuses
+        throw e;
+      }
+      tally.schemas++;
+      const plans = loadPlans(doc);
+      const b = tg.branch({ tools: [tg.tool({ ...def, handler })] });
+      tally.planned++;
+      for (let j = 0; j < 8; j++) {
+        let args = argumentsFor(rng, parameters);
+        if (rng.chance(0.2)) args = sprinkle(rng, args);
+        let live;
+        try {
+          live = materialize(args, {});
+        } catch {
+          continue;
+        }
+        let text;
+        try {
+          text = JSON.stringify(live);
+        } catch {
+          text = undefined; // BigInts: the object form only
+        }
+        for (const a of text === undefined ? [live] : [live, text]) {
+          const c = { function: "t", arguments: a };
+          tally.calls++;
+          const got = plans.validate(c);
+          if (undecided(got)) continue;
+          tally.answered++;
+          assert.deepEqual(view(got), view(b.validate(c)), `schema ${i} (${coerce}): ${label(c)}`);
+        }
+      }
+    }
+  }
+  console.log(`generated: ${tally.planned} schemas planned, plans answered ${tally.answered} of ${tally.calls} calls`);
+  assert.ok(tally.planned > 0 && tally.answered > 0, "the generated cases exercised the plans");
 });
 
 test("plans list their tools and provider schemas as a branch does", () => {

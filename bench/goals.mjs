@@ -23,6 +23,8 @@ export const GOALS = {
   "cold-node-full": "≤ 250 ms",
   // Issue 23: validation from plans starts no WebAssembly.
   "cold-node-plan": "≤ 1.0×",
+  "cold-browser-plan-uncached": "≤ 1.0×",
+  "cold-browser-plan-cached": "≤ 1.0×",
   "page-core-brotli": "≤ 1.0 MB",
   "page-full-brotli": "≤ 2.0 MB",
   "memory-go-heap": "≤ 1.1×",

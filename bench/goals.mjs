@@ -27,9 +27,14 @@ export const GOALS = {
   "mcp-modern-echo-requests": "1",
   "cold-node-core": "≤ 1.5×",
   "cold-node-full": "≤ 250 ms",
+  // Issue 23: validation from plans starts no WebAssembly.
+  "cold-node-plan": "≤ 1.0×",
+  "cold-browser-plan-uncached": "≤ 1.0×",
+  "cold-browser-plan-cached": "≤ 1.0×",
   "page-core-brotli": "≤ 1.0 MB",
   "size-toolgate-core.wasm": "≤ 1.0 MB",
   "page-full-brotli": "≤ 2.0 MB",
+  "page-plan-brotli": "≤ 64 KiB",
   "memory-go-heap": "≤ 1.1×",
   "memory-js-heap": "≤ 1.1×",
   // Issue 22: 1M validations through the validator module with no async call stay flat.

@@ -198,6 +198,25 @@ export interface TypedToolSpec<A extends Arguments = Arguments, R = unknown> ext
   handler: (args: A) => R | Promise<R>;
 }
 
+/** A typed tool definition for tg.buildPlans: what tg.tool takes, the handler optional (plans run nothing). */
+export type PlanToolSpec = Omit<TypedToolSpec, "handler"> & {
+  handler?: TypedToolSpec["handler"];
+  /** Never set: it keeps a raw function (which has a `name` too) from passing for a definition. */
+  call?: never;
+};
+
+/**
+ * Plans: what tg.buildPlans returns and `loadPlans` (toolgate/plan) reads. Data (JSON), checked on
+ * load: `format`, `version` (the plans format) and `toolgate` (the version that built them) must be
+ * this toolgate's. A tool's `program` is Go's, for toolgate's evaluator only.
+ */
+export interface PlansDocument {
+  format: "toolgate-plans";
+  version: number;
+  toolgate: string;
+  tools: { name: string; toolSchema: ToolSchema; program: unknown }[];
+}
+
 /** A tool: a live callable beside its provider schema. Node and browser. */
 export interface Tool {
   /** The name, from the schema. */
@@ -513,6 +532,15 @@ export interface ToolgateCore {
    * @example await tg.ready("validator"); server.listen(8080);
    */
   ready(part: "validator"): Promise<void>;
+  /**
+   * Compiles typed tools into plans: JSON data from which `loadPlans` (toolgate/plan) validates calls
+   * with the same results as a live branch, with no WebAssembly. Each tool is a definition tg.tool takes
+   * (handler optional) or a typed Tool. Throws `unsupported` naming the tool for a raw function (issue
+   * keyword `planRawFunction`), an MCP tool (`planMcpTool`) or a schema the JS evaluator does not model
+   * (`planNotModelled`); `duplicate-tool` for a name given twice. Node and browser.
+   * @example writeFileSync("plans.json", JSON.stringify(tg.buildPlans([{ name: "add", parameters }])))
+   */
+  buildPlans(tools: readonly (PlanToolSpec | Tool)[]): PlansDocument;
   readonly Tool: { fromDict(data: unknown): never };
   readonly FunctionCalling: { fromDict(data: unknown): never };
   readonly ToolgateError: typeof ToolgateError;

@@ -1,6 +1,7 @@
 // Figure 7b: cold start in Chromium (Debian's, driven by playwright-core as
 // the browser suite does): navigation start → first validation, core and full
-// builds, for an uncached load (a fresh browser context each sample) and a
+// builds and plans (toolgate/plan, the plans inlined in the page as a bundler
+// inlines an imported JSON file; no WebAssembly), for an uncached load (a fresh browser context each sample) and a
 // cached one (a persistent profile, after two loads), beside @cfworker/json-schema
 // loaded the same way. A tiny static server on 127.0.0.1 serves the packed
 // package and cfworker's ES modules, uncompressed, cacheable for an hour.
@@ -11,9 +12,10 @@ import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import { chromium } from "playwright-core";
 import { median, row, emit, packageDir, versionOf, spread } from "../common.mjs";
+import { initialize } from "toolgate/core";
 
 const SAMPLES = 5;
-const KINDS = ["core", "full", "cfworker"];
+const KINDS = ["core", "full", "plan", "cfworker"];
 const SCHEMA = { type: "object", properties: { a: { type: "integer" } }, required: ["a"] };
 const LAUNCH = {
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -21,10 +23,15 @@ const LAUNCH = {
 };
 const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm" };
 
+/** The plans of the page "plan", built ahead as a frontend's build does. */
+const PLANS = JSON.stringify((await initialize()).buildPlans([{ name: "one", parameters: SCHEMA, coerce: "none" }]));
+
 /** The page of one kind: load it, validate {a: 1} once, publish the time in window.__bench. */
 function page(kind) {
   const validate = kind === "cfworker"
     ? `const { Validator } = await import("/cfworker/index.js"); ok = new Validator(SCHEMA, "2020-12").validate({ a: 1 }).valid;`
+    : kind === "plan"
+    ? `const { loadPlans } = await import("/pkg/plan.js"); ok = loadPlans(${PLANS}).validate({ function: "one", arguments: { a: 1 } }).ok;`
     : `const { initialize } = await import("/pkg/${kind === "core" ? "core" : "index"}.browser.js"); const tg = await initialize();
        ok = tg.branch({ tools: [tg.tool({ name: "one", parameters: SCHEMA, handler: (a) => a, coerce: "none" })] }).validate({ function: "one", arguments: { a: 1 } }).ok;`;
   return `<!doctype html><meta charset="utf-8"><title>${kind}</title><script type="module">
@@ -99,12 +106,12 @@ async function cached(srv) {
   return got;
 }
 
-/** The rows of one cache mode: core and full beside cfworker. */
+/** The rows of one cache mode: core, full and plans beside cfworker. */
 function rowsOf(mode, got, version) {
   const ms = (k) => got[k].map((g) => g.ms);
   const servedNote = (k) => `${median(got[k].map((g) => g.requests))} requests, ${(median(got[k].map((g) => g.bytes)) / 1024).toFixed(0)} KiB served`;
-  return ["core", "full"].map((k) => row({
-    id: `cold-browser-${k}-${mode}`, figure: 7, unit: "ms", name: `cold start, Chromium, ${k} build, ${mode} load → first validation`,
+  return ["core", "full", "plan"].map((k) => row({
+    id: `cold-browser-${k}-${mode}`, figure: 7, unit: "ms", name: `cold start, Chromium, ${k === "plan" ? "from plans (no WebAssembly)" : `${k} build`}, ${mode} load → first validation`,
     toolgate: median(ms(k)), peer: `@cfworker/json-schema ${versionOf("@cfworker/json-schema")}, ${mode} load → first validation`, peerValue: median(ms("cfworker")),
     note: `Chromium ${version}, headless; ${spread(ms(k), 0)} ms; per load ${servedNote(k)} (cfworker ${servedNote("cfworker")})`,
   }));

@@ -1,23 +1,26 @@
 // Figure 7a: cold start in Node, initialize() → first validation, core and
-// full builds, each sample in a fresh process (median of 7), beside Ajv 2020
-// in a fresh process (new Ajv2020 → compile → first validation). Importing
-// the module is timed apart and given in the note.
+// full builds, and from plans (toolgate/plan: loadPlans → first validation,
+// no WebAssembly), each sample in a fresh process (median of 7), beside Ajv
+// 2020 in a fresh process (new Ajv2020 → compile → first validation).
+// Importing the module is timed apart and given in the note.
 import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { childJSON, median, row, emit, versionOf, spread } from "../common.mjs";
 
 const SAMPLES = 7;
-const KINDS = ["core", "full", "ajv"];
+const KINDS = ["core", "full", "plan", "ajv"];
 const SCHEMA = { type: "object", properties: { a: { type: "integer" } }, required: ["a"] };
 
 /** Loads one kind and returns {importMs, ms}: import apart, then start → first validation. */
-async function sample(kind) {
+async function sample(kind, plansText) {
   const t0 = performance.now();
-  const mod = kind === "ajv" ? await import("ajv/dist/2020.js") : await import(kind === "core" ? "toolgate/core" : "toolgate");
+  const mod = kind === "ajv" ? await import("ajv/dist/2020.js") : await import({ core: "toolgate/core", full: "toolgate", plan: "toolgate/plan" }[kind]);
   const t1 = performance.now();
   let ok;
   if (kind === "ajv") {
     ok = new mod.default({ strict: false }).compile(SCHEMA)({ a: 1 });
+  } else if (kind === "plan") {
+    ok = mod.loadPlans(JSON.parse(plansText)).validate({ function: "one", arguments: { a: 1 } }).ok;
   } else {
     const tg = await mod.initialize();
     const b = tg.branch({ tools: [tg.tool({ name: "one", parameters: SCHEMA, handler: (a) => a, coerce: "none" })] });
@@ -30,13 +33,15 @@ async function sample(kind) {
 
 async function parent() {
   const self = fileURLToPath(import.meta.url);
+  const tg = await (await import("toolgate/core")).initialize();
+  const plans = JSON.stringify(tg.buildPlans([{ name: "one", parameters: SCHEMA, coerce: "none" }])); // built ahead, as a frontend's build does
   const got = Object.fromEntries(KINDS.map((k) => [k, []]));
-  for (let s = 0; s < SAMPLES; s++) for (const k of KINDS) got[k].push(await childJSON(self, [k]));
+  for (let s = 0; s < SAMPLES; s++) for (const k of KINDS) got[k].push(await childJSON(self, k === "plan" ? [k, plans] : [k]));
   const ms = (k) => got[k].map((g) => g.ms);
   const imp = (k) => median(got[k].map((g) => g.importMs)).toFixed(0);
   const peer = `Ajv ${versionOf("ajv")} (ajv/dist/2020): new Ajv2020 → compile → validate`;
-  const rows = ["core", "full"].map((k) => row({
-    id: `cold-node-${k}`, figure: 7, unit: "ms", name: `cold start, Node, ${k} build: initialize() → first validation`,
+  const rows = ["core", "full", "plan"].map((k) => row({
+    id: `cold-node-${k}`, figure: 7, unit: "ms", name: k === "plan" ? "cold start, Node, from plans: loadPlans() → first validation (no WebAssembly)" : `cold start, Node, ${k} build: initialize() → first validation`,
     toolgate: median(ms(k)), peer, peerValue: median(ms("ajv")),
     note: `a fresh process per sample (${spread(ms(k), 0)} ms); import ${imp(k)} ms before it (Ajv's ${imp("ajv")} ms)`,
   }));
@@ -44,7 +49,7 @@ async function parent() {
 }
 
 if (process.argv[2]) {
-  console.log(JSON.stringify(await sample(process.argv[2])));
+  console.log(JSON.stringify(await sample(process.argv[2], process.argv[3])));
   process.exit(0);
 } else {
   await parent();

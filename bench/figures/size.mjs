@@ -1,7 +1,7 @@
 // Figure 8: size. Brotli (quality 11) and gzip (level 9) of every module the
 // packed package ships (the two .wasm, wasm_exec.js, the JS entries and
 // lib/), and the total a page downloads before its first validation, per
-// build: the browser entry's static import graph plus its .wasm, beside the
+// build (and from plans, toolgate/plan): the browser entry's static import graph plus its .wasm, beside the
 // ES modules of @cfworker/json-schema that a page imports the same way.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -70,15 +70,15 @@ function pageRows(pkg, size) {
   const cfFiles = graph(join(cfDir, "index.js"));
   const cf = total(cfFiles, size);
   const peer = `@cfworker/json-schema ${versionOf("@cfworker/json-schema")}'s ES modules (${cfFiles.length} files, unminified)`;
-  return [["core", "core.browser.js"], ["full", "index.browser.js"]].flatMap(([build, entry]) => {
+  return [["core", "core.browser.js"], ["full", "index.browser.js"], ["plan", "plan.js"]].flatMap(([build, entry]) => {
     // toolgate-validator.wasm is fetched after initialize, and only schemas outside the fast path wait for it
     const files = graph(join(pkg, entry)).filter((f) => !f.endsWith("toolgate-validator.wasm"));
     const t = total(files, size);
     const wasm = files.filter((f) => f.endsWith(".wasm")).map((f) => relative(pkg, f));
-    const note = `${entry}'s import graph: ${files.length - wasm.length} JS modules + ${wasm.join(", ")}; raw ${(t.raw / KiB).toFixed(0)} KiB; each file compressed on its own; toolgate-validator.wasm, fetched after initialize, not counted`;
+    const note = `${entry}'s import graph: ${files.length - wasm.length} JS modules + ${wasm.join(", ") || "no .wasm"}; raw ${(t.raw / KiB).toFixed(0)} KiB; each file compressed on its own${wasm.length ? "; toolgate-validator.wasm, fetched after initialize, not counted" : ""}`;
     return [
-      row({ id: `page-${build}-brotli`, figure: 8, unit: "KiB brotli-11", name: `a page's download before its first validation, ${build} build`, toolgate: t.brotli / KiB, peer, peerValue: cf.brotli / KiB, note }),
-      row({ id: `page-${build}-gzip`, figure: 8, unit: "KiB gzip-9", name: `a page's download before its first validation, ${build} build`, toolgate: t.gzip / KiB, peer, peerValue: cf.gzip / KiB }),
+      row({ id: `page-${build}-brotli`, figure: 8, unit: "KiB brotli-11", name: `a page's download before its first validation, ${build === "plan" ? "from plans (toolgate/plan)" : `${build} build`}`, toolgate: t.brotli / KiB, peer, peerValue: cf.brotli / KiB, note }),
+      row({ id: `page-${build}-gzip`, figure: 8, unit: "KiB gzip-9", name: `a page's download before its first validation, ${build === "plan" ? "from plans (toolgate/plan)" : `${build} build`}`, toolgate: t.gzip / KiB, peer, peerValue: cf.gzip / KiB }),
     ];
   });
 }

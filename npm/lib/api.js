@@ -1,5 +1,4 @@
-// The public API over one GoInstance: tool(), branch(), errors. Node and browser. Only assembly:
-// the work is in context.js, tool.js, function-calling.js, branch.js (and mcp.js, full build).
+// The public API over one GoInstance. Node and browser. Only assembly: the work is in the modules it imports.
 import { ToolgateError } from "./errors.js";
 import { Context } from "./context.js";
 import { Tool, tool } from "./tool.js";
@@ -10,6 +9,7 @@ import { parseToolCalls } from "./provider-calls.js";
 import { toolResult } from "./provider-result.js";
 import { OP } from "./contract.js";
 import { toProvider } from "./provider-export.js";
+import { buildPlans } from "./plan-build.js";
 
 const DEBUG = Symbol.for("toolgate.debug");
 
@@ -67,6 +67,7 @@ export function createApi(inst, flavor, build = {}) {
     toProvider: (branchOrTools, target, opts) => toProvider(ctx, branchOrTools, target, opts),
     parseToolCalls: (response) => parseToolCalls(ctx, response),
     toolResult: (callOrError, target) => toolResult(ctx, callOrError, target),
+    buildPlans: (tools) => buildPlans(ctx, tools),
     Tool,
     FunctionCalling,
     ToolgateError,

@@ -62,6 +62,14 @@ export class Tool {
     if (this.#evaluator === undefined) this.#evaluator = this.#info.program && this.#spec.kind === "typed" ? compileEvaluator(this.#info.program, this.function) : null;
     return this.#evaluator;
   }
+  /**
+   * The program Go exported for this typed JS tool's arguments (a fresh copy, for a plan), or null
+   * when it exported none or the tool is not typed. @internal
+   */
+  get _program() {
+    const p = this.#spec.kind === "typed" ? this.#info.program : undefined;
+    return p ? structuredClone(p) : null;
+  }
   /** @internal */ get _signature() {
     return this.#info.signature;
   }

@@ -235,6 +235,99 @@ test("a Vite production build of an app importing toolgate works", { timeout: 2 
   }
 });
 
+/** Serves a directory over HTTP on a free port; resolves to the server. */
+async function serveDir(dir) {
+  const { createServer } = await import("node:http");
+  const { readFile } = await import("node:fs/promises");
+  const { join } = await import("node:path");
+  const srv = createServer(async (req, res) => {
+    const path = new URL(req.url, "http://x").pathname;
+    try {
+      const body = await readFile(join(dir, path === "/" ? "index.html" : path));
+      const type = path.endsWith(".wasm") ? "application/wasm" : path.endsWith(".js") ? "text/javascript" : "text/html";
+      res.writeHead(200, { "content-type": type }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((r) => srv.listen(0, "127.0.0.1", r));
+  return srv;
+}
+
+/** A validate answer as the vite-plans page writes it. */
+function pageView(r) {
+  if (r.ok) return { ok: true, function: r.function, arguments: r.arguments, conversions: r.conversions ?? null };
+  return { ok: false, isInstance: true, code: r.error.code, message: r.error.message, tool: r.error.tool ?? null, issues: r.error.issues ?? null };
+}
+
+test("a Vite-built page validates from plans with the live branch's answers and fetches no .wasm", { timeout: 2 * CEILING_MS }, async () => {
+  const { build } = await import("vite");
+  const { mkdtempSync, rmSync, writeFileSync, readdirSync, readFileSync } = await import("node:fs");
+  const { brotliCompressSync } = await import("node:zlib");
+  const { tmpdir } = await import("node:os");
+  const { join } = await import("node:path");
+  const { fileURLToPath } = await import("node:url");
+  const { initialize } = await import("toolgate");
+  const { loadPlans } = await import("toolgate/plan");
+  const tg = await initialize();
+  const tools = [
+    { name: "add", coerce: "none", parameters: { type: "object", properties: { a: { type: "integer" }, b: { type: "integer" } }, required: ["a", "b"] } },
+    { name: "search", coerce: "none", parameters: { type: "object", properties: { query: { type: "string", minLength: 1 }, order: { enum: ["asc", "desc"] }, tags: { type: "array", items: { type: "string" } } }, required: ["query"], additionalProperties: false } },
+  ];
+  const calls = [
+    { function: "add", arguments: { a: 1, b: 2 } },
+    { function: "add", arguments: '{"a": 40, "b": 2}' },
+    { function: "add", arguments: { a: 1 } },
+    { function: "add", arguments: { a: "1", b: 2 } },
+    { function: "search", arguments: { query: "wasm", order: "asc", tags: ["a"] } },
+    { function: "search", arguments: { query: "", order: "up", extra: 1 } },
+    { function: "nope", arguments: {} },
+    { function: "add", arguments: "[1]" },
+  ];
+  // The app lives inside the consumer project so "toolgate/plan" resolves to the packed package.
+  const root = join(dirname(fileURLToPath(import.meta.url)), "vite-plans");
+  const doc = tg.buildPlans(tools);
+  writeFileSync(join(root, "plans.json"), JSON.stringify(doc));
+  writeFileSync(join(root, "calls.json"), JSON.stringify(calls));
+  const b = tg.branch({ tools: tools.map((t) => tg.tool({ ...t, handler: (args) => args })) });
+  const live = calls.map((c) => pageView(b.validate(c)));
+  const fromPlans = calls.map((c) => pageView(loadPlans(doc).validate(c)));
+  const outDir = mkdtempSync(join(tmpdir(), "toolgate-vite-plans-"));
+  let srv;
+  try {
+    await build({ root, logLevel: "silent", build: { outDir, emptyOutDir: true, target: "es2022" } });
+    const js = readdirSync(join(outDir, "assets")).filter((f) => f.endsWith(".js"));
+    const brotli = js.reduce((n, f) => n + brotliCompressSync(readFileSync(join(outDir, "assets", f))).length, 0);
+    console.log(`vite-plans: the page loads ${js.length} JS file(s), ${(brotli / 1024).toFixed(1)} KiB brotli`);
+    assert.ok(brotli <= 64 * 1024, `got ${brotli} bytes of brotli JS, want at most 64 KiB`);
+    srv = await serveDir(outDir);
+    const page = await newPage();
+    const errors = [];
+    const requests = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    page.on("request", (r) => requests.push(r.url()));
+    await page.goto(`http://localhost:${srv.address().port}/`);
+    await page.waitForFunction(() => document.getElementById("out").textContent.startsWith("{")).catch(() => {
+      throw new Error(`the plans page did not finish: ${errors.join("; ") || "no page error"}`);
+    });
+    const got = JSON.parse(await page.textContent("#out"));
+    await page.close();
+    assert.ok(requests.some((u) => new URL(u).pathname.endsWith(".js")), `requests seen: ${requests.join(", ")}`);
+    assert.deepEqual(requests.filter((u) => /\.wasm(\?|$)/.test(new URL(u).pathname)), [], "the page requested WebAssembly");
+    assert.deepEqual(got.tools, ["add", "search"]);
+    assert.deepEqual(got.results, fromPlans, "the page answers as toolgate/plan in Node");
+    // Where the plans decide (the evaluator answers), their answer is the live branch's.
+    got.results.forEach((r, i) => {
+      if (!r.ok && r.code === "unsupported") return;
+      assert.deepEqual(r, live[i], JSON.stringify(calls[i]));
+    });
+    for (const i of [0, 1, 4, 6, 7]) assert.deepEqual(got.results[i], live[i], JSON.stringify(calls[i])); // valid calls and shapes: decided by any evaluator
+  } finally {
+    srv?.close();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+});
+
 test("MCP OAuth: the popup flow registers an OAuth-protected server and calls it with the token", async () => {
   const { startOAuthWorld } = await import("../test/oauth-servers.mjs");
   const world = await startOAuthWorld();

@@ -12,7 +12,7 @@ import { fixturesDir } from "./helpers.mjs";
 
 const root = join(fixturesDir, "..", "..");
 /** The README, then the pages that hold what it used to (its "Read more" list links each). */
-const PAGES = ["README.md", "docs/using.md", "docs/sdks.md", "docs/mcp.md", "docs/wasm.md", "docs/speed.md", "docs/differences.md", "docs/playground.md"];
+const PAGES = ["README.md", "docs/using.md", "docs/sdks.md", "docs/mcp.md", "docs/wasm.md", "docs/plans.md", "docs/speed.md", "docs/differences.md", "docs/playground.md"];
 const text = Object.fromEntries(PAGES.map((page) => [page, readFileSync(join(root, page), "utf8")]));
 
 // An SDK agent loop (it ends with tg.toolResult(done, target)) needs a provider: provider-sdks-docs
@@ -29,6 +29,7 @@ mkdirSync(dir, { recursive: true });
 const EXPECTED = [
   { key: "function add(a, b)", want: [/completed 5/] },
   { key: 'name: "pay"', want: [/arguments: \{ amount: 5, to: 'ann' \}/, /invalid-arguments \[ '\/amount minimum', '\/to required' \]/, /completed paid 5 to ann/] },
+  { key: "loadPlans(plansData)", want: [/plans: true \{ query: 'wasm', order: 'asc' \}/, /false invalid-arguments/] },
   { key: 'tg.toProvider(b, "openai-chat"', want: [/docs_search_a7e557a3 \[ 'name-rewritten', 'strict-closed', 'strict-required' \]/, /completed top 5 for wasm/] },
 ];
 

@@ -125,3 +125,18 @@ async function mcpHttpErrors(): Promise<void> {
   void [data, flat];
 }
 void mcpHttpErrors;
+
+// Plans: built through a live instance, validated with toolgate/plan (no WebAssembly).
+import { loadPlans, ToolgateError as PlanError, type Plans, type PlansDocument, type ValidationResult as PlanResult } from "toolgate/plan";
+async function plansPath(): Promise<void> {
+  const tg = await initCore();
+  const doc: PlansDocument = tg.buildPlans([
+    { name: "search", parameters: { type: "object", properties: { q: { type: "string" } } } },
+    tg.tool({ name: "pay", parameters: { type: "object" }, handler: (a) => a }),
+  ]);
+  const plans: Plans = loadPlans(JSON.stringify(doc));
+  const names: string[] = plans.tools;
+  const r: PlanResult = plans.validate({ function: "search", arguments: '{"q":"x"}' });
+  if (!r.ok && PlanError.isInstance(r.error)) console.log(r.error.code, names, plans.schemaList[0].function.name);
+}
+void plansPath;

@@ -13,11 +13,9 @@ import { buildPlans } from "./plan-build.js";
 
 const DEBUG = Symbol.for("toolgate.debug");
 
-/**
- * The debug hooks of the tests (tg[Symbol.for("toolgate.debug")]): stats, exit, grow, echo, sleep, generation,
- * the leak checks' counts: jsRefs (JS values Go holds), validatorSchemas (schemas the validator module holds),
- * restartValidator (drops the validator module's instance, as a failed call does), laxProgram(tool) (its lax plan).
- */
+// The tests' debug hooks (tg[Symbol.for("toolgate.debug")]): stats, exit, grow, echo, sleep, generation, jsRefs
+// (JS values Go holds), validatorSchemas (schemas the validator module holds), restartValidator (drops the
+// validator module's instance, as a failed call does), laxProgram(tool) (its lax plan).
 function debugHooks(ctx) {
   const inst = ctx.inst;
   return {

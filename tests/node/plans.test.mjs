@@ -149,16 +149,20 @@ test("plans answer as a live branch holding the same tools, wherever they answer
   console.log(`plans answered ${answered} of ${total} calls of ${planned.length} planned tools (of ${TOOLS.length})`);
 });
 
-// Fails while npm/lib/evaluator.js is the temporary shim over the pre-check, which models only
-// coerce "none" and valid arguments; passes once the full evaluator is merged.
-test("plans hold every fast-path tool and answer every call (needs the full evaluator)", () => {
+// The calls plans leave to a live branch today (docs/plans.md): arguments text with a repeated key,
+// and arguments text that is not JSON (Go's reader words both); every other call is answered.
+const UNDECIDED = ['{"function":"add","arguments":"{\\"a\\": 1, \\"b\\": 2, \\"a\\": 3}"}', '{"function":"add","arguments":"{bad json"}'];
+
+test("plans hold every fast-path tool and answer every call but the known two", () => {
   const { doc, refused } = buildEach(TOOLS);
   assert.deepEqual(refused.map(([n, e]) => `${n}: ${e.message}`), [], "tools refused at build time");
   const plans = loadPlans(doc);
   const b = tg.branch({ tools: TOOLS.map((d) => tg.tool({ ...d, handler })) });
   const undecidedCalls = CALLS.filter((c) => undecided(plans.validate(c))).map(label);
-  assert.deepEqual(undecidedCalls, [], "calls the plans left undecided");
-  for (const c of [...CALLS, ...SHAPES]) assert.deepEqual(view(plans.validate(c)), view(b.validate(c)), label(c));
+  assert.deepEqual(undecidedCalls, UNDECIDED, "calls the plans left undecided");
+  for (const c of [...CALLS, ...SHAPES]) {
+    if (!UNDECIDED.includes(label(c))) assert.deepEqual(view(plans.validate(c)), view(b.validate(c)), label(c));
+  }
 });
 
 test("plans answer as a live branch on generated schemas and values, in both coerce modes, wherever they answer", () => {

@@ -240,7 +240,7 @@ fuzz: consumer
 bench: consumer chromium
 	rm -rf $(CONSUMER)/bench && cp -r bench $(CONSUMER)/bench && rm -f $(CONSUMER)/bench/report.json
 	cd $(CONSUMER) && GO="$(GO)" node bench/run.mjs --report $(CURDIR)/bench/report.json
-	node bench/readme-table.mjs bench/report.json docs/speed.md
+	node bench/readme-table.mjs bench/report.json docs/speed.md README.md
 
 demo: package
 	node web-demo/serve.mjs

@@ -12,7 +12,7 @@ import { fixturesDir } from "./helpers.mjs";
 
 const root = join(fixturesDir, "..", "..");
 /** The README, then the pages that hold what it used to (its "Read more" list links each). */
-const PAGES = ["README.md", "docs/using.md", "docs/sdks.md", "docs/mcp.md", "docs/wasm.md", "docs/plans.md", "docs/limits.md", "docs/speed.md", "docs/differences.md", "docs/playground.md"];
+const PAGES = ["README.md", "docs/using.md", "docs/sdks.md", "docs/mcp.md", "docs/wasm.md", "docs/plans.md", "docs/limits.md", "docs/speed.md", "docs/paths.md", "docs/differences.md", "docs/playground.md"];
 const text = Object.fromEntries(PAGES.map((page) => [page, readFileSync(join(root, page), "utf8")]));
 
 // An SDK agent loop (it ends with tg.toolResult(done, target)) needs a provider: provider-sdks-docs

@@ -358,15 +358,17 @@ function importsOf(file) {
   return [...text.matchAll(/^\s*(?:import|export)\b[^;"]*?(?:from\s+)?"(\.{1,2}\/[^"]+)"/gm)].map((m) => join(dirname(file), m[1]));
 }
 
-test("toolgate/plan names its whole module graph at the top, so an unbundled browser fetches it in one round", () => {
-  const entry = join(pkgDir, "plan.js");
-  const direct = new Set(importsOf(entry));
-  const graph = new Set();
-  const walk = (f) => {
-    for (const d of importsOf(f)) if (!graph.has(d)) graph.add(d), walk(d);
-  };
-  walk(entry);
-  const missing = [...graph].filter((f) => !direct.has(f)).map((f) => f.slice(pkgDir.length + 1));
-  assert.deepEqual(missing, [], "modules of toolgate/plan's graph that plan.js does not import itself");
-  assert.ok(graph.size >= 10, `the graph holds the evaluator's modules: ${graph.size}`);
-});
+for (const name of ["plan.js", "core.browser.js", "index.browser.js"]) {
+  test(`${name} names its whole module graph at the top, so an unbundled browser fetches it in one round`, () => {
+    const entry = join(pkgDir, name);
+    const direct = new Set(importsOf(entry));
+    const graph = new Set();
+    const walk = (f) => {
+      for (const d of importsOf(f)) if (!graph.has(d)) graph.add(d), walk(d);
+    };
+    walk(entry);
+    const missing = [...graph].filter((f) => !direct.has(f)).map((f) => f.slice(pkgDir.length + 1));
+    assert.deepEqual(missing, [], `modules of ${name}'s graph that it does not import itself`);
+    assert.ok(graph.size >= 10, `the graph holds the evaluator's modules: ${graph.size}`);
+  });
+}

@@ -398,6 +398,7 @@ func registerCoreOps(b *Bridge) {
 	b.Register("tool.info", opToolInfo)
 	b.Register("tool.toDict", opToolToDict)
 	b.Register("tool.release", opToolRelease)
+	b.Register("tool.program", opToolProgram)
 	b.Register("event.toDict", opEventToDict)
 	b.Register("branch.create", opBranchCreate)
 	b.Register("branch.register", opBranchRegister)

@@ -64,10 +64,6 @@ func (in *toolInfo) appendJSON(buf []byte) ([]byte, error) {
 		buf = append(buf, `,"mcpTool":`...)
 		buf = appendRaw(buf, in.MCPTool)
 	}
-	if len(in.Program) > 0 {
-		buf = append(buf, `,"program":`...)
-		buf = appendRaw(buf, in.Program)
-	}
 	return append(buf, '}'), nil
 }
 

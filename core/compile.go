@@ -39,12 +39,57 @@ type CompiledSchema struct {
 	hasRequired bool
 	properties  []string
 
+	lazy *lazyParts // the fast path, the lax plan and the root's keys, built on first need
+}
+
+// schemaParts is what validation needs beyond the document: built from it
+// on first need (schemaParts), never at compile, since most tools of a
+// cold workload are validated once or never.
+type schemaParts struct {
 	keepAllKeys bool                // the root view mentions additionalProperties
 	knownKeys   map[string]struct{} // top-level property names of the root view
 	patterns    []*regexp.Regexp    // top-level patternProperties of the root view
 
 	plan *coercePlan // lax conversions; nil when the schema asks for none
 	fast *fastSchema // the fast path's validator; nil when it declined the schema
+}
+
+// lazyParts holds a CompiledSchema's parts once built (under a mutex: a
+// CompiledSchema is used concurrently).
+type lazyParts struct {
+	ready atomic.Pointer[schemaParts]
+	mu    sync.Mutex
+}
+
+// parts returns the schema's parts, building them now if no one has: the
+// fast path's program, the coercion plan and what survives at the top
+// level. A build that panics stores nothing (the panic goes on to the
+// caller's recover), so a later call tries again.
+func (s *CompiledSchema) parts() *schemaParts {
+	if p := s.lazy.ready.Load(); p != nil {
+		return p
+	}
+	s.lazy.mu.Lock()
+	defer s.lazy.mu.Unlock()
+	if p := s.lazy.ready.Load(); p != nil {
+		return p
+	}
+	p := buildParts(s.doc)
+	s.lazy.ready.Store(p)
+	return p
+}
+
+// buildParts builds the parts of a compiled document.
+func buildParts(doc any) *schemaParts {
+	p := &schemaParts{fast: compileFast(doc)}
+	pb := newPlanBuilder(doc)
+	p.plan = pb.build([]string{""})
+	p.keepAllKeys, p.knownKeys, p.patterns = pb.rootKeys()
+	indexPlans(p.plan, map[*coercePlan]bool{})
+	if p.fast != nil {
+		p.fast.known = nameIndex(sortedKeys(p.knownKeys))
+	}
+	return p
 }
 
 // CompileSchema compiles a parameters JSON Schema. It never reads files or
@@ -114,16 +159,12 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 		}
 	}
 
-	// A schema the fast path covers and the metaschema check is sure of
-	// needs the validator only when the fast path cannot answer: its
-	// compile waits until then.
-	var fast *fastSchema
-	lazy := local && sureValid(doc)
-	if lazy {
-		fast = compileFast(doc)
-		lazy = fast != nil
-	}
+	// A schema the metaschema check is sure of needs the validator only
+	// when the fast path cannot answer: its compile waits until then. Any
+	// other is compiled now, which reports what is wrong with it. The fast
+	// path and the coercion plan are built on first need (parts).
 	var compiled validatorSchema
+	lazy := local && sureValid(doc)
 	if !lazy {
 		var err *Error
 		if compiled, err = compileValidator(tool, schema, doc, local); err != nil {
@@ -131,12 +172,9 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 		}
 	}
 
-	cs := &CompiledSchema{raw: append(json.RawMessage(nil), schema...), doc: doc, properties: props, full: &fullValidator{}}
-	if lazy {
-		cs.fast = fast
-	} else {
+	cs := &CompiledSchema{raw: append(json.RawMessage(nil), schema...), doc: doc, properties: props, full: &fullValidator{}, lazy: &lazyParts{}}
+	if !lazy {
 		cs.full.ready.Store(&validatorSlot{compiled})
-		cs.fast = compileFast(doc)
 	}
 	if m, ok := doc.(map[string]any); ok {
 		if req, ok := m["required"].([]any); ok {
@@ -148,13 +186,6 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 				}
 			}
 		}
-	}
-	pb := newPlanBuilder(doc)
-	cs.plan = pb.build([]string{""})
-	cs.keepAllKeys, cs.knownKeys, cs.patterns = pb.rootKeys()
-	indexPlans(cs.plan, map[*coercePlan]bool{})
-	if cs.fast != nil {
-		cs.fast.known = nameIndex(sortedKeys(cs.knownKeys))
 	}
 	return cs, nil
 }
@@ -250,7 +281,7 @@ func (s *CompiledSchema) Properties() []string {
 // 2020-12 counterpart for composed schemas, "unevaluatedProperties"). When it
 // does not, Normalize drops top-level keys the schema does not name.
 func (s *CompiledSchema) MentionsAdditionalProperties() bool {
-	return s != nil && s.keepAllKeys
+	return s != nil && s.parts().keepAllKeys
 }
 
 // Raw returns the schema JSON as it was compiled (a copy).

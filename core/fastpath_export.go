@@ -98,22 +98,26 @@ type evalBound struct {
 func (t *Tool) Program() json.RawMessage {
 	d := t.fields()
 	cs := t.currentSchema(d)
-	if !d.typed || cs == nil || cs.fast == nil || t.StrictFuncCall {
+	if !d.typed || cs == nil || t.StrictFuncCall {
+		return nil
+	}
+	parts := cs.parts()
+	if parts.fast == nil {
 		return nil
 	}
 	var lax any
 	switch t.Coerce {
 	case CoerceNone:
 	case "", CoerceLax:
-		if cs.plan != nil {
-			if lax = laxProgram(cs.plan); lax == nil {
+		if parts.plan != nil {
+			if lax = laxProgram(parts.plan); lax == nil {
 				return nil
 			}
 		}
 	default:
 		return nil
 	}
-	if len(cs.patterns) > 0 {
+	if len(parts.patterns) > 0 {
 		return nil
 	}
 	if sig, err := t.signature(); err == nil {
@@ -126,7 +130,7 @@ func (t *Tool) Program() json.RawMessage {
 		}
 	}
 	e := &exporter{index: map[*fastNode]int{}, ok: true}
-	root := e.node(cs.fast.root)
+	root := e.node(parts.fast.root)
 	if !e.ok {
 		return nil
 	}
@@ -135,7 +139,7 @@ func (t *Tool) Program() json.RawMessage {
 		subject += " of tool " + strconv.Quote(d.function)
 	}
 	p := evalProgram{V: ProgramVersion, Tool: d.function, Subject: subject, Root: root, Nodes: e.nodes,
-		Known: append([]string{}, cs.fast.known...), KeepAll: cs.keepAllKeys, Minimum: append([]string{}, d.minimum...),
+		Known: append([]string{}, parts.fast.known...), KeepAll: parts.keepAllKeys, Minimum: append([]string{}, d.minimum...),
 		Limits: evalLimits{Issues: MaxIssues, IssueBytes: MaxIssueMessageBytes, MessageBytes: MaxErrorMessageBytes,
 			Exponent: MaxNumberExponent, Depth: MaxArgumentDepth, Bytes: MaxArgumentBytes, Unique: maxFastUnique},
 		Lax: lax}

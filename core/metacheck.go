@@ -3,9 +3,11 @@ package core
 // A conservative check that a schema conforms to draft 2020-12's
 // metaschema, so that the full validator's compile can wait until it is
 // needed: when sureValid says true, compiling the document with the
-// validator is certain to succeed (the tests hold the two to that, on every
-// schema the fast path covers); whenever it is in doubt it says false, and
-// the validator compiles at once, producing its own errors as before.
+// validator is certain to succeed (the tests hold the two to that, on the
+// fast path's generated schemas, the JSON-Schema-Test-Suite and the
+// validation fixtures, and FuzzSureValid); whenever it is in doubt it says
+// false, and the validator compiles at once, producing its own errors as
+// before.
 
 import (
 	"encoding/json"

@@ -109,7 +109,7 @@ func checkSure(t testing.TB, schema []byte) (sure, deferred bool) {
 	require.Nil(t, cerr, "CompileSchema accepts %s, which the validator refuses: %v", schema, cerr)
 	deferred = cs.full.ready.Load() == nil
 	if deferred {
-		require.True(t, sure && cs.fast != nil, "a compile is deferred only for a schema sureValid is sure of and the fast path covers")
+		require.True(t, sure, "a compile is deferred only for a schema sureValid is sure of")
 		_, verr := cs.validator("t")
 		require.Nil(t, verr, "deferred compile of %s", schema)
 	}

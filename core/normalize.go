@@ -67,10 +67,11 @@ func (s *CompiledSchema) Normalize(tool string, args *Arguments, coerce CoerceMo
 		values[k] = args.Values[k]
 	}
 	var convs []Conversion
-	if coerce == CoerceLax && s.plan != nil {
+	p := s.parts()
+	if coerce == CoerceLax && p.plan != nil {
 		st := &coerceState{}
 		for _, k := range keys {
-			c := s.plan.member(k)
+			c := p.plan.member(k)
 			if c == nil {
 				continue
 			}
@@ -86,7 +87,7 @@ func (s *CompiledSchema) Normalize(tool string, args *Arguments, coerce CoerceMo
 	}
 	out := &Arguments{Keys: make([]string, 0, len(keys)), Values: values}
 	for _, k := range keys {
-		if s.keepKey(k) {
+		if p.keepKey(k) {
 			out.Keys = append(out.Keys, k)
 		} else {
 			delete(values, k)
@@ -96,14 +97,14 @@ func (s *CompiledSchema) Normalize(tool string, args *Arguments, coerce CoerceMo
 }
 
 // keepKey reports whether a top-level key survives normalisation.
-func (s *CompiledSchema) keepKey(k string) bool {
-	if s.keepAllKeys {
+func (p *schemaParts) keepKey(k string) bool {
+	if p.keepAllKeys {
 		return true
 	}
-	if _, ok := s.knownKeys[k]; ok {
+	if _, ok := p.knownKeys[k]; ok {
 		return true
 	}
-	for _, re := range s.patterns {
+	for _, re := range p.patterns {
 		if re.MatchString(k) {
 			return true
 		}

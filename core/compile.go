@@ -115,50 +115,114 @@ func buildParts(doc any) *schemaParts {
 // any object, a number beyond MaxNumberExponent, a root that is neither an
 // object nor a boolean, and anything the draft's metaschema rejects. Issues
 // point into the schema.
-func CompileSchema(tool string, schema json.RawMessage) (cs *CompiledSchema, err error) {
+func CompileSchema(tool string, schema json.RawMessage) (*CompiledSchema, error) {
+	return compileSchemaSafely(tool, schema, nil)
+}
+
+// compileSchemaSafely is compileParsed with CompileSchema's recover.
+func compileSchemaSafely(tool string, schema json.RawMessage, tp *jsontext.Tape) (cs *CompiledSchema, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			cs = nil
 			err = Errorf(CodeInvalidSchema, tool, "parameters schema could not be compiled: %s", clipText(fmt.Sprint(r), MaxErrorMessageBytes))
 		}
 	}()
-	return compileSchemaDoc(tool, schema)
+	return compileParsed(tool, schema, tp)
 }
 
 // schemaCompiles counts compileSchemaDoc's calls, for the tests that hold a
 // schema to being compiled once.
 var schemaCompiles atomic.Int64
 
+// schemaTapes are tapes for reading schema texts, reused: a tool's
+// creation reads one.
+var schemaTapes = sync.Pool{New: func() any { return new(jsontext.Tape) }}
+
+// parseSchemaTape reads schema into a tape from schemaTapes, or is nil when
+// the tape declines it (not JSON, deeper than MaxSchemaDepth, an escaped or
+// repeated key, invalid UTF-8, a lone surrogate, trailing data): then the
+// slow checks decide, and word any refusal. Put the tape back when done.
+func parseSchemaTape(schema []byte) *jsontext.Tape {
+	tp := schemaTapes.Get().(*jsontext.Tape)
+	if end, ok := tp.Parse(schema, MaxSchemaDepth); ok && jsontext.OnlySpace(schema[end:]) {
+		return tp
+	}
+	schemaTapes.Put(tp)
+	return nil
+}
+
 // compileSchemaDoc is CompileSchema without the recover, for the fuzz target.
 func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, error) {
+	return compileParsed(tool, schema, nil)
+}
+
+// compileParsed is compileSchemaDoc of a schema whose tape (parseSchemaTape)
+// the caller may have read already (nil: not read). The text is read once:
+// a tape that parsed the whole text proves what checkSchemaText and
+// loneSurrogate check, and the document is built from it; the slow checks
+// and decoder run only when the tape declined, in the order that words the
+// same refusal.
+func compileParsed(tool string, schema json.RawMessage, tp *jsontext.Tape) (*CompiledSchema, error) {
 	schemaCompiles.Add(1)
-	if err := checkSchemaText(tool, schema); err != nil {
+	if err := CheckSchemaBytes(tool, schema); err != nil {
 		return nil, err
 	}
-	doc, props, err := decodeSchema(schema)
-	var bound *boundError
-	if errors.As(err, &bound) {
-		return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
+	if tp == nil {
+		if tp = parseSchemaTape(schema); tp != nil {
+			defer schemaTapes.Put(tp)
+		}
 	}
-	if err != nil {
-		return nil, schemaTextError(tool, "parameters schema is not valid: "+err.Error(), err)
+	var d decodedSchema
+	ok := false
+	if tp != nil {
+		d, ok = buildSchemaTape(schema, tp.Tokens)
 	}
-	if ptr, msg, lone := loneSurrogate(schema, "parameters schema"); lone {
-		return nil, schemaIssueError(tool, ptr, "loneSurrogate", msg)
+	if !ok {
+		var err error
+		if d, err = decodeSchemaSlowly(tool, schema); err != nil {
+			return nil, err
+		}
 	}
+	doc := d.doc
 	switch doc.(type) {
 	case map[string]any, bool:
 	default:
 		return nil, Errorf(CodeInvalidSchema, tool, "parameters schema must be a JSON object or boolean, got %s", jsontext.KindOf(doc))
 	}
 
-	refs, local := localRefs(doc)
-	if local {
+	refs, local := localRefsOf(doc, d.keys)
+	if local && d.keys&keysWalk != 0 { // without such a keyword, checkWalk finds nothing (walkKeyword)
 		if bound := checkWalk(doc, refs); bound != nil {
 			return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
 		}
 	}
+	return finishCompile(tool, schema, doc, d.props, local)
+}
 
+// decodeSchemaSlowly checks and decodes a schema text the tape declined:
+// its UTF-8 and nesting, then encoding/json's tokens (which word what is
+// wrong), then its escapes.
+func decodeSchemaSlowly(tool string, schema json.RawMessage) (decodedSchema, error) {
+	if err := checkSchemaText(tool, schema); err != nil {
+		return decodedSchema{}, err
+	}
+	doc, props, err := decodeSchemaTokens(schema)
+	var bound *boundError
+	if errors.As(err, &bound) {
+		return decodedSchema{}, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
+	}
+	if err != nil {
+		return decodedSchema{}, schemaTextError(tool, "parameters schema is not valid: "+err.Error(), err)
+	}
+	if ptr, msg, lone := loneSurrogate(schema, "parameters schema"); lone {
+		return decodedSchema{}, schemaIssueError(tool, ptr, "loneSurrogate", msg)
+	}
+	return decodedSchema{doc: doc, props: props, keys: keysAll}, nil
+}
+
+// finishCompile compiles the validator now when the metaschema check is
+// unsure of doc, and keeps what Required and Properties answer.
+func finishCompile(tool string, schema json.RawMessage, doc any, props []string, local bool) (*CompiledSchema, error) {
 	// A schema the metaschema check is sure of needs the validator only
 	// when the fast path cannot answer: its compile waits until then. Any
 	// other is compiled now, which reports what is wrong with it. The fast

@@ -22,12 +22,54 @@ func decodeSchemaTape(data []byte) (doc any, props []string, ok bool) {
 	if !ok || !jsontext.OnlySpace(data[end:]) {
 		return nil, nil, false
 	}
-	b := tapeBuilder{data: data, toks: tp.Tokens}
-	doc, _, ok = b.value(0, "", "", 0)
-	if !ok {
-		return nil, nil, false
+	d, ok := buildSchemaTape(data, tp.Tokens)
+	return d.doc, d.props, ok
+}
+
+// decodedSchema is a schema document decoded, with what its keys tell
+// before anyone walks it.
+type decodedSchema struct {
+	doc   any
+	props []string // the root's property names, in document order
+	keys  docKeys  // which kinds of keyword appear as a key anywhere
+}
+
+// docKeys says which kinds of keyword appear as a key of any object of a
+// document (at a schema position or not: a property named "$ref" counts),
+// so that a walk that could only find what is absent can be skipped.
+type docKeys uint8
+
+const (
+	// keysWalk: a keyword through which one value meets several subschemas
+	// or the same subschema by several paths (see walkKeyword).
+	keysWalk docKeys = 1 << iota
+	// keysRef: a keyword onlyLocalRefs looks at (see refKeyword).
+	keysRef
+	// keysAll is what a decoder that does not look says: anything may appear.
+	keysAll = keysWalk | keysRef
+)
+
+// keyKinds is the docKeys of one key.
+func keyKinds(k string) docKeys {
+	var d docKeys
+	if walkKeyword(k) {
+		d |= keysWalk
 	}
-	return doc, b.props, true
+	if refKeyword(k) {
+		d |= keysRef
+	}
+	return d
+}
+
+// buildSchemaTape builds the document of a parsed schema text, or is false
+// when a bound is passed (schemaDecoder then words the refusal).
+func buildSchemaTape(data []byte, toks []jsontext.Token) (decodedSchema, bool) {
+	b := tapeBuilder{data: data, toks: toks}
+	doc, _, ok := b.value(0, "", "", 0)
+	if !ok {
+		return decodedSchema{}, false
+	}
+	return decodedSchema{doc: doc, props: b.props, keys: b.keys}, true
 }
 
 // tapeBuilder builds the tree of a tape, counting what the limits bound.
@@ -35,6 +77,7 @@ type tapeBuilder struct {
 	data    []byte
 	toks    []jsontext.Token
 	props   []string
+	keys    docKeys
 	objects int
 	values  int
 	enums   int
@@ -94,6 +137,7 @@ func (b *tapeBuilder) object(k int32, key string, depth int) (any, int32, bool) 
 		if len(name) > MaxSchemaKeyLength {
 			return nil, 0, false
 		}
+		b.keys |= keyKinds(name)
 		if rootProps {
 			b.props = append(b.props, name)
 		}

@@ -319,7 +319,7 @@ func (t *Tool) deriveSchema(o *ToolOptions, sig Signature, sigErr error) error {
 		}
 		so.RequestOptions = t.RequestOptions
 	}
-	schema, err := FunctionToSchema(sig, so)
+	schema, err := functionToSchema(sig, so, so.RequestOptions != nil) // compiled: valid JSON
 	if err != nil {
 		return err
 	}
@@ -343,10 +343,16 @@ func (t *Tool) setRequestOptions(name string, params json.RawMessage) error {
 // then compiles it.
 func compileParameters(name string, params json.RawMessage) (*CompiledSchema, error) {
 	p := bytes.TrimSpace(params)
-	if len(p) == 0 || p[0] != '{' || !jsontext.Valid(p) {
+	var tp *jsontext.Tape // read once, for this check and the compile
+	if len(p) > 0 && p[0] == '{' && len(p) <= MaxSchemaBytes {
+		if tp = parseSchemaTape(p); tp != nil {
+			defer schemaTapes.Put(tp)
+		}
+	}
+	if len(p) == 0 || p[0] != '{' || tp == nil && !jsontext.Valid(p) {
 		return nil, Errorf(CodeInvalidSchema, name, "the parameters schema of %s must be a JSON object.", name)
 	}
-	return CompileSchema(name, p)
+	return compileSchemaSafely(name, p, tp)
 }
 
 // Function returns the function name from the schema (function.name), the

@@ -77,47 +77,6 @@ type Tool struct {
 	derived      atomic.Pointer[derivedFields] // cached reads of Schema and RequestOptions
 }
 
-// derivedFields caches what the hot path reads from the schema bytes. It is
-// keyed on the identity (address and length) of Schema and RequestOptions,
-// so assigning either field invalidates it; editing their bytes in place is
-// not supported.
-type derivedFields struct {
-	schema, request rawIdentity
-	function        string
-	required        []string
-	requiredErr     error
-	minimum         []string
-	given           bool // RequestOptions counts as given
-	typed           bool // a schema validates the arguments: RequestOptions, or else InputSchema
-}
-
-type rawIdentity struct {
-	p *byte
-	n int
-}
-
-func identityOf(r json.RawMessage) rawIdentity {
-	if len(r) == 0 {
-		return rawIdentity{}
-	}
-	return rawIdentity{&r[0], len(r)}
-}
-
-// fields returns the cached derived fields, computing them on a miss.
-func (t *Tool) fields() *derivedFields {
-	s, r := identityOf(t.Schema), identityOf(t.RequestOptions)
-	if d := t.derived.Load(); d != nil && d.schema == s && d.request == r {
-		return d
-	}
-	d := &derivedFields{schema: s, request: r, function: t.functionUncached()}
-	d.required, d.requiredErr = t.requiredFieldsUncached(d.function)
-	d.minimum = t.minimumAcceptableFieldsUncached()
-	d.given = !schemaNotGiven(t.RequestOptions)
-	d.typed = d.given || t.input != nil
-	t.derived.Store(d)
-	return d
-}
-
 // ToolOptions are the knobs of NewTool, mirroring the JS tool() options. A nil
 // *ToolOptions means every default; the struct is copied on entry.
 type ToolOptions struct {
@@ -394,19 +353,37 @@ func (t *Tool) RequiredFields() ([]string, error) {
 func (t *Tool) requiredFieldsUncached(name string) ([]string, error) {
 	params, ok := schemaParameters(t.Schema)
 	if !ok || jsontext.Absent(params) {
-		return nil, Errorf(CodeInvalidSchema, name, "the schema of %s has no function.parameters, so it has no \"required\".", name)
+		return nil, noParametersError(name)
 	}
 	req, ok := jsontext.Lookup(params, "required")
 	if !ok {
-		return nil, Errorf(CodeInvalidSchema, name, "the parameters schema of %s has no \"required\", which the strict check needs.", name)
+		return nil, noRequiredError(name)
 	}
 	fields, ok := stringList(req)
 	if !ok {
 		if err := json.Unmarshal(req, &fields); err != nil {
-			return nil, Errorf(CodeInvalidSchema, name, "\"required\" of %s must be an array of strings.", name)
+			return nil, requiredNotStringsError(name)
 		}
 	}
 	return uniqueStrings(fields), nil
+}
+
+// noParametersError is RequiredFields' refusal of a schema without
+// function.parameters.
+func noParametersError(name string) error {
+	return Errorf(CodeInvalidSchema, name, "the schema of %s has no function.parameters, so it has no \"required\".", name)
+}
+
+// noRequiredError is RequiredFields' refusal of parameters without
+// "required".
+func noRequiredError(name string) error {
+	return Errorf(CodeInvalidSchema, name, "the parameters schema of %s has no \"required\", which the strict check needs.", name)
+}
+
+// requiredNotStringsError is RequiredFields' refusal of a "required" that
+// is not an array of strings.
+func requiredNotStringsError(name string) error {
+	return Errorf(CodeInvalidSchema, name, "\"required\" of %s must be an array of strings.", name)
 }
 
 // stringList reads a JSON array of strings (raw is valid JSON), as

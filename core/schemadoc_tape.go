@@ -97,6 +97,11 @@ func (b *tapeBuilder) value(k int32, key, parent string, depth int) (any, int32,
 	case jsontext.TokArray:
 		return b.array(k, key, parent, depth)
 	case jsontext.TokString:
+		if t.Flags&jsontext.FlagEscaped == 0 {
+			if v, ok := typeNames[string(b.data[t.Start+1:t.End-1])]; ok {
+				return v, k + 1, true // boxed once: no allocation for the commonest values
+			}
+		}
 		return b.str(t), k + 1, true
 	case jsontext.TokNumber:
 		s := string(b.data[t.Start:t.End])
@@ -133,7 +138,7 @@ func (b *tapeBuilder) object(k int32, key string, depth int) (any, int32, bool) 
 	next := k + 1
 	for range n {
 		kt := b.toks[next]
-		name := string(b.data[kt.Start+1 : kt.End-1]) // never escaped: Parse declines those
+		name := keyName(b.data[kt.Start+1 : kt.End-1]) // never escaped: Parse declines those
 		if len(name) > MaxSchemaKeyLength {
 			return nil, 0, false
 		}
@@ -176,4 +181,54 @@ func (b *tapeBuilder) array(k int32, key, parent string, depth int) (any, int32,
 		next = after
 	}
 	return a, next, true
+}
+
+// typeNames are the values of "type", boxed once.
+var typeNames = map[string]any{
+	"object": "object", "string": "string", "integer": "integer", "number": "number",
+	"boolean": "boolean", "array": "array", "null": "null",
+}
+
+// keyName is a key as a string, the keywords of tool schemas without an
+// allocation.
+func keyName(b []byte) string {
+	switch string(b) { // compiled as comparisons: no conversion is made
+	case "type":
+		return "type"
+	case "properties":
+		return "properties"
+	case "description":
+		return "description"
+	case "required":
+		return "required"
+	case "items":
+		return "items"
+	case "enum":
+		return "enum"
+	case "default":
+		return "default"
+	case "additionalProperties":
+		return "additionalProperties"
+	case "$schema":
+		return "$schema"
+	case "title":
+		return "title"
+	case "format":
+		return "format"
+	case "minimum":
+		return "minimum"
+	case "maximum":
+		return "maximum"
+	case "minLength":
+		return "minLength"
+	case "maxLength":
+		return "maxLength"
+	case "anyOf":
+		return "anyOf"
+	case "$ref":
+		return "$ref"
+	case "$defs":
+		return "$defs"
+	}
+	return string(b)
 }

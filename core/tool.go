@@ -588,8 +588,10 @@ func schemaNotGiven(raw json.RawMessage) bool {
 	if jsontext.Absent(raw) {
 		return true
 	}
-	ms, ok := jsontext.Split(raw)
-	return ok && len(ms) == 0
+	// a valid object without members: "{", white space, "}" (as Split
+	// would find, without reading a longer text twice)
+	s := bytes.TrimSpace(raw)
+	return s[0] == '{' && jsontext.SkipSpace(s, 1) == len(s)-1 && s[len(s)-1] == '}'
 }
 
 // isNilCallable reports whether c is nil or holds a nil pointer, func, map,

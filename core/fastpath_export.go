@@ -96,6 +96,19 @@ type evalBound struct {
 // plan the lax export describes), not strict, or when its schema holds a
 // pattern (top-level patternProperties included).
 func (t *Tool) Program() json.RawMessage {
+	p := t.program()
+	if p == nil {
+		return nil
+	}
+	data, err := p.appendJSON(make([]byte, 0, 512))
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+// program is the program Program writes, or nil.
+func (t *Tool) program() *evalProgram {
 	d := t.fields()
 	cs := t.currentSchema(d)
 	if !d.typed || cs == nil || t.StrictFuncCall {
@@ -138,16 +151,11 @@ func (t *Tool) Program() json.RawMessage {
 	if d.function != "" {
 		subject += " of tool " + strconv.Quote(d.function)
 	}
-	p := evalProgram{V: ProgramVersion, Tool: d.function, Subject: subject, Root: root, Nodes: e.nodes,
+	return &evalProgram{V: ProgramVersion, Tool: d.function, Subject: subject, Root: root, Nodes: e.nodes,
 		Known: append([]string{}, parts.fast.known...), KeepAll: parts.keepAllKeys, Minimum: append([]string{}, d.minimum...),
 		Limits: evalLimits{Issues: MaxIssues, IssueBytes: MaxIssueMessageBytes, MessageBytes: MaxErrorMessageBytes,
 			Exponent: MaxNumberExponent, Depth: MaxArgumentDepth, Bytes: MaxArgumentBytes, Unique: maxFastUnique},
 		Lax: lax}
-	data, err := json.Marshal(p)
-	if err != nil {
-		return nil
-	}
-	return data
 }
 
 // exporter numbers the nodes of a fastNode graph (cycles through $ref

@@ -19,7 +19,8 @@ import (
 // boolean), each once. The items are slices of payload, which convertRef
 // reads but never keeps.
 func decodeRegisterTape(payload []byte, p *registerPayload) bool {
-	var tp jsontext.Tape
+	tp := payloadTapes.Get().(*jsontext.Tape)
+	defer payloadTapes.Put(tp)
 	end, ok := tp.Parse(payload, specMaxDepth)
 	if !ok || !jsontext.OnlySpace(payload[end:]) || tp.Tokens[0].Kind != jsontext.TokObject {
 		return false

@@ -43,23 +43,26 @@ type CompiledSchema struct {
 }
 
 // schemaParts is what validation needs beyond the document: built from it
-// on first need (schemaParts), never at compile, since most tools of a
-// cold workload are validated once or never.
+// on first need (parts), never at compile, since most tools of a cold
+// workload are validated once or never.
 type schemaParts struct {
 	keepAllKeys bool                // the root view mentions additionalProperties
 	knownKeys   map[string]struct{} // top-level property names of the root view
 	patterns    []*regexp.Regexp    // top-level patternProperties of the root view
 
-	plan *coercePlan // lax conversions; nil when the schema asks for none
 	fast *fastSchema // the fast path's validator; nil when it declined the schema
 }
 
-// lazyParts holds a CompiledSchema's parts once built (under a mutex: a
-// CompiledSchema is used concurrently).
+// lazyParts holds a CompiledSchema's parts and coercion plan once built
+// (under a mutex: a CompiledSchema is used concurrently).
 type lazyParts struct {
 	ready atomic.Pointer[schemaParts]
+	plan  atomic.Pointer[planSlot]
 	mu    sync.Mutex
 }
+
+// planSlot holds a coercion plan once built (nil: none to make).
+type planSlot struct{ plan *coercePlan }
 
 // parts returns the schema's parts, building them now if no one has: the
 // fast path's program, the coercion plan and what survives at the top
@@ -82,14 +85,29 @@ func (s *CompiledSchema) parts() *schemaParts {
 // buildParts builds the parts of a compiled document.
 func buildParts(doc any) *schemaParts {
 	p := &schemaParts{fast: compileFast(doc)}
-	pb := newPlanBuilder(doc)
-	p.plan = pb.build([]string{""})
-	p.keepAllKeys, p.knownKeys, p.patterns = pb.rootKeys()
-	indexPlans(p.plan, map[*coercePlan]bool{})
+	p.keepAllKeys, p.knownKeys, p.patterns = newPlanBuilder(doc).rootKeys()
 	if p.fast != nil {
 		p.fast.known = nameIndex(sortedKeys(p.knownKeys))
 	}
 	return p
+}
+
+// laxPlan returns the schema's coercion plan (nil when it asks for no
+// conversion), building it now if no one has: only lax coercion reads it,
+// so a tool with coerce "none" never builds one.
+func (s *CompiledSchema) laxPlan() *coercePlan {
+	if slot := s.lazy.plan.Load(); slot != nil {
+		return slot.plan
+	}
+	s.lazy.mu.Lock()
+	defer s.lazy.mu.Unlock()
+	if slot := s.lazy.plan.Load(); slot != nil {
+		return slot.plan
+	}
+	plan := newPlanBuilder(s.doc).build([]string{""})
+	indexPlans(plan, map[*coercePlan]bool{})
+	s.lazy.plan.Store(&planSlot{plan})
+	return plan
 }
 
 // CompileSchema compiles a parameters JSON Schema. It never reads files or

@@ -18,8 +18,10 @@ import (
 // the fast path cannot answer; otherwise err is what Normalize returns.
 func (s *CompiledSchema) fastNormalize(r *fastRun, tool string, coerce CoerceMode) (bool, error) {
 	p := s.parts()
-	if coerce == CoerceLax && p.plan != nil {
-		r.convertObject(p.plan, r.root, true)
+	if coerce == CoerceLax {
+		if plan := s.laxPlan(); plan != nil {
+			r.convertObject(plan, r.root, true)
+		}
 	}
 	if !r.numbersSafe() {
 		r.path = r.path[:0]

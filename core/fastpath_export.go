@@ -122,8 +122,8 @@ func (t *Tool) program() *evalProgram {
 	switch t.Coerce {
 	case CoerceNone:
 	case "", CoerceLax:
-		if parts.plan != nil {
-			if lax = laxProgram(parts.plan); lax == nil {
+		if plan := cs.laxPlan(); plan != nil {
+			if lax = laxProgram(plan); lax == nil {
 				return nil
 			}
 		}

@@ -68,10 +68,14 @@ func (s *CompiledSchema) Normalize(tool string, args *Arguments, coerce CoerceMo
 	}
 	var convs []Conversion
 	p := s.parts()
-	if coerce == CoerceLax && p.plan != nil {
+	var plan *coercePlan
+	if coerce == CoerceLax {
+		plan = s.laxPlan()
+	}
+	if plan != nil {
 		st := &coerceState{}
 		for _, k := range keys {
-			c := p.plan.member(k)
+			c := plan.member(k)
 			if c == nil {
 				continue
 			}
@@ -118,6 +122,10 @@ func (p *schemaParts) keepKey(k string) bool {
 // and the names (properties, required, dependent keys) and patterns it
 // mentions there. It looks through local $refs, allOf, anyOf, oneOf,
 // if/then/else and dependentSchemas; a $ref it cannot follow keeps all keys.
+// It is called on a builder of its own (the coercion plan, built only for
+// lax coercion, has its own), and its walk visits each location once, so
+// its budget of 2×maxPlanWork steps is never reached by a document within
+// MaxSchemaValues.
 func (b *planBuilder) rootKeys() (keepAll bool, known map[string]struct{}, patterns []*regexp.Regexp) {
 	known = map[string]struct{}{}
 	seen := map[string]bool{}

@@ -371,19 +371,19 @@ func (t *Tool) requiredFieldsUncached(name string) ([]string, error) {
 // noParametersError is RequiredFields' refusal of a schema without
 // function.parameters.
 func noParametersError(name string) error {
-	return Errorf(CodeInvalidSchema, name, "the schema of %s has no function.parameters, so it has no \"required\".", name)
+	return &Error{Code: CodeInvalidSchema, Tool: name, Message: "the schema of " + name + " has no function.parameters, so it has no \"required\"."}
 }
 
 // noRequiredError is RequiredFields' refusal of parameters without
 // "required".
 func noRequiredError(name string) error {
-	return Errorf(CodeInvalidSchema, name, "the parameters schema of %s has no \"required\", which the strict check needs.", name)
+	return &Error{Code: CodeInvalidSchema, Tool: name, Message: "the parameters schema of " + name + " has no \"required\", which the strict check needs."}
 }
 
 // requiredNotStringsError is RequiredFields' refusal of a "required" that
 // is not an array of strings.
 func requiredNotStringsError(name string) error {
-	return Errorf(CodeInvalidSchema, name, "\"required\" of %s must be an array of strings.", name)
+	return &Error{Code: CodeInvalidSchema, Tool: name, Message: "\"required\" of " + name + " must be an array of strings."}
 }
 
 // stringList reads a JSON array of strings (raw is valid JSON), as

@@ -2,6 +2,7 @@ package jsbridge
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -52,4 +53,30 @@ func TestToolInfoJSON(t *testing.T) {
 	require.Error(t, err)
 	_, err = (&toolInfo{Signature: &core.Signature{Params: []core.Param{{Kind: 9}}}}).appendJSON(nil)
 	require.Error(t, err)
+}
+
+// TestAppendMicros: a creation time written as seconds and microseconds
+// reads back (as JSON.parse and strconv read a decimal: the nearest
+// double) as the same double.
+func TestAppendMicros(t *testing.T) {
+	seed := uint64(7)
+	for n := 0; n < 20000; n++ {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		us := int64(1_500_000_000_000_000 + seed>>40) // microseconds around now
+		if n%5 == 0 {
+			us -= us % 1000 // trailing zeros
+		}
+		f := float64(us) / 1e6
+		text, ok := appendMicros(nil, f)
+		require.True(t, ok, "%v", f)
+		back, err := strconv.ParseFloat(string(text), 64)
+		require.NoError(t, err)
+		require.Equal(t, f, back, "%s", text)
+	}
+	for _, f := range []float64{0, 0.5, -3, 1e21, 1.0000001, 1764733000.1234567} {
+		if text, ok := appendMicros(nil, f); ok {
+			back, _ := strconv.ParseFloat(string(text), 64)
+			require.Equal(t, f, back, "%s", text)
+		}
+	}
 }

@@ -39,12 +39,75 @@ type CompiledSchema struct {
 	hasRequired bool
 	properties  []string
 
+	lazy *lazyParts // the fast path, the lax plan and the root's keys, built on first need
+}
+
+// schemaParts is what validation needs beyond the document: built from it
+// on first need (parts), never at compile, since most tools of a cold
+// workload are validated once or never.
+type schemaParts struct {
 	keepAllKeys bool                // the root view mentions additionalProperties
 	knownKeys   map[string]struct{} // top-level property names of the root view
 	patterns    []*regexp.Regexp    // top-level patternProperties of the root view
 
-	plan *coercePlan // lax conversions; nil when the schema asks for none
 	fast *fastSchema // the fast path's validator; nil when it declined the schema
+}
+
+// lazyParts holds a CompiledSchema's parts and coercion plan once built
+// (under a mutex: a CompiledSchema is used concurrently).
+type lazyParts struct {
+	ready atomic.Pointer[schemaParts]
+	plan  atomic.Pointer[planSlot]
+	mu    sync.Mutex
+}
+
+// planSlot holds a coercion plan once built (nil: none to make).
+type planSlot struct{ plan *coercePlan }
+
+// parts returns the schema's parts, building them now if no one has: the
+// fast path's program, the coercion plan and what survives at the top
+// level. A build that panics stores nothing (the panic goes on to the
+// caller's recover), so a later call tries again.
+func (s *CompiledSchema) parts() *schemaParts {
+	if p := s.lazy.ready.Load(); p != nil {
+		return p
+	}
+	s.lazy.mu.Lock()
+	defer s.lazy.mu.Unlock()
+	if p := s.lazy.ready.Load(); p != nil {
+		return p
+	}
+	p := buildParts(s.doc)
+	s.lazy.ready.Store(p)
+	return p
+}
+
+// buildParts builds the parts of a compiled document.
+func buildParts(doc any) *schemaParts {
+	p := &schemaParts{fast: compileFast(doc)}
+	p.keepAllKeys, p.knownKeys, p.patterns = newPlanBuilder(doc).rootKeys()
+	if p.fast != nil {
+		p.fast.known = nameIndex(sortedKeys(p.knownKeys))
+	}
+	return p
+}
+
+// laxPlan returns the schema's coercion plan (nil when it asks for no
+// conversion), building it now if no one has: only lax coercion reads it,
+// so a tool with coerce "none" never builds one.
+func (s *CompiledSchema) laxPlan() *coercePlan {
+	if slot := s.lazy.plan.Load(); slot != nil {
+		return slot.plan
+	}
+	s.lazy.mu.Lock()
+	defer s.lazy.mu.Unlock()
+	if slot := s.lazy.plan.Load(); slot != nil {
+		return slot.plan
+	}
+	plan := newPlanBuilder(s.doc).build([]string{""})
+	indexPlans(plan, map[*coercePlan]bool{})
+	s.lazy.plan.Store(&planSlot{plan})
+	return plan
 }
 
 // CompileSchema compiles a parameters JSON Schema. It never reads files or
@@ -70,60 +133,120 @@ type CompiledSchema struct {
 // any object, a number beyond MaxNumberExponent, a root that is neither an
 // object nor a boolean, and anything the draft's metaschema rejects. Issues
 // point into the schema.
-func CompileSchema(tool string, schema json.RawMessage) (cs *CompiledSchema, err error) {
+func CompileSchema(tool string, schema json.RawMessage) (*CompiledSchema, error) {
+	return compileSchemaSafely(tool, schema, nil)
+}
+
+// compileSchemaSafely is compileParsed with CompileSchema's recover.
+func compileSchemaSafely(tool string, schema json.RawMessage, tp *jsontext.Tape) (cs *CompiledSchema, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			cs = nil
 			err = Errorf(CodeInvalidSchema, tool, "parameters schema could not be compiled: %s", clipText(fmt.Sprint(r), MaxErrorMessageBytes))
 		}
 	}()
-	return compileSchemaDoc(tool, schema)
+	return compileParsed(tool, schema, tp)
 }
 
 // schemaCompiles counts compileSchemaDoc's calls, for the tests that hold a
 // schema to being compiled once.
 var schemaCompiles atomic.Int64
 
+// schemaTapes are tapes for reading schema texts, reused: a tool's
+// creation reads one.
+var schemaTapes = sync.Pool{New: func() any { return new(jsontext.Tape) }}
+
+// parseSchemaTape reads schema into a tape from schemaTapes, or is nil when
+// the tape declines it (not JSON, deeper than MaxSchemaDepth, an escaped or
+// repeated key, invalid UTF-8, a lone surrogate, trailing data): then the
+// slow checks decide, and word any refusal. Put the tape back when done.
+func parseSchemaTape(schema []byte) *jsontext.Tape {
+	tp := schemaTapes.Get().(*jsontext.Tape)
+	if end, ok := tp.Parse(schema, MaxSchemaDepth); ok && jsontext.OnlySpace(schema[end:]) {
+		return tp
+	}
+	schemaTapes.Put(tp)
+	return nil
+}
+
 // compileSchemaDoc is CompileSchema without the recover, for the fuzz target.
 func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, error) {
+	return compileParsed(tool, schema, nil)
+}
+
+// compileParsed is compileSchemaDoc of a schema whose tape (parseSchemaTape)
+// the caller may have read already (nil: not read). The text is read once:
+// a tape that parsed the whole text proves what checkSchemaText and
+// loneSurrogate check, and the document is built from it; the slow checks
+// and decoder run only when the tape declined, in the order that words the
+// same refusal.
+func compileParsed(tool string, schema json.RawMessage, tp *jsontext.Tape) (*CompiledSchema, error) {
 	schemaCompiles.Add(1)
-	if err := checkSchemaText(tool, schema); err != nil {
+	if err := CheckSchemaBytes(tool, schema); err != nil {
 		return nil, err
 	}
-	doc, props, err := decodeSchema(schema)
-	var bound *boundError
-	if errors.As(err, &bound) {
-		return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
+	if tp == nil {
+		if tp = parseSchemaTape(schema); tp != nil {
+			defer schemaTapes.Put(tp)
+		}
 	}
-	if err != nil {
-		return nil, schemaTextError(tool, "parameters schema is not valid: "+err.Error(), err)
+	var d decodedSchema
+	ok := false
+	if tp != nil {
+		d, ok = buildSchemaTape(schema, tp.Tokens)
 	}
-	if ptr, msg, lone := loneSurrogate(schema, "parameters schema"); lone {
-		return nil, schemaIssueError(tool, ptr, "loneSurrogate", msg)
+	if !ok {
+		var err error
+		if d, err = decodeSchemaSlowly(tool, schema); err != nil {
+			return nil, err
+		}
 	}
+	doc := d.doc
 	switch doc.(type) {
 	case map[string]any, bool:
 	default:
 		return nil, Errorf(CodeInvalidSchema, tool, "parameters schema must be a JSON object or boolean, got %s", jsontext.KindOf(doc))
 	}
 
-	refs, local := localRefs(doc)
-	if local {
+	refs, local := localRefsOf(doc, d.keys)
+	if local && d.keys&keysWalk != 0 { // without such a keyword, checkWalk finds nothing (walkKeyword)
 		if bound := checkWalk(doc, refs); bound != nil {
 			return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
 		}
 	}
+	return finishCompile(tool, schema, doc, d.props, local)
+}
 
-	// A schema the fast path covers and the metaschema check is sure of
-	// needs the validator only when the fast path cannot answer: its
-	// compile waits until then.
-	var fast *fastSchema
-	lazy := local && sureValid(doc)
-	if lazy {
-		fast = compileFast(doc)
-		lazy = fast != nil
+// decodeSchemaSlowly checks and decodes a schema text the tape declined:
+// its UTF-8 and nesting, then encoding/json's tokens (which word what is
+// wrong), then its escapes.
+func decodeSchemaSlowly(tool string, schema json.RawMessage) (decodedSchema, error) {
+	if err := checkSchemaText(tool, schema); err != nil {
+		return decodedSchema{}, err
 	}
+	doc, props, err := decodeSchemaTokens(schema)
+	var bound *boundError
+	if errors.As(err, &bound) {
+		return decodedSchema{}, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
+	}
+	if err != nil {
+		return decodedSchema{}, schemaTextError(tool, "parameters schema is not valid: "+err.Error(), err)
+	}
+	if ptr, msg, lone := loneSurrogate(schema, "parameters schema"); lone {
+		return decodedSchema{}, schemaIssueError(tool, ptr, "loneSurrogate", msg)
+	}
+	return decodedSchema{doc: doc, props: props, keys: keysAll}, nil
+}
+
+// finishCompile compiles the validator now when the metaschema check is
+// unsure of doc, and keeps what Required and Properties answer.
+func finishCompile(tool string, schema json.RawMessage, doc any, props []string, local bool) (*CompiledSchema, error) {
+	// A schema the metaschema check is sure of needs the validator only
+	// when the fast path cannot answer: its compile waits until then. Any
+	// other is compiled now, which reports what is wrong with it. The fast
+	// path and the coercion plan are built on first need (parts).
 	var compiled validatorSchema
+	lazy := local && sureValid(doc)
 	if !lazy {
 		var err *Error
 		if compiled, err = compileValidator(tool, schema, doc, local); err != nil {
@@ -131,12 +254,9 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 		}
 	}
 
-	cs := &CompiledSchema{raw: append(json.RawMessage(nil), schema...), doc: doc, properties: props, full: &fullValidator{}}
-	if lazy {
-		cs.fast = fast
-	} else {
+	cs := &CompiledSchema{raw: append(json.RawMessage(nil), schema...), doc: doc, properties: props, full: &fullValidator{}, lazy: &lazyParts{}}
+	if !lazy {
 		cs.full.ready.Store(&validatorSlot{compiled})
-		cs.fast = compileFast(doc)
 	}
 	if m, ok := doc.(map[string]any); ok {
 		if req, ok := m["required"].([]any); ok {
@@ -148,13 +268,6 @@ func compileSchemaDoc(tool string, schema json.RawMessage) (*CompiledSchema, err
 				}
 			}
 		}
-	}
-	pb := newPlanBuilder(doc)
-	cs.plan = pb.build([]string{""})
-	cs.keepAllKeys, cs.knownKeys, cs.patterns = pb.rootKeys()
-	indexPlans(cs.plan, map[*coercePlan]bool{})
-	if cs.fast != nil {
-		cs.fast.known = nameIndex(sortedKeys(cs.knownKeys))
 	}
 	return cs, nil
 }
@@ -250,7 +363,7 @@ func (s *CompiledSchema) Properties() []string {
 // 2020-12 counterpart for composed schemas, "unevaluatedProperties"). When it
 // does not, Normalize drops top-level keys the schema does not name.
 func (s *CompiledSchema) MentionsAdditionalProperties() bool {
-	return s != nil && s.keepAllKeys
+	return s != nil && s.parts().keepAllKeys
 }
 
 // Raw returns the schema JSON as it was compiled (a copy).

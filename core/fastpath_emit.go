@@ -17,8 +17,11 @@ import (
 // validation and the surviving top-level keys (r.keys). It is false when
 // the fast path cannot answer; otherwise err is what Normalize returns.
 func (s *CompiledSchema) fastNormalize(r *fastRun, tool string, coerce CoerceMode) (bool, error) {
-	if coerce == CoerceLax && s.plan != nil {
-		r.convertObject(s.plan, r.root, true)
+	p := s.parts()
+	if coerce == CoerceLax {
+		if plan := s.laxPlan(); plan != nil {
+			r.convertObject(plan, r.root, true)
+		}
 	}
 	if !r.numbersSafe() {
 		r.path = r.path[:0]
@@ -26,7 +29,7 @@ func (s *CompiledSchema) fastNormalize(r *fastRun, tool string, coerce CoerceMod
 		return true, argumentsError(tool, sortIssues(r.issues))
 	}
 	r.path = r.path[:0]
-	r.check(s.fast.root, r.root, false)
+	r.check(p.fast.root, r.root, false)
 	if r.bail {
 		return false, nil
 	}
@@ -35,7 +38,7 @@ func (s *CompiledSchema) fastNormalize(r *fastRun, tool string, coerce CoerceMod
 	}
 	t := r.tok(r.root)
 	for key, m := r.root+1, int32(0); m < t.N; m++ {
-		if s.keepAllKeys || s.fast.known.find(r.keyText(key)) >= 0 || s.keepPattern(r.keyText(key)) {
+		if p.keepAllKeys || p.fast.known.find(r.keyText(key)) >= 0 || p.keepPattern(r.keyText(key)) {
 			r.keys = append(r.keys, key)
 		}
 		key = r.tok(key + 1).Next
@@ -44,8 +47,8 @@ func (s *CompiledSchema) fastNormalize(r *fastRun, tool string, coerce CoerceMod
 }
 
 // keepPattern reports whether a key matches a top-level patternProperties.
-func (s *CompiledSchema) keepPattern(k []byte) bool {
-	for _, re := range s.patterns {
+func (p *schemaParts) keepPattern(k []byte) bool {
+	for _, re := range p.patterns {
 		if re.Match(k) {
 			return true
 		}

@@ -96,24 +96,41 @@ type evalBound struct {
 // plan the lax export describes), not strict, or when its schema holds a
 // pattern (top-level patternProperties included).
 func (t *Tool) Program() json.RawMessage {
+	p := t.program()
+	if p == nil {
+		return nil
+	}
+	data, err := p.appendJSON(make([]byte, 0, 512))
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+// program is the program Program writes, or nil.
+func (t *Tool) program() *evalProgram {
 	d := t.fields()
 	cs := t.currentSchema(d)
-	if !d.typed || cs == nil || cs.fast == nil || t.StrictFuncCall {
+	if !d.typed || cs == nil || t.StrictFuncCall {
+		return nil
+	}
+	parts := cs.parts()
+	if parts.fast == nil {
 		return nil
 	}
 	var lax any
 	switch t.Coerce {
 	case CoerceNone:
 	case "", CoerceLax:
-		if cs.plan != nil {
-			if lax = laxProgram(cs.plan); lax == nil {
+		if plan := cs.laxPlan(); plan != nil {
+			if lax = laxProgram(plan); lax == nil {
 				return nil
 			}
 		}
 	default:
 		return nil
 	}
-	if len(cs.patterns) > 0 {
+	if len(parts.patterns) > 0 {
 		return nil
 	}
 	if sig, err := t.signature(); err == nil {
@@ -126,7 +143,7 @@ func (t *Tool) Program() json.RawMessage {
 		}
 	}
 	e := &exporter{index: map[*fastNode]int{}, ok: true}
-	root := e.node(cs.fast.root)
+	root := e.node(parts.fast.root)
 	if !e.ok {
 		return nil
 	}
@@ -134,16 +151,11 @@ func (t *Tool) Program() json.RawMessage {
 	if d.function != "" {
 		subject += " of tool " + strconv.Quote(d.function)
 	}
-	p := evalProgram{V: ProgramVersion, Tool: d.function, Subject: subject, Root: root, Nodes: e.nodes,
-		Known: append([]string{}, cs.fast.known...), KeepAll: cs.keepAllKeys, Minimum: append([]string{}, d.minimum...),
+	return &evalProgram{V: ProgramVersion, Tool: d.function, Subject: subject, Root: root, Nodes: e.nodes,
+		Known: append([]string{}, parts.fast.known...), KeepAll: parts.keepAllKeys, Minimum: append([]string{}, d.minimum...),
 		Limits: evalLimits{Issues: MaxIssues, IssueBytes: MaxIssueMessageBytes, MessageBytes: MaxErrorMessageBytes,
 			Exponent: MaxNumberExponent, Depth: MaxArgumentDepth, Bytes: MaxArgumentBytes, Unique: maxFastUnique},
 		Lax: lax}
-	data, err := json.Marshal(p)
-	if err != nil {
-		return nil
-	}
-	return data
 }
 
 // exporter numbers the nodes of a fastNode graph (cycles through $ref

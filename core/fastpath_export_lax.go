@@ -107,7 +107,7 @@ func (t *Tool) LaxProgram() json.RawMessage {
 	if !d.typed || cs == nil {
 		return nil
 	}
-	data, err := json.Marshal(laxProgram(cs.plan))
+	data, err := json.Marshal(laxProgram(cs.laxPlan()))
 	if err != nil {
 		return nil
 	}

@@ -222,7 +222,7 @@ func (t *Tool) fastValidate(r *fastRun, signature bool) (bool, error) {
 	d := t.fields()
 	if d.typed {
 		cs := t.currentSchema(d)
-		if cs == nil || cs.fast == nil {
+		if cs == nil || cs.parts().fast == nil {
 			return false, nil
 		}
 		coerce := t.Coerce

@@ -27,7 +27,7 @@ func runFast(cs *CompiledSchema, args []byte, mode CoerceMode) fastOutcome {
 	r := new(fastRun)
 	r.reset()
 	end, ok := r.tape.Parse(args, MaxArgumentDepth)
-	if !ok || !jsontext.OnlySpace(args[end:]) || r.tape.Tokens[0].Kind != jsontext.TokObject || cs.fast == nil {
+	if !ok || !jsontext.OnlySpace(args[end:]) || r.tape.Tokens[0].Kind != jsontext.TokObject || cs.parts().fast == nil {
 		return fastOutcome{}
 	}
 	r.src, r.root = args, 0
@@ -128,7 +128,7 @@ const typicalSchema = `{"type":"object","properties":{
 func TestFastPathTypical(t *testing.T) {
 	cs, err := CompileSchema("search", json.RawMessage(typicalSchema))
 	require.NoError(t, err)
-	require.NotNil(t, cs.fast, "the typical schema is covered")
+	require.NotNil(t, cs.parts().fast, "the typical schema is covered")
 	cases := []string{
 		`{"query":"go wasm","limit":10,"units":"metric","tags":["a","b"],"filter":{"value":"go","field":"lang"}}`,
 		`{"query":"","limit":0,"units":"si","tags":[1,"b"],"filter":{"value":"go","other":1}}`,
@@ -163,7 +163,7 @@ func TestFastPathDeclines(t *testing.T) {
 	} {
 		cs, err := CompileSchema("t", json.RawMessage(s))
 		require.NoError(t, err, s)
-		assert.Nil(t, cs.fast, "declines %s", s)
+		assert.Nil(t, cs.parts().fast, "declines %s", s)
 	}
 	for _, s := range []string{
 		`{"anyOf":[{"type":"string","minLength":1},{"type":"null"}]}`,
@@ -175,7 +175,7 @@ func TestFastPathDeclines(t *testing.T) {
 	} {
 		cs, err := CompileSchema("t", json.RawMessage(s))
 		require.NoError(t, err, s)
-		assert.NotNil(t, cs.fast, "covers %s", s)
+		assert.NotNil(t, cs.parts().fast, "covers %s", s)
 	}
 }
 
@@ -192,7 +192,7 @@ func FuzzFastPath(f *testing.F) {
 		schema, args := g.schema(), g.arguments()
 		checkSure(t, schema)
 		cs, err := CompileSchema("fuzz", schema)
-		if err != nil || cs.fast == nil {
+		if err != nil || cs.parts().fast == nil {
 			return
 		}
 		for _, mode := range []CoerceMode{CoerceLax, CoerceNone} {
@@ -213,7 +213,7 @@ func TestFastPathGenerated(t *testing.T) {
 			continue
 		}
 		compiled++
-		if cs.fast == nil {
+		if cs.parts().fast == nil {
 			continue
 		}
 		covered++
@@ -236,13 +236,13 @@ func fastValidateValue(cs *CompiledSchema, data []byte) (*Error, bool) {
 	r := new(fastRun)
 	r.reset()
 	end, ok := r.tape.Parse(data, MaxArgumentDepth)
-	if !ok || !jsontext.OnlySpace(data[end:]) || cs.fast == nil {
+	if !ok || !jsontext.OnlySpace(data[end:]) || cs.parts().fast == nil {
 		return nil, false
 	}
 	r.src, r.root = data, 0
 	if !r.numbersSafe() {
 		r.unsafeNumbers(0)
-	} else if r.check(cs.fast.root, 0, false); r.bail {
+	} else if r.check(cs.parts().fast.root, 0, false); r.bail {
 		return nil, false
 	}
 	if len(r.issues) == 0 {

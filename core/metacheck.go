@@ -3,9 +3,11 @@ package core
 // A conservative check that a schema conforms to draft 2020-12's
 // metaschema, so that the full validator's compile can wait until it is
 // needed: when sureValid says true, compiling the document with the
-// validator is certain to succeed (the tests hold the two to that, on every
-// schema the fast path covers); whenever it is in doubt it says false, and
-// the validator compiles at once, producing its own errors as before.
+// validator is certain to succeed (the tests hold the two to that, on the
+// fast path's generated schemas, the JSON-Schema-Test-Suite and the
+// validation fixtures, and FuzzSureValid); whenever it is in doubt it says
+// false, and the validator compiles at once, producing its own errors as
+// before.
 
 import (
 	"encoding/json"
@@ -23,16 +25,29 @@ type metaWalk struct {
 	refs    []string            // the pointers of the $refs met
 	inPlace map[string][]string // the subschemas applied to a location's value: $ref, allOf, anyOf, oneOf
 	draft7  bool                // the root's "$schema" names draft-07
+	// untracked: no location is noted (schemas and inPlace stay nil and
+	// locations are not written), until a "$ref" is met, which stops the
+	// walk (sawRef) for one that tracks. Without a $ref, no location is a
+	// target and no loop can form (allOf, anyOf and oneOf only go deeper).
+	untracked, sawRef bool
 }
 
 // sureValid reports whether doc (decoded with UseNumber) certainly conforms
 // to its draft's metaschema (2020-12, or draft-07 when "$schema" says so) and its $refs all point at schema locations
 // of the document, so that the validator is sure to compile it.
 func sureValid(doc any) bool {
-	w := &metaWalk{schemas: map[string]bool{}, inPlace: map[string][]string{}}
+	draft7 := false
 	if m, ok := doc.(map[string]any); ok {
-		w.draft7 = isDraft07(m["$schema"])
+		draft7 = isDraft07(m["$schema"])
 	}
+	quick := &metaWalk{draft7: draft7, untracked: true}
+	if quick.schema(doc, "", true) {
+		return true
+	}
+	if !quick.sawRef {
+		return false
+	}
+	w := &metaWalk{schemas: map[string]bool{}, inPlace: map[string][]string{}, draft7: draft7}
 	if !w.schema(doc, "", true) {
 		return false
 	}
@@ -93,7 +108,9 @@ var metaUnsure = map[string]bool{
 
 // schema checks the subschema v at loc.
 func (w *metaWalk) schema(v any, loc string, root bool) bool {
-	w.schemas[loc] = true
+	if !w.untracked {
+		w.schemas[loc] = true
+	}
 	switch m := v.(type) {
 	case bool:
 		return true
@@ -117,6 +134,10 @@ func (w *metaWalk) keyword(kw string, v any, loc string, root bool) bool {
 	case "$schema":
 		return root && (isDraft2020(v) || isDraft07(v))
 	case "$ref":
+		if w.untracked {
+			w.sawRef = true
+			return false
+		}
 		s, ok := v.(string)
 		if !ok || !safeLocalRef(s) {
 			return false
@@ -178,22 +199,33 @@ func (w *metaWalk) subschemas(kw string, v any, loc string) bool {
 			return false
 		}
 		for name, sub := range m {
-			if !w.schema(sub, loc+"/"+kw+"/"+jsontext.Escape(name), false) {
+			at := ""
+			if !w.untracked {
+				at = loc + "/" + kw + "/" + jsontext.Escape(name)
+			}
+			if !w.schema(sub, at, false) {
 				return false
 			}
 		}
 		return true
 	case "additionalProperties", "items", "contentSchema":
-		return w.schema(v, loc+"/"+kw, false)
+		at := ""
+		if !w.untracked {
+			at = loc + "/" + kw
+		}
+		return w.schema(v, at, false)
 	case "prefixItems", "allOf", "anyOf", "oneOf":
 		list, ok := v.([]any)
 		if !ok || len(list) == 0 {
 			return false
 		}
 		for i, sub := range list {
-			at := loc + "/" + kw + "/" + strconv.Itoa(i)
-			if kw != "prefixItems" {
-				w.inPlace[loc] = append(w.inPlace[loc], at)
+			at := ""
+			if !w.untracked {
+				at = loc + "/" + kw + "/" + strconv.Itoa(i)
+				if kw != "prefixItems" {
+					w.inPlace[loc] = append(w.inPlace[loc], at)
+				}
 			}
 			if !w.schema(sub, at, false) {
 				return false

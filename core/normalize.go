@@ -67,10 +67,15 @@ func (s *CompiledSchema) Normalize(tool string, args *Arguments, coerce CoerceMo
 		values[k] = args.Values[k]
 	}
 	var convs []Conversion
-	if coerce == CoerceLax && s.plan != nil {
+	p := s.parts()
+	var plan *coercePlan
+	if coerce == CoerceLax {
+		plan = s.laxPlan()
+	}
+	if plan != nil {
 		st := &coerceState{}
 		for _, k := range keys {
-			c := s.plan.member(k)
+			c := plan.member(k)
 			if c == nil {
 				continue
 			}
@@ -86,7 +91,7 @@ func (s *CompiledSchema) Normalize(tool string, args *Arguments, coerce CoerceMo
 	}
 	out := &Arguments{Keys: make([]string, 0, len(keys)), Values: values}
 	for _, k := range keys {
-		if s.keepKey(k) {
+		if p.keepKey(k) {
 			out.Keys = append(out.Keys, k)
 		} else {
 			delete(values, k)
@@ -96,14 +101,14 @@ func (s *CompiledSchema) Normalize(tool string, args *Arguments, coerce CoerceMo
 }
 
 // keepKey reports whether a top-level key survives normalisation.
-func (s *CompiledSchema) keepKey(k string) bool {
-	if s.keepAllKeys {
+func (p *schemaParts) keepKey(k string) bool {
+	if p.keepAllKeys {
 		return true
 	}
-	if _, ok := s.knownKeys[k]; ok {
+	if _, ok := p.knownKeys[k]; ok {
 		return true
 	}
-	for _, re := range s.patterns {
+	for _, re := range p.patterns {
 		if re.MatchString(k) {
 			return true
 		}
@@ -117,6 +122,10 @@ func (s *CompiledSchema) keepKey(k string) bool {
 // and the names (properties, required, dependent keys) and patterns it
 // mentions there. It looks through local $refs, allOf, anyOf, oneOf,
 // if/then/else and dependentSchemas; a $ref it cannot follow keeps all keys.
+// It is called on a builder of its own (the coercion plan, built only for
+// lax coercion, has its own), and its walk visits each location once, so
+// its budget of 2×maxPlanWork steps is never reached by a document within
+// MaxSchemaValues.
 func (b *planBuilder) rootKeys() (keepAll bool, known map[string]struct{}, patterns []*regexp.Regexp) {
 	known = map[string]struct{}{}
 	seen := map[string]bool{}

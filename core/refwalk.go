@@ -194,6 +194,34 @@ func (g *walkGraph) link(i int32, loc string, m map[string]any) {
 	g.nodes[i] = n
 }
 
+// walkKeyword reports whether k is a keyword through which the validator
+// may apply several subschemas to one value, or one subschema by several
+// paths: in place ($ref, allOf, anyOf, oneOf, not, if, then, else,
+// dependentSchemas, dependencies), or to members and items beside
+// properties and items (patternProperties, unevaluatedProperties,
+// unevaluatedItems, contains). In a document with none of them, each
+// value meets one subschema by one path, with one step per level of the
+// arguments: checkWalk cannot refuse it (one visit, and a chain no longer
+// than MaxArgumentDepth+1, against MaxRefExpansion and MaxRefDepth).
+func walkKeyword(k string) bool {
+	switch k {
+	case "$ref", "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies",
+		"patternProperties", "unevaluatedProperties", "unevaluatedItems", "contains":
+		return true
+	}
+	return false
+}
+
+// refKeyword reports whether onlyLocalRefs looks at keyword k: in a
+// document with none of them, every reference is local.
+func refKeyword(k string) bool {
+	switch k {
+	case "$id", "id", "$anchor", "$dynamicAnchor", "$dynamicRef", "$recursiveRef", "$recursiveAnchor", "$ref":
+		return true
+	}
+	return false
+}
+
 // sortedKeys returns the keys of a map, sorted.
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
@@ -222,6 +250,15 @@ func localRefs(doc any) (refTargets, bool) {
 		}
 		return nil
 	}, true
+}
+
+// localRefsOf is localRefs of a document whose keys are known: without a
+// key onlyLocalRefs looks at, every reference is local (there is none).
+func localRefsOf(doc any, keys docKeys) (refTargets, bool) {
+	if keys&keysRef == 0 {
+		return func(string, map[string]any) []string { return nil }, true
+	}
+	return localRefs(doc)
 }
 
 // onlyLocalRefs is localRefs' test, over every object of the document.

@@ -83,6 +83,13 @@ type SchemaOptions struct {
 // docstring ExtractDocstring refuses; with invalid-schema: RequestOptions that
 // is not a JSON object. Errors name sig.Name as the tool.
 func FunctionToSchema(sig Signature, opts *SchemaOptions) (json.RawMessage, error) {
+	return functionToSchema(sig, opts, false)
+}
+
+// functionToSchema is FunctionToSchema; requestValid says that
+// opts.RequestOptions is known to be valid JSON (a schema compiled
+// already), which need not be read again to be compacted.
+func functionToSchema(sig Signature, opts *SchemaOptions, requestValid bool) (json.RawMessage, error) {
 	var o SchemaOptions
 	if opts != nil {
 		o = *opts
@@ -104,7 +111,7 @@ func FunctionToSchema(sig Signature, opts *SchemaOptions) (json.RawMessage, erro
 		return nil, err
 	}
 
-	parameters, typed, err := requestOptionsSchema(sig.Name, o.RequestOptions)
+	parameters, typed, err := requestOptionsSchema(sig.Name, o.RequestOptions, requestValid)
 	if err != nil {
 		return nil, err
 	}
@@ -168,10 +175,16 @@ func resolveDescriptions(sig Signature, o SchemaOptions) (*string, map[string]st
 
 // requestOptionsSchema returns the compacted RequestOptions and true when they
 // select the typed path, or false when they are absent, null or {}.
-func requestOptionsSchema(tool string, raw json.RawMessage) (json.RawMessage, bool, error) {
+func requestOptionsSchema(tool string, raw json.RawMessage, valid bool) (json.RawMessage, bool, error) {
 	trimmed := bytes.TrimSpace(raw)
 	if len(trimmed) == 0 || string(trimmed) == "null" {
 		return nil, false, nil
+	}
+	if valid && trimmed[0] == '{' && compactAlready(trimmed) {
+		if string(trimmed) == "{}" {
+			return nil, false, nil
+		}
+		return trimmed, true, nil
 	}
 	var compact bytes.Buffer
 	if err := compactJSON(&compact, trimmed); err != nil {

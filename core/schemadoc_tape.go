@@ -22,12 +22,54 @@ func decodeSchemaTape(data []byte) (doc any, props []string, ok bool) {
 	if !ok || !jsontext.OnlySpace(data[end:]) {
 		return nil, nil, false
 	}
-	b := tapeBuilder{data: data, toks: tp.Tokens}
-	doc, _, ok = b.value(0, "", "", 0)
-	if !ok {
-		return nil, nil, false
+	d, ok := buildSchemaTape(data, tp.Tokens)
+	return d.doc, d.props, ok
+}
+
+// decodedSchema is a schema document decoded, with what its keys tell
+// before anyone walks it.
+type decodedSchema struct {
+	doc   any
+	props []string // the root's property names, in document order
+	keys  docKeys  // which kinds of keyword appear as a key anywhere
+}
+
+// docKeys says which kinds of keyword appear as a key of any object of a
+// document (at a schema position or not: a property named "$ref" counts),
+// so that a walk that could only find what is absent can be skipped.
+type docKeys uint8
+
+const (
+	// keysWalk: a keyword through which one value meets several subschemas
+	// or the same subschema by several paths (see walkKeyword).
+	keysWalk docKeys = 1 << iota
+	// keysRef: a keyword onlyLocalRefs looks at (see refKeyword).
+	keysRef
+	// keysAll is what a decoder that does not look says: anything may appear.
+	keysAll = keysWalk | keysRef
+)
+
+// keyKinds is the docKeys of one key.
+func keyKinds(k string) docKeys {
+	var d docKeys
+	if walkKeyword(k) {
+		d |= keysWalk
 	}
-	return doc, b.props, true
+	if refKeyword(k) {
+		d |= keysRef
+	}
+	return d
+}
+
+// buildSchemaTape builds the document of a parsed schema text, or is false
+// when a bound is passed (schemaDecoder then words the refusal).
+func buildSchemaTape(data []byte, toks []jsontext.Token) (decodedSchema, bool) {
+	b := tapeBuilder{data: data, toks: toks}
+	doc, _, ok := b.value(0, "", "", 0)
+	if !ok {
+		return decodedSchema{}, false
+	}
+	return decodedSchema{doc: doc, props: b.props, keys: b.keys}, true
 }
 
 // tapeBuilder builds the tree of a tape, counting what the limits bound.
@@ -35,6 +77,7 @@ type tapeBuilder struct {
 	data    []byte
 	toks    []jsontext.Token
 	props   []string
+	keys    docKeys
 	objects int
 	values  int
 	enums   int
@@ -54,6 +97,11 @@ func (b *tapeBuilder) value(k int32, key, parent string, depth int) (any, int32,
 	case jsontext.TokArray:
 		return b.array(k, key, parent, depth)
 	case jsontext.TokString:
+		if t.Flags&jsontext.FlagEscaped == 0 {
+			if v, ok := typeNames[string(b.data[t.Start+1:t.End-1])]; ok {
+				return v, k + 1, true // boxed once: no allocation for the commonest values
+			}
+		}
 		return b.str(t), k + 1, true
 	case jsontext.TokNumber:
 		s := string(b.data[t.Start:t.End])
@@ -90,10 +138,11 @@ func (b *tapeBuilder) object(k int32, key string, depth int) (any, int32, bool) 
 	next := k + 1
 	for range n {
 		kt := b.toks[next]
-		name := string(b.data[kt.Start+1 : kt.End-1]) // never escaped: Parse declines those
+		name := keyName(b.data[kt.Start+1 : kt.End-1]) // never escaped: Parse declines those
 		if len(name) > MaxSchemaKeyLength {
 			return nil, 0, false
 		}
+		b.keys |= keyKinds(name)
 		if rootProps {
 			b.props = append(b.props, name)
 		}
@@ -132,4 +181,54 @@ func (b *tapeBuilder) array(k int32, key, parent string, depth int) (any, int32,
 		next = after
 	}
 	return a, next, true
+}
+
+// typeNames are the values of "type", boxed once.
+var typeNames = map[string]any{
+	"object": "object", "string": "string", "integer": "integer", "number": "number",
+	"boolean": "boolean", "array": "array", "null": "null",
+}
+
+// keyName is a key as a string, the keywords of tool schemas without an
+// allocation.
+func keyName(b []byte) string {
+	switch string(b) { // compiled as comparisons: no conversion is made
+	case "type":
+		return "type"
+	case "properties":
+		return "properties"
+	case "description":
+		return "description"
+	case "required":
+		return "required"
+	case "items":
+		return "items"
+	case "enum":
+		return "enum"
+	case "default":
+		return "default"
+	case "additionalProperties":
+		return "additionalProperties"
+	case "$schema":
+		return "$schema"
+	case "title":
+		return "title"
+	case "format":
+		return "format"
+	case "minimum":
+		return "minimum"
+	case "maximum":
+		return "maximum"
+	case "minLength":
+		return "minLength"
+	case "maxLength":
+		return "maxLength"
+	case "anyOf":
+		return "anyOf"
+	case "$ref":
+		return "$ref"
+	case "$defs":
+		return "$defs"
+	}
+	return string(b)
 }

@@ -77,47 +77,6 @@ type Tool struct {
 	derived      atomic.Pointer[derivedFields] // cached reads of Schema and RequestOptions
 }
 
-// derivedFields caches what the hot path reads from the schema bytes. It is
-// keyed on the identity (address and length) of Schema and RequestOptions,
-// so assigning either field invalidates it; editing their bytes in place is
-// not supported.
-type derivedFields struct {
-	schema, request rawIdentity
-	function        string
-	required        []string
-	requiredErr     error
-	minimum         []string
-	given           bool // RequestOptions counts as given
-	typed           bool // a schema validates the arguments: RequestOptions, or else InputSchema
-}
-
-type rawIdentity struct {
-	p *byte
-	n int
-}
-
-func identityOf(r json.RawMessage) rawIdentity {
-	if len(r) == 0 {
-		return rawIdentity{}
-	}
-	return rawIdentity{&r[0], len(r)}
-}
-
-// fields returns the cached derived fields, computing them on a miss.
-func (t *Tool) fields() *derivedFields {
-	s, r := identityOf(t.Schema), identityOf(t.RequestOptions)
-	if d := t.derived.Load(); d != nil && d.schema == s && d.request == r {
-		return d
-	}
-	d := &derivedFields{schema: s, request: r, function: t.functionUncached()}
-	d.required, d.requiredErr = t.requiredFieldsUncached(d.function)
-	d.minimum = t.minimumAcceptableFieldsUncached()
-	d.given = !schemaNotGiven(t.RequestOptions)
-	d.typed = d.given || t.input != nil
-	t.derived.Store(d)
-	return d
-}
-
 // ToolOptions are the knobs of NewTool, mirroring the JS tool() options. A nil
 // *ToolOptions means every default; the struct is copied on entry.
 type ToolOptions struct {
@@ -319,7 +278,7 @@ func (t *Tool) deriveSchema(o *ToolOptions, sig Signature, sigErr error) error {
 		}
 		so.RequestOptions = t.RequestOptions
 	}
-	schema, err := FunctionToSchema(sig, so)
+	schema, err := functionToSchema(sig, so, so.RequestOptions != nil) // compiled: valid JSON
 	if err != nil {
 		return err
 	}
@@ -343,10 +302,16 @@ func (t *Tool) setRequestOptions(name string, params json.RawMessage) error {
 // then compiles it.
 func compileParameters(name string, params json.RawMessage) (*CompiledSchema, error) {
 	p := bytes.TrimSpace(params)
-	if len(p) == 0 || p[0] != '{' || !jsontext.Valid(p) {
+	var tp *jsontext.Tape // read once, for this check and the compile
+	if len(p) > 0 && p[0] == '{' && len(p) <= MaxSchemaBytes {
+		if tp = parseSchemaTape(p); tp != nil {
+			defer schemaTapes.Put(tp)
+		}
+	}
+	if len(p) == 0 || p[0] != '{' || tp == nil && !jsontext.Valid(p) {
 		return nil, Errorf(CodeInvalidSchema, name, "the parameters schema of %s must be a JSON object.", name)
 	}
-	return CompileSchema(name, p)
+	return compileSchemaSafely(name, p, tp)
 }
 
 // Function returns the function name from the schema (function.name), the
@@ -388,19 +353,37 @@ func (t *Tool) RequiredFields() ([]string, error) {
 func (t *Tool) requiredFieldsUncached(name string) ([]string, error) {
 	params, ok := schemaParameters(t.Schema)
 	if !ok || jsontext.Absent(params) {
-		return nil, Errorf(CodeInvalidSchema, name, "the schema of %s has no function.parameters, so it has no \"required\".", name)
+		return nil, noParametersError(name)
 	}
 	req, ok := jsontext.Lookup(params, "required")
 	if !ok {
-		return nil, Errorf(CodeInvalidSchema, name, "the parameters schema of %s has no \"required\", which the strict check needs.", name)
+		return nil, noRequiredError(name)
 	}
 	fields, ok := stringList(req)
 	if !ok {
 		if err := json.Unmarshal(req, &fields); err != nil {
-			return nil, Errorf(CodeInvalidSchema, name, "\"required\" of %s must be an array of strings.", name)
+			return nil, requiredNotStringsError(name)
 		}
 	}
 	return uniqueStrings(fields), nil
+}
+
+// noParametersError is RequiredFields' refusal of a schema without
+// function.parameters.
+func noParametersError(name string) error {
+	return &Error{Code: CodeInvalidSchema, Tool: name, Message: "the schema of " + name + " has no function.parameters, so it has no \"required\"."}
+}
+
+// noRequiredError is RequiredFields' refusal of parameters without
+// "required".
+func noRequiredError(name string) error {
+	return &Error{Code: CodeInvalidSchema, Tool: name, Message: "the parameters schema of " + name + " has no \"required\", which the strict check needs."}
+}
+
+// requiredNotStringsError is RequiredFields' refusal of a "required" that
+// is not an array of strings.
+func requiredNotStringsError(name string) error {
+	return &Error{Code: CodeInvalidSchema, Tool: name, Message: "\"required\" of " + name + " must be an array of strings."}
 }
 
 // stringList reads a JSON array of strings (raw is valid JSON), as
@@ -605,8 +588,10 @@ func schemaNotGiven(raw json.RawMessage) bool {
 	if jsontext.Absent(raw) {
 		return true
 	}
-	ms, ok := jsontext.Split(raw)
-	return ok && len(ms) == 0
+	// a valid object without members: "{", white space, "}" (as Split
+	// would find, without reading a longer text twice)
+	s := bytes.TrimSpace(raw)
+	return s[0] == '{' && jsontext.SkipSpace(s, 1) == len(s)-1 && s[len(s)-1] == '}'
 }
 
 // isNilCallable reports whether c is nil or holds a nil pointer, func, map,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/toolgate/toolgate/internal/jsontext"
 	"regexp"
 	"sync/atomic"
 	"testing"
@@ -371,6 +372,10 @@ func TestJSONHelpers(t *testing.T) {
 	assert.True(t, schemaNotGiven(json.RawMessage("{ }")))
 	assert.False(t, schemaNotGiven(json.RawMessage(`{"type":"object"}`)))
 	assert.False(t, schemaNotGiven(json.RawMessage(`[]`)))
+	for _, s := range []string{"{}", " {\n\t} ", "{", "}", "{}}", "{ ", "{x}", `{"a":1}`, "[]", "{}{}", " { } x"} {
+		ms, ok := jsontext.Split([]byte(s))
+		assert.Equal(t, ok && len(ms) == 0, schemaNotGiven(json.RawMessage(s)), "%q: an object without members, as Split finds it", s)
+	}
 
 	cl := cloneArguments(&Arguments{Values: map[string]any{"b": 1, "a": 2}})
 	assert.Equal(t, []string{"a", "b"}, cl.Keys, "arguments without keys get sorted keys")

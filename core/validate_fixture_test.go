@@ -144,7 +144,7 @@ func TestFixtureValidationFastPath(t *testing.T) {
 				continue
 			}
 			cs, err := CompileSchema("fixture", schema)
-			if err != nil || cs.fast == nil {
+			if err != nil || cs.parts().fast == nil {
 				continue
 			}
 			cases++

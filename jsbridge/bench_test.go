@@ -110,6 +110,34 @@ func BenchmarkToolCreateTypical(b *testing.B) {
 	}
 }
 
+// BenchmarkToolColdTypical is one tool of the cold workload: tool.create
+// of the typical tool, a branch holding it, one branch.validate (which
+// builds what the create left for first need), then the releases.
+func BenchmarkToolColdTypical(b *testing.B) {
+	br := New("v")
+	create, release := br.opIndex("tool.create"), br.opIndex("tool.release")
+	branch, validate, drop := br.opIndex("branch.create"), br.opIndex("branch.validate"), br.opIndex("branch.release")
+	p, call := []byte(typicalSpec), []byte(typicalCall)
+	b.ReportAllocs()
+	for b.Loop() {
+		out := br.call(create, 0, p)
+		var id int64
+		for i := len(`0{"id":`); i < len(out) && out[i] >= '0' && out[i] <= '9'; i++ {
+			id = id*10 + int64(out[i]-'0')
+		}
+		out = br.call(branch, 0, []byte(`{"items":[{"$tool":`+strconv.FormatInt(id, 10)+`}]}`))
+		h, err := strconv.ParseInt(string(out[1:]), 10, 64)
+		if err != nil {
+			b.Fatal(string(out))
+		}
+		if out := br.call(validate, h, call); out[0] != '0' {
+			b.Fatal(string(out))
+		}
+		br.call(drop, h, nil)
+		br.call(release, id, nil)
+	}
+}
+
 // BenchmarkBranchValidateInvalid is branch.validate of a call that breaks two rules of the typical schema.
 func BenchmarkBranchValidateInvalid(b *testing.B) {
 	br, h := benchBranch(b)

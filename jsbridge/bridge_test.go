@@ -125,6 +125,31 @@ func TestToolInfoToDictRelease(t *testing.T) {
 	mustErr(t, b, "tool.toDict", add.ID, `{}`, core.CodeUnsupportedType)
 }
 
+// TestToolProgram: the evaluator's program is asked for with tool.program,
+// not sent with every tool.create; only a typed JS tool has one.
+func TestToolProgram(t *testing.T) {
+	b := New("v")
+	created := mustOK(t, b, "tool.create", 0, typicalSpec)
+	assert.NotContains(t, created, `"program"`, "tool.create answers no program")
+	var info toolInfo
+	require.NoError(t, json.Unmarshal([]byte(created), &info))
+	var prog struct {
+		V    int    `json:"v"`
+		Tool string `json:"tool"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(mustOK(t, b, "tool.program", info.ID, "")), &prog))
+	assert.Equal(t, core.ProgramVersion, prog.V)
+	assert.Equal(t, "search", prog.Tool)
+	assert.NotContains(t, mustOK(t, b, "tool.info", info.ID, ""), `"program"`)
+
+	add := createTool(t, b, addSpec)
+	assert.Equal(t, "null", mustOK(t, b, "tool.program", add.ID, ""), "a raw function has no program")
+	pattern := createTool(t, b, `{"kind":"typed","name":"p","options":{"coerce":"none","parameters":{"type":"object","properties":{"a":{"type":"string","pattern":"^x"}}}}}`)
+	assert.Equal(t, "null", mustOK(t, b, "tool.program", pattern.ID, ""), "a pattern is not exported")
+	mustOK(t, b, "tool.release", add.ID, "")
+	mustErr(t, b, "tool.program", add.ID, "", core.CodeUnsupportedType)
+}
+
 func TestBranchLifecycle(t *testing.T) {
 	b := New("v")
 	add := createTool(t, b, addSpec)

@@ -61,6 +61,9 @@ func (b *Bridge) convertRef(raw json.RawMessage, onCallable func(t *core.Tool) (
 		}
 		return out, nil
 	case '{':
+		if id, ok := toolRefID(raw); ok {
+			return b.tool(id)
+		}
 		var r ref
 		if err := decodeStrict(raw, &r, "reference"); err != nil {
 			return nil, err
@@ -93,7 +96,8 @@ type registerPayload struct {
 func opBranchCreate(b *Bridge, _ int64, payload []byte) (any, error) {
 	m := core.NewManager(&core.ManagerOptions{MCPFactory: b.MCPFactory})
 	var p registerPayload
-	if len(bytes.TrimSpace(payload)) > 0 {
+	if len(bytes.TrimSpace(payload)) > 0 && !decodeRegisterTape(payload, &p) {
+		p = registerPayload{}
 		if err := decodeStrict(payload, &p, "branch options"); err != nil {
 			return nil, err
 		}
@@ -136,9 +140,16 @@ func branchPayload[P any](b *Bridge, handle int64, payload []byte, what string) 
 }
 
 func opBranchRegister(b *Bridge, handle int64, payload []byte) (any, error) {
-	m, p, err := branchPayload[registerPayload](b, handle, payload, "register options")
+	m, err := b.branch(handle)
 	if err != nil {
 		return nil, err
+	}
+	p := new(registerPayload)
+	if !decodeRegisterTape(payload, p) {
+		*p = registerPayload{}
+		if err := decodeStrict(payload, p, "register options"); err != nil {
+			return nil, err
+		}
 	}
 	if len(p.Items) == 1 && bytes.Equal(bytes.TrimSpace(p.Items[0]), []byte("null")) {
 		return nil, core.Errorf(core.CodeUnsupportedType, "", "Must provide a `Tool` object, a callable function, or an MCP config dict.")
@@ -398,6 +409,7 @@ func registerCoreOps(b *Bridge) {
 	b.Register("tool.info", opToolInfo)
 	b.Register("tool.toDict", opToolToDict)
 	b.Register("tool.release", opToolRelease)
+	b.Register("tool.program", opToolProgram)
 	b.Register("event.toDict", opEventToDict)
 	b.Register("branch.create", opBranchCreate)
 	b.Register("branch.register", opBranchRegister)

@@ -55,9 +55,6 @@ type toolInfo struct {
 	// MCPTool is an MCP proxy's {server, tool, annotations} (JS tool.mcp);
 	// absent for other tools.
 	MCPTool json.RawMessage `json:"mcpTool,omitempty"`
-	// Program is core's Tool.Program for a typed JS tool: the program of
-	// npm/lib/evaluator.js, which gives the fast path's verdicts in JS.
-	Program json.RawMessage `json:"program,omitempty"`
 }
 
 // jsCallable stands for a JS function: Go knows its signature only. JS tools
@@ -156,9 +153,6 @@ func (b *Bridge) info(t *core.Tool, sig *core.Signature) *toolInfo {
 	if d, ok := t.Callable.(interface{ MCPTool() json.RawMessage }); ok {
 		in.MCPTool = d.MCPTool()
 	}
-	if _, isJS := t.Callable.(*jsCallable); isJS && sig != nil && len(sig.Params) == 1 && sig.Params[0].Kind == core.ParamKeywords {
-		in.Program = t.Program()
-	}
 	if in.Metadata == nil {
 		in.Metadata = map[string]any{}
 	}
@@ -190,6 +184,32 @@ func opToolInfo(b *Bridge, handle int64, _ []byte) (any, error) {
 		}
 	}
 	return b.info(t, sig), nil
+}
+
+// opToolProgram answers core's Tool.Program for a typed JS tool (the
+// program of npm/lib/evaluator.js, which gives the fast path's verdicts in
+// JS), or null for any other tool or when core exports none. JS asks for it
+// once, the first time it may answer a call of the tool itself (or builds
+// a plan), rather than with every tool.create: most tools of a cold
+// workload are called once, and Go answers that call.
+func opToolProgram(b *Bridge, handle int64, _ []byte) (any, error) {
+	t, err := b.tool(handle)
+	if err != nil {
+		return nil, err
+	}
+	if typedJSTool(t) {
+		if p := t.Program(); p != nil {
+			return p, nil
+		}
+	}
+	return json.RawMessage("null"), nil
+}
+
+// typedJSTool reports whether t is a typed JS tool: a JS callable whose
+// one parameter collects the keyword arguments.
+func typedJSTool(t *core.Tool) bool {
+	c, isJS := t.Callable.(*jsCallable)
+	return isJS && len(c.sig.Params) == 1 && c.sig.Params[0].Kind == core.ParamKeywords
 }
 
 func opToolToDict(b *Bridge, handle int64, payload []byte) (any, error) {

@@ -64,10 +64,6 @@ func (in *toolInfo) appendJSON(buf []byte) ([]byte, error) {
 		buf = append(buf, `,"mcpTool":`...)
 		buf = appendRaw(buf, in.MCPTool)
 	}
-	if len(in.Program) > 0 {
-		buf = append(buf, `,"program":`...)
-		buf = appendRaw(buf, in.Program)
-	}
 	return append(buf, '}'), nil
 }
 
@@ -141,13 +137,49 @@ func appendRaw(buf []byte, raw json.RawMessage) []byte {
 	return append(buf, raw...)
 }
 
-// appendFloat appends f as json.Marshal writes a float64; the spellings
-// with an exponent go through it.
+// appendFloat appends f as json.Marshal writes a float64, or as a decimal
+// JSON.parse reads as the same double; the spellings with an exponent go
+// through json.Marshal.
 func appendFloat(buf []byte, f float64) ([]byte, error) {
+	if text, ok := appendMicros(buf, f); ok {
+		return text, nil
+	}
 	if abs := math.Abs(f); abs == 0 || abs >= 1e-6 && abs < 1e21 {
 		return strconv.AppendFloat(buf, f, 'f', -1, 64), nil
 	}
 	return appendMarshal(buf, f)
+}
+
+// appendMicros appends a positive f below 2^53 microseconds that is a
+// whole number of microseconds divided by 1e6 (a creation time,
+// core.epochSeconds) as that decimal: seconds, a point and the
+// microseconds without trailing zeros. Division is correctly rounded, so
+// the double nearest that decimal, what JSON.parse reads, is f itself;
+// no float formatting runs (strconv's is slow to start under
+// WebAssembly). false for any other f.
+func appendMicros(buf []byte, f float64) ([]byte, bool) {
+	if !(f >= 1 && f < 1<<53/1e6) {
+		return buf, false
+	}
+	us := int64(math.Round(f * 1e6))
+	if float64(us)/1e6 != f {
+		return buf, false
+	}
+	buf = strconv.AppendInt(buf, us/1e6, 10)
+	frac := us % 1e6
+	if frac == 0 {
+		return buf, true
+	}
+	digits := [6]byte{}
+	for i := 5; i >= 0; i-- {
+		digits[i] = byte('0' + frac%10)
+		frac /= 10
+	}
+	n := 6
+	for digits[n-1] == '0' {
+		n--
+	}
+	return append(append(buf, '.'), digits[:n]...), true
 }
 
 // appendMarshal appends v's json.Marshal.

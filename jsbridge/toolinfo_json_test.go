@@ -2,6 +2,7 @@ package jsbridge
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -24,8 +25,7 @@ func TestToolInfoJSON(t *testing.T) {
 	cases := map[string]*toolInfo{
 		"typed": {ID: 3, UUID: "u", CreatedAt: 1764733000.123456, Function: "search", ToolSchema: json.RawMessage(`{"type":"function"}`),
 			RequiredFields: []string{"q"}, MinimumAcceptableFields: []string{"q"}, Metadata: map[string]any{},
-			Signature: &core.Signature{Name: "search", Params: []core.Param{{Name: "kwargs", Kind: core.ParamKeywords}}},
-			Program:   json.RawMessage(`{"v":1}`)},
+			Signature: &core.Signature{Name: "search", Params: []core.Param{{Name: "kwargs", Kind: core.ParamKeywords}}}},
 		"no required": {ID: 4, CreatedAt: 0, Function: "get_env", ToolSchema: json.RawMessage(`{}`),
 			RequiredFieldsError:     &core.Error{Code: core.CodeInvalidSchema, Message: "no \"required\"", Tool: "get_env"},
 			MinimumAcceptableFields: []string{}, Metadata: map[string]any{"k": []any{1.5, "v"}}, MCP: true,
@@ -53,4 +53,30 @@ func TestToolInfoJSON(t *testing.T) {
 	require.Error(t, err)
 	_, err = (&toolInfo{Signature: &core.Signature{Params: []core.Param{{Kind: 9}}}}).appendJSON(nil)
 	require.Error(t, err)
+}
+
+// TestAppendMicros: a creation time written as seconds and microseconds
+// reads back (as JSON.parse and strconv read a decimal: the nearest
+// double) as the same double.
+func TestAppendMicros(t *testing.T) {
+	seed := uint64(7)
+	for n := 0; n < 20000; n++ {
+		seed = seed*6364136223846793005 + 1442695040888963407
+		us := int64(1_500_000_000_000_000 + seed>>40) // microseconds around now
+		if n%5 == 0 {
+			us -= us % 1000 // trailing zeros
+		}
+		f := float64(us) / 1e6
+		text, ok := appendMicros(nil, f)
+		require.True(t, ok, "%v", f)
+		back, err := strconv.ParseFloat(string(text), 64)
+		require.NoError(t, err)
+		require.Equal(t, f, back, "%s", text)
+	}
+	for _, f := range []float64{0, 0.5, -3, 1e21, 1.0000001, 1764733000.1234567} {
+		if text, ok := appendMicros(nil, f); ok {
+			back, _ := strconv.ParseFloat(string(text), 64)
+			require.Equal(t, f, back, "%s", text)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package jsbridge
 import (
 	"encoding/json"
 	"strconv"
+	"sync"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
@@ -21,7 +22,8 @@ const specMaxDepth = 1000
 
 // decodeSpecTape fills spec from payload, or reports false.
 func decodeSpecTape(payload []byte, spec *toolSpec) bool {
-	var tp jsontext.Tape
+	tp := payloadTapes.Get().(*jsontext.Tape)
+	defer payloadTapes.Put(tp)
 	end, ok := tp.Parse(payload, specMaxDepth)
 	if !ok || !jsontext.OnlySpace(payload[end:]) || tp.Tokens[0].Kind != jsontext.TokObject {
 		return false
@@ -77,6 +79,10 @@ func (r *tapeReader) options(k int32, o *toolSpecOptions) bool {
 		return false
 	})
 }
+
+// payloadTapes are tapes for reading payloads, reused (what a reader
+// keeps, it copies out of the payload).
+var payloadTapes = sync.Pool{New: func() any { return new(jsontext.Tape) }}
 
 // tapeReader reads the tokens of one payload.
 type tapeReader struct {

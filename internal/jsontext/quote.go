@@ -6,19 +6,41 @@ import (
 	"unicode/utf8"
 )
 
-// AppendString appends s as a JSON string literal, without HTML escaping
-// (<, > and & stay as they are); invalid UTF-8 becomes U+FFFD, as
-// encoding/json writes it. Plain printable ASCII is copied without an
-// encoder.
+// AppendString appends s as a JSON string literal, byte for byte as
+// encoding/json writes it without HTML escaping (<, > and & stay as they
+// are): the short escapes, \u00XX for other control characters, \u2028
+// and \u2029, and U+FFFD for each byte of invalid UTF-8. It uses no
+// encoder (encoding/json's reflection is slow to start under
+// WebAssembly, and every tool's info writes strings).
 func AppendString(buf []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
-			data, _ := Marshal(s) // a string always marshals
-			return append(buf, data...)
-		}
-	}
+	const hex = "0123456789abcdef"
 	buf = append(buf, '"')
-	buf = append(buf, s...)
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if plainByte[c] {
+				i++
+				continue
+			}
+			buf = AppendEscapedByte(append(buf, s[start:i]...), c)
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
+			buf = append(buf, s[start:i]...)
+			if r == utf8.RuneError {
+				buf = append(buf, `\ufffd`...)
+			} else {
+				buf = append(buf, '\\', 'u', '2', '0', '2', hex[r&0xF])
+			}
+			start = i + size
+		}
+		i += size
+	}
+	buf = append(buf, s[start:]...)
 	return append(buf, '"')
 }
 

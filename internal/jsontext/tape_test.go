@@ -194,8 +194,24 @@ func FuzzTape(f *testing.F) {
 }
 
 func TestAppendQuoted(t *testing.T) {
-	for _, s := range []string{"", "plain", `q"b\s`, "\x00\x01\x1f\x7f", "\b\f\n\r\t", "é\u2028\u2029x", "<&>", "\xff\xfe", strings.Repeat("ab", 40)} {
+	for _, s := range []string{"", "plain", `q"b\s`, "\x00\x01\x1f\x7f", "\b\f\n\r\t", "é\u2028\u2029x", "<&>", "\xff\xfe", strings.Repeat("ab", 40),
+		"a\xe2\x80", "\xed\xa0\x80", "😀\xf0\x9f", "\u00e9\u4e16\U0001F600", "/\\\"", "\x7f\u0080\u009f"} {
+		want, err := Marshal(s)
+		require.NoError(t, err)
+		assert.Equal(t, string(want), string(AppendString(nil, s)), "AppendString writes encoding/json's literal of %q", s)
 		assert.Equal(t, string(AppendString(nil, s)), string(AppendQuoted(nil, []byte(s))), "%q", s)
+	}
+	// random strings over bytes that need escaping, multi-byte runes and their broken halves
+	pieces := []string{"a", "\"", "\\", "\n", "\x01", "\x7f", "é", "\u2028", "\u2029", "😀", "\xe2", "\x80", "\xf0\x9f", "\xff", "<", "&"}
+	seed := uint64(1)
+	for n := 0; n < 5000; n++ {
+		var b strings.Builder
+		for k := 0; k < n%13; k++ {
+			seed = seed*6364136223846793005 + 1442695040888963407
+			b.WriteString(pieces[(seed>>33)%uint64(len(pieces))])
+		}
+		want, _ := Marshal(b.String())
+		require.Equal(t, string(want), string(AppendString(nil, b.String())), "%q", b.String())
 	}
 }
 

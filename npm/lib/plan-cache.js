@@ -25,7 +25,7 @@ function plainName(ctx, request) {
 export class PlanCache {
   #ctx;
   #changes;
-  #plans = new Map(); // name -> typed JS Tool with an evaluator, as Go resolved it at #stamp
+  #plans = new Map(); // name -> typed JS Tool, as Go resolved it at #stamp (its evaluator built on the first call it may answer)
   #stamp = NaN; // the change count #plans holds for
   #answered = 0; // matches and validations the evaluator answered (for the differential tests)
   #enabled = true; // false: every call crosses to Go (the differential tests' reference)
@@ -47,7 +47,7 @@ export class PlanCache {
     if (!m.precheck || stamp !== stamp || this.#changes() !== stamp) return;
     const name = plainName(this.#ctx, request);
     const t = name === undefined ? undefined : this.#ctx.tools.get(m.tool)?.deref();
-    if (!t || !t._evaluator) return;
+    if (!t || t._spec.kind !== "typed") return; // its program is asked of Go when a later call needs it
     if (this.#stamp !== stamp) {
       this.#plans.clear();
       this.#stamp = stamp;
@@ -69,10 +69,15 @@ export class PlanCache {
     const name = plainName(this.#ctx, request);
     const t = name === undefined ? undefined : this.#plans.get(name);
     if (!t) return undefined;
+    const ev = t._evaluator;
+    if (!ev) {
+      this.#plans.delete(name); // Go exported no program: its calls cross to Go
+      return undefined;
+    }
     const a = request.arguments;
     let verdict;
-    if (typeof a === "string") verdict = t._evaluator.text(a);
-    else if (a !== null && typeof a === "object" && !Array.isArray(a)) verdict = t._evaluator.object(a);
+    if (typeof a === "string") verdict = ev.text(a);
+    else if (a !== null && typeof a === "object" && !Array.isArray(a)) verdict = ev.object(a);
     if (verdict === undefined) return undefined;
     this.#answered++;
     return { tool: t, verdict };

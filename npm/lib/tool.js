@@ -21,6 +21,7 @@ export class Tool {
   #ctx;
   #info;
   #spec;
+  #program; // undefined until first asked (tool.program); null when Go exports none
   #evaluator; // undefined until first asked; null when Go exported no program (or one this build cannot run)
   constructor(ctx, spec, info) {
     this.#ctx = ctx;
@@ -30,6 +31,7 @@ export class Tool {
   #attach(info) {
     const ctx = this.#ctx;
     this.#info = info;
+    this.#program = undefined;
     this.#evaluator = undefined;
     this[H] = info.id;
     this[GEN] = ctx.inst.generation;
@@ -59,7 +61,10 @@ export class Tool {
    * program. @internal
    */
   get _evaluator() {
-    if (this.#evaluator === undefined) this.#evaluator = this.#info.program && this.#spec.kind === "typed" ? compileEvaluator(this.#info.program, this.function) : null;
+    if (this.#evaluator === undefined) {
+      const p = this.#exported();
+      this.#evaluator = p ? compileEvaluator(p, this.function) : null;
+    }
     return this.#evaluator;
   }
   /**
@@ -67,8 +72,16 @@ export class Tool {
    * when it exported none or the tool is not typed. @internal
    */
   get _program() {
-    const p = this.#spec.kind === "typed" ? this.#info.program : undefined;
+    const p = this.#exported();
     return p ? structuredClone(p) : null;
+  }
+  /**
+   * The program of a typed tool, asked of Go once (tool.program) the first time it is needed rather
+   * than sent with every tool.create; null for other tools and when Go exports none.
+   */
+  #exported() {
+    if (this.#program === undefined) this.#program = this.#spec.kind === "typed" ? this.#ctx.inst.callJSON(OP.toolProgram, this._handle(), "") : null;
+    return this.#program;
   }
   /** @internal */ get _signature() {
     return this.#info.signature;

@@ -6,23 +6,51 @@ import { parseDecimal, cmpDecimal, isIntegerDecimal, multipleOfDecimal } from ".
 import { readJSON, NOPE } from "./evaluator-read.js";
 import { pointer, describeField } from "./evaluator-issues.js";
 
-/** The JSON kind of an evaluator value, as Go names it in messages. @internal */
-export function kindOf(v) {
+/** The JSON kinds as bits, for "type" checks (an integer is a number checked further). */
+const STRING = 1;
+const NUMBER = 2;
+const BOOLEAN = 4;
+const NULL = 8;
+const ARRAY = 16;
+const OBJECT = 32;
+const BITS = { string: STRING, number: NUMBER, boolean: BOOLEAN, null: NULL, array: ARRAY, object: OBJECT };
+
+/** The kind of an evaluator value as its bit. @internal */
+export function kindBit(v) {
   switch (typeof v) {
     case "string":
-      return "string";
+      return STRING;
     case "number":
-      return "number";
+      return NUMBER;
     case "boolean":
-      return "boolean";
+      return BOOLEAN;
   }
-  if (v === null) return "null";
-  if (v instanceof Num) return "number";
-  return Array.isArray(v) ? "array" : "object";
+  if (v === null) return NULL;
+  if (v instanceof Num) return NUMBER;
+  return Array.isArray(v) ? ARRAY : OBJECT;
 }
 
-/** The kinds as bits, for "type" checks. */
-const BITS = { string: 1, number: 2, boolean: 4, null: 8, array: 16, object: 32 };
+/** A kind's name, as Go words it in messages. */
+function kindName(bit) {
+  switch (bit) {
+    case STRING:
+      return "string";
+    case NUMBER:
+      return "number";
+    case BOOLEAN:
+      return "boolean";
+    case NULL:
+      return "null";
+    case ARRAY:
+      return "array";
+  }
+  return "object";
+}
+
+/** The JSON kind of an evaluator value, as Go names it in messages. @internal */
+export function kindOf(v) {
+  return kindName(kindBit(v));
+}
 
 /** The kinds a "type" list allows, as bits (an integer is a number checked further). */
 function typeBits(types) {
@@ -43,8 +71,8 @@ function typeOnly(n) {
 
 /** Whether v passes a typeOnly check. */
 function passesType(t, v) {
-  const kind = kindOf(v);
-  return (t.bits & BITS[kind]) !== 0 || (t.integer && kind === "number" && isInteger(v));
+  const kind = kindBit(v);
+  return (t.bits & kind) !== 0 || (t.integer && kind === NUMBER && isInteger(v));
 }
 
 /** Whether two evaluator numbers are equal by value (their literals' decimals). */
@@ -56,16 +84,16 @@ function numbersEqual(a, b) {
 /** JSON equality, as the validator's (numbers by value, objects whatever their key order). @internal */
 export function equal(a, b) {
   if (a === b) return true;
-  const ka = kindOf(a);
-  if (ka !== kindOf(b)) return false;
+  const ka = kindBit(a);
+  if (ka !== kindBit(b)) return false;
   switch (ka) {
-    case "number":
+    case NUMBER:
       return numbersEqual(a, b);
-    case "array":
+    case ARRAY:
       if (a.length !== b.length) return false;
       for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i])) return false;
       return true;
-    case "object": {
+    case OBJECT: {
       const keys = Object.keys(a);
       if (keys.length !== Object.keys(b).length) return false;
       for (const k of keys) if (!Object.hasOwn(b, k) || !equal(a[k], b[k])) return false;
@@ -270,32 +298,45 @@ export function compileNode(n, fns, limits, nodes) {
   const typeMsg = n.typeMsg;
   const hasConst = n.const !== undefined;
   const constant = hasConst ? literal(n.const) : undefined;
-  const enumList = n.enum ? n.enum.map(literal) : null;
+  const inEnum = n.enum ? enumTest(n.enum.map(literal)) : null;
   const object = objectCheck(n, at, nodes);
   const array = arrayCheck(n, at, limits, nodes);
   const string = stringCheck(n);
   const number = numberCheck(n);
   const inPlace = inPlaceCheck(n, at);
   const noEnum = !!n.noEnum;
+  const constMsg = n.constMsg;
+  const enumMsg = n.enumMsg;
   return (v, st) => {
-    const before = st.issues.length;
-    const kind = kindOf(v);
-    if ((bits & BITS[kind]) === 0 && !(integer && kind === "number" && isInteger(v))) {
-      fail(st, "type", typeMsg + kind);
+    const kind = kindBit(v);
+    if ((bits & kind) === 0 && !(integer && kind === NUMBER && isInteger(v))) {
+      fail(st, "type", typeMsg + kindName(kind));
       return false;
     }
-    if (hasConst && !equal(v, constant)) fail(st, "const", n.constMsg);
-    if (enumList !== null && !enumList.some((e) => equal(v, e))) fail(st, "enum", n.enumMsg);
-    if (kind === "object") {
+    const before = st.issues.length;
+    if (hasConst && !equal(v, constant)) fail(st, "const", constMsg);
+    if (inEnum !== null && !inEnum(v)) fail(st, "enum", enumMsg);
+    if (kind === OBJECT) {
       if (object !== null) object(v, st);
-    } else if (kind === "array") {
+    } else if (kind === ARRAY) {
       if (array !== null) array(v, st);
-    } else if (kind === "string") {
+    } else if (kind === STRING) {
       if (string !== null) string(v, st);
-    } else if (kind === "number" && number !== null) number(v, st);
+    } else if (kind === NUMBER && number !== null) number(v, st);
     if (inPlace !== null) inPlace(v, st);
     if (noEnum) fail(st, "enum", "no value is allowed: enum is empty");
     return st.issues.length === before;
+  };
+}
+
+/** An enum's values as a test (v) → whether v is one of them: strings by a Set, the others by equal. */
+function enumTest(list) {
+  const strings = new Set(list.filter((e) => typeof e === "string"));
+  const others = list.filter((e) => typeof e !== "string");
+  return (v) => {
+    if (typeof v === "string") return strings.has(v);
+    for (let i = 0; i < others.length; i++) if (equal(v, others[i])) return true;
+    return false;
   };
 }
 

@@ -119,9 +119,36 @@ function summarize(issues, limits) {
   return clipText(b + omitted, limits.messageBytes);
 }
 
-/** The invalid-arguments ToolgateError of a refusal, as Go's argumentsError makes it and the bridge hands it to JS. @internal */
+/**
+ * The invalid-arguments ToolgateError of a refusal, as Go's argumentsError makes it and the bridge
+ * hands it to JS, made without a stack trace: capturing one costs more than the whole check (V8
+ * walks the frames for every Error), and a refusal b.validate returns is data. b.match captures
+ * one when it throws the error. @internal
+ */
 export function argumentsError(program, tool, issues) {
   const list = boundIssues(sortIssues(issues), program.limits);
   const message = clipText("arguments do not match " + program.subject + ": " + summarize(list, program.limits), program.limits.messageBytes);
-  return new ToolgateError("invalid-arguments", message, tool ? { tool, issues: list } : { issues: list });
+  const data = tool ? { tool, issues: list } : { issues: list };
+  const limit = noStack();
+  try {
+    return new ToolgateError("invalid-arguments", message, data);
+  } finally {
+    if (limit !== undefined) Error.stackTraceLimit = limit;
+  }
+}
+
+/**
+ * Sets Error.stackTraceLimit to 0 and returns what it was, or undefined where the engine has none
+ * or it cannot be set (frozen intrinsics): then the error gets the engine's usual stack. Node's own
+ * errors.js does the same around the errors it makes.
+ */
+function noStack() {
+  const limit = Error.stackTraceLimit;
+  if (typeof limit !== "number" || limit === 0) return undefined;
+  try {
+    Error.stackTraceLimit = 0;
+  } catch {
+    return undefined;
+  }
+  return Error.stackTraceLimit === 0 ? limit : undefined;
 }

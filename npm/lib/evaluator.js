@@ -23,7 +23,7 @@ import { Num, numberText } from "./evaluator-num.js";
 import { exponentWithin } from "./evaluator-decimal.js";
 import { readJSON, NOPE, wellFormed, setMember } from "./evaluator-read.js";
 import { pointer, describeField, cmpStrings, clipText, argumentsError } from "./evaluator-issues.js";
-import { compileNode, kindOf } from "./evaluator-check.js";
+import { compileNode } from "./evaluator-check.js";
 import { compileLax } from "./evaluator-lax.js";
 
 /** The program format this evaluator reads (core.ProgramVersion). */
@@ -199,10 +199,24 @@ function jsValue(v, top = false) {
   return v;
 }
 
+/** How decide turns the kept value into the JS arguments. */
+const AS_IS = 0; // the value is fresh and final (object arguments without big integers)
+const REVIVE = 1; // object arguments with integers beyond ±(2^53−1): those become BigInts, in place
+const SORT = 2; // JSON.parse's value: nested keys into Go's order
+const JS = 3; // Nums or conversions: jsValue makes the arguments
+
+/**
+ * The check's scratch: the issues and the path. The walk is synchronous and calls nothing of the
+ * caller's (it runs on the evaluator's own values), so one serves every call; a call that stops
+ * half-way (NOPE) leaves a path behind, which the next call resets.
+ */
+const scratch = { issues: [], path: [] };
+
 /**
  * The verdict of a compiled program `c` on an evaluator value: lax conversions first (as Go's
- * fastNormalize), the exponent bound, the schema, then the keys kept; `finish` turns the kept value
- * into the JS arguments. undefined when Go's full path would word the answer.
+ * fastNormalize), the exponent bound, the schema, then the keys kept; `finish` (AS_IS, REVIVE,
+ * SORT or JS) says how the kept value becomes the JS arguments. undefined when Go's full path would
+ * word the answer.
  */
 function decide(c, value, unsafe, finish) {
   let conversions;
@@ -217,9 +231,15 @@ function decide(c, value, unsafe, finish) {
     unsafeNumbers(value, [], limits.exponent, issues);
     return { ok: false, error: argumentsError(c.program, c.tool, issues) };
   }
-  const st = { issues: [], path: [] };
+  const st = scratch;
+  st.path.length = 0;
+  st.issues.length = 0;
   c.root(value, st, false);
-  if (st.issues.length) return { ok: false, error: argumentsError(c.program, c.tool, st.issues) };
+  if (st.issues.length) {
+    const issues = st.issues;
+    st.issues = [];
+    return { ok: false, error: argumentsError(c.program, c.tool, issues) };
+  }
   let kept = value;
   if (!c.keepAll) {
     const keys = Object.keys(value);
@@ -230,22 +250,25 @@ function decide(c, value, unsafe, finish) {
       break;
     }
   }
-  for (const k of c.minimum) if (!Object.hasOwn(kept, k)) return undefined; // Go's full path words this refusal
-  const r = { ok: true, arguments: finish(kept, conversions !== undefined) };
-  if (conversions) r.conversions = conversions;
-  return r;
+  const minimum = c.minimum;
+  for (let i = 0; i < minimum.length; i++) if (!Object.hasOwn(kept, minimum[i])) return undefined; // Go's full path words this refusal
+  if (conversions !== undefined) finish = JS;
+  const args = finish === AS_IS ? kept : finish === REVIVE ? reviveBig(kept) : finish === SORT ? sortNested(kept) : jsValue(kept, true);
+  return conversions === undefined ? { ok: true, arguments: args } : { ok: true, arguments: args, conversions };
 }
 
 /** The verdict on object arguments, as JSON.stringify hands them to Go. */
 function fromObject(c, args) {
   if (args === null || typeof args !== "object" || Array.isArray(args)) return undefined;
   const st = { bytes: 0, big: false, maxDepth: c.maxDepth };
-  const value = copyValue(args, 0, st, true);
-  if (kindOf(value) !== "object" || st.bytes > c.program.limits.bytes) return undefined;
-  return decide(c, value, false, (kept, converted) => {
-    if (converted) return jsValue(kept, true);
-    return st.big ? reviveBig(kept) : kept;
-  });
+  const value = copyValue(args, 0, st, true); // an object: args is one, and toJSON is refused
+  if (st.bytes > c.program.limits.bytes) return undefined;
+  return decide(c, value, false, st.big ? REVIVE : AS_IS);
+}
+
+/** Whether a read value is a JSON object (not an array, a Num or a scalar). */
+function isObject(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Num);
 }
 
 /** A key JS objects order before the others (an array index). */
@@ -258,7 +281,7 @@ function fromText(c, json) {
   let nums = 0;
   if (!RISKY.test(json)) {
     value = JSON.parse(json);
-    if (kindOf(value) !== "object") return undefined;
+    if (!isObject(value)) return undefined;
     const st = { keys: 0, maxDepth: c.maxDepth };
     checkParsed(value, 0, st);
     if (st.keys !== colons(json)) value = undefined; // a repeated key, or a colon in a string: read it again
@@ -267,12 +290,12 @@ function fromText(c, json) {
     const st = { nums: 0 };
     value = readJSON(json, c.maxDepth, st);
     nums = st.nums;
-    if (kindOf(value) !== "object") return undefined;
+    if (!isObject(value)) return undefined;
   }
   // JS objects list integer-like keys first, whatever the text's order; Go converts top-level
   // members in the text's order, so such a key with lax conversions goes to Go
   if (c.lax !== null && Object.keys(value).some((k) => INDEX_KEY.test(k))) return undefined;
-  return decide(c, value, nums > 0, (kept, converted) => (nums > 0 || converted ? jsValue(kept, true) : sortNested(kept)));
+  return decide(c, value, nums > 0, nums > 0 ? JS : SORT);
 }
 
 /**

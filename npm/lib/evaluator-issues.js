@@ -128,14 +128,60 @@ function summarize(issues, limits) {
 export function argumentsError(program, tool, issues) {
   const list = boundIssues(sortIssues(issues), program.limits);
   const message = clipText("arguments do not match " + program.subject + ": " + summarize(list, program.limits), program.limits.messageBytes);
-  const data = tool ? { tool, issues: list } : { issues: list };
   const limit = noStack();
   try {
-    return new ToolgateError("invalid-arguments", message, data);
+    return makeError(message, tool, list);
   } finally {
     if (limit !== undefined) Error.stackTraceLimit = limit;
   }
 }
+
+/**
+ * A ToolgateError built as its constructor builds it for ("invalid-arguments", message, {tool,
+ * issues}): an Error constructed with ToolgateError as new.target (a real Error of ToolgateError's
+ * prototype), then its name, code, tool and issues, in that order. The constructor's generic
+ * handling of its data (any keys, reserved names, the flat 0.1 names) costs more than the Error
+ * itself; used only when sameShape, checked once at load, finds the result the constructor's.
+ */
+function directError(message, tool, issues) {
+  const e = Reflect.construct(Error, [message], ToolgateError);
+  e.name = "ToolgateError";
+  e.code = "invalid-arguments";
+  if (tool) e.tool = tool;
+  e.issues = issues;
+  return e;
+}
+
+function constructedError(message, tool, issues) {
+  return new ToolgateError("invalid-arguments", message, tool ? { tool, issues } : { issues });
+}
+
+/** Whether two errors have the same prototype, kind and own members (names, flags, values; the stack aside). */
+function sameShape(a, b) {
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b) || Object.prototype.toString.call(a) !== Object.prototype.toString.call(b)) return false;
+  const ka = Reflect.ownKeys(a);
+  const kb = Reflect.ownKeys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    if (ka[i] !== kb[i]) return false;
+    if (ka[i] === "stack") continue;
+    const da = Object.getOwnPropertyDescriptor(a, ka[i]);
+    const db = Object.getOwnPropertyDescriptor(b, kb[i]);
+    for (const f of ["value", "get", "set", "writable", "enumerable", "configurable"]) if (da[f] !== db[f]) return false;
+  }
+  return ToolgateError.isInstance(a) && a instanceof Error;
+}
+
+/** The error maker: directError where it makes what the constructor makes, else the constructor. */
+const makeError = (() => {
+  const issues = [];
+  try {
+    const same = sameShape(directError("m", "t", issues), constructedError("m", "t", issues)) && sameShape(directError("m", "", issues), constructedError("m", "", issues));
+    return same ? directError : constructedError;
+  } catch {
+    return constructedError;
+  }
+})();
 
 /**
  * Sets Error.stackTraceLimit to 0 and returns what it was, or undefined where the engine has none

@@ -241,6 +241,9 @@ function stringCheck(n) {
   const maxLen = n.maxLength;
   if (minLen === undefined && maxLen === undefined) return null;
   return (v, st) => {
+    // a string of n UTF-16 units holds n/2 to n code points: count them only when that decides
+    const n = v.length;
+    if ((minLen === undefined || n >= 2 * minLen) && (maxLen === undefined || n <= maxLen)) return;
     const len = codePoints(v);
     if (minLen !== undefined && len < minLen) fail(st, "minLength", `length must be >= ${minLen}, but got ${len}`);
     if (maxLen !== undefined && len > maxLen) fail(st, "maxLength", `length must be <= ${maxLen}, but got ${len}`);
@@ -282,17 +285,16 @@ function inPlaceCheck(n, at) {
 }
 
 /**
- * Makes node n of the program a closure (v, st, items) → whether it found nothing wrong; `fns`
- * holds every node's closure by index (filled after), `limits` and `nodes` the program's. @internal
+ * Makes node n of the program a closure (v, st, items) → whether it found nothing wrong; `at(i)`
+ * gives node i's closure, `limits` and `nodes` are the program's. @internal
  */
-export function compileNode(n, fns, limits, nodes) {
+export function compileNode(n, at, limits, nodes) {
   if (n.never) {
     return (_v, st, items) => {
       fail(st, items ? "items" : "false", "not allowed");
       return false;
     };
   }
-  const at = (i) => (v, st, items) => fns[i](v, st, items); // fns is filled after every node is compiled
   const bits = n.types ? typeBits(n.types) : -1;
   const integer = !!n.types && n.types.includes("integer");
   const typeMsg = n.typeMsg;

@@ -38,6 +38,18 @@ export function cmpStrings(a, b) {
   return a.length - b.length;
 }
 
+/** Sorts keys in place as Go sorts them (cmpStrings); a short list by insertion, without the builtin sort's calls. @internal */
+export function sortKeys(keys) {
+  if (keys.length > 12) return keys.sort(cmpStrings);
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i];
+    let j = i - 1;
+    for (; j >= 0 && cmpStrings(keys[j], k) > 0; j--) keys[j + 1] = keys[j];
+    keys[j + 1] = k;
+  }
+  return keys;
+}
+
 /** An array index token (jsontext.Index): digits, no leading zero, at most nine. */
 function index(t) {
   return /^(0|[1-9][0-9]{0,8})$/.test(t) ? Number(t) : -1;

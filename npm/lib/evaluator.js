@@ -22,7 +22,7 @@
 import { Num, numberText } from "./evaluator-num.js";
 import { exponentWithin } from "./evaluator-decimal.js";
 import { readJSON, NOPE, wellFormed, setMember } from "./evaluator-read.js";
-import { pointer, describeField, cmpStrings, clipText, argumentsError } from "./evaluator-issues.js";
+import { pointer, describeField, cmpStrings, sortKeys, clipText, argumentsError } from "./evaluator-issues.js";
 import { compileNode } from "./evaluator-check.js";
 import { compileLax } from "./evaluator-lax.js";
 
@@ -99,7 +99,7 @@ function copyObject(v, depth, st, top) {
   const proto = Object.getPrototypeOf(v);
   if (proto !== OBJECT && proto !== null) throw NOPE;
   const keys = Object.keys(v);
-  if (!top && keys.length > 1 && !inOrder(keys)) keys.sort(cmpStrings);
+  if (!top && keys.length > 1) sortKeys(keys);
   const known = top ? st.known : null;
   const out = {};
   for (let i = 0; i < keys.length; i++) {
@@ -198,7 +198,7 @@ function settle(v, top, st) {
     }
     return v;
   }
-  keys.sort(cmpStrings);
+  sortKeys(keys);
   const out = {};
   for (let i = 0; i < keys.length; i++) {
     const e = v[keys[i]];
@@ -253,7 +253,7 @@ function jsValue(v, top = false) {
   if (v !== null && typeof v === "object") {
     const out = {};
     const keys = Object.keys(v);
-    for (const k of top ? keys : keys.sort(cmpStrings)) setMember(out, k, jsValue(v[k]));
+    for (const k of top ? keys : sortKeys(keys)) setMember(out, k, jsValue(v[k]));
     return out;
   }
   return v;
@@ -357,6 +357,44 @@ function fromText(c, json) {
 }
 
 /**
+ * Every node of a program as its closure (evaluator-check.js), each compiled once, a node's
+ * children before it so that it calls theirs directly; a node reached again while it compiles (a
+ * $ref to an enclosing schema) is called through the array. An index out of range declines at run
+ * time, as a malformed program must.
+ */
+function compileNodes(program) {
+  const nodes = program.nodes;
+  const fns = new Array(nodes.length);
+  const state = new Uint8Array(nodes.length); // 0: not yet, 1: compiling, 2: compiled
+  const at = (i) => {
+    if (!Number.isInteger(i) || i < 0 || i >= nodes.length) return decline;
+    if (state[i] === 2) return fns[i];
+    if (state[i] === 1) return (v, st, items) => fns[i](v, st, items);
+    state[i] = 1;
+    fns[i] = compileNode(nodes[i], at, program.limits, nodes);
+    state[i] = 2;
+    return fns[i];
+  };
+  for (let i = 0; i < nodes.length; i++) at(i);
+  return fns;
+}
+
+function decline() {
+  throw NOPE;
+}
+
+/**
+ * Whether a value the root node passes holds every key of the tool's minimum after the unknown
+ * keys are dropped: the root node requires each of them and the tool keeps each. (The root check
+ * then never passes a value that lacks one.)
+ */
+function impliedMinimum(program) {
+  const required = program.nodes[program.root]?.required;
+  if (!Array.isArray(required) || !Array.isArray(program.minimum)) return false;
+  return program.minimum.every((k) => required.includes(k) && (program.keepAll || program.known.includes(k)));
+}
+
+/**
  * Compiles Go's exported program (core Tool.Program) for the tool named toolName into
  * {object(args), text(json)}: each returns {ok: true, arguments, conversions?}, {ok: false, error}
  * (the ToolgateError Go's path throws), or undefined when the evaluator does not model the case
@@ -369,15 +407,14 @@ export function compileEvaluator(program, toolName = program?.tool) {
     lax = compileLax(program.lax);
     if (typeof lax !== "function") return null;
   }
-  const fns = new Array(program.nodes.length);
-  program.nodes.forEach((n, i) => (fns[i] = compileNode(n, fns, program.limits, program.nodes)));
+  const fns = compileNodes(program);
   const c = {
     program,
     tool: toolName,
     lax,
     root: fns[program.root],
     known: program.keepAll ? null : new Set(program.known), // null: every key is kept
-    minimum: program.minimum,
+    minimum: impliedMinimum(program) ? [] : program.minimum, // keys to look for in what is kept
     maxDepth: program.limits.depth - 2, // Go counts the nesting from 1; keep clear of its bound
   };
   const guard = (read) => (input) => {

@@ -165,13 +165,27 @@ function multipleCheck(m) {
   };
 }
 
-/** The object keywords of node n as a check (v, st), or null when it has none; `nodes` is the program's. */
+/**
+ * The object keywords of node n as a check (v, st), or null when it has none; `nodes` is the
+ * program's. A key names its property's entry by a lookup in a Map; the required keys the walk
+ * over the members meets are counted, so that they are looked for again only when one is missing.
+ */
 function objectCheck(n, at, nodes) {
-  const props = n.props ? new Map(n.props.map(([name, i]) => [name, { f: at(i), type: typeOnly(nodes[i]) }])) : null;
-  const add = n.additional !== undefined ? { f: at(n.additional), type: typeOnly(nodes[n.additional]) } : null;
+  const props = n.props ? new Map(n.props.map(([name, i]) => [name, { f: at(i), type: typeOnly(nodes[i]), required: false }])) : null;
+  const add = n.additional !== undefined ? { f: at(n.additional), type: typeOnly(nodes[n.additional]), required: false } : null;
   const closed = !!n.noAdditional;
   const members = props !== null || add !== null || closed;
   const required = n.required ?? [];
+  const distinct = new Set(required);
+  let named = 0;
+  for (const r of distinct) {
+    const p = props !== null ? props.get(r) : undefined;
+    if (p !== undefined) {
+      p.required = true;
+      named++;
+    }
+  }
+  const counting = members && named === distinct.size; // every required key has its entry
   const minProps = n.minProperties;
   const maxProps = n.maxProperties;
   const counted = minProps !== undefined || maxProps !== undefined;
@@ -179,6 +193,7 @@ function objectCheck(n, at, nodes) {
   return (v, st) => {
     const keys = Object.keys(v);
     if (counted) checkCount(st, keys.length, minProps, maxProps, "Properties", "properties allowed");
+    let met = 0;
     if (members) {
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
@@ -187,6 +202,7 @@ function objectCheck(n, at, nodes) {
           if (closed) failKey(st, k, "additionalProperties", " is not allowed: the schema names no such property (additionalProperties is false)");
           continue;
         }
+        if (p.required) met++;
         const x = v[k];
         if (p.type !== null && passesType(p.type, x)) continue; // Go's sub: a type-only subschema the value has is passed without a call
         st.path.push(k);
@@ -194,6 +210,7 @@ function objectCheck(n, at, nodes) {
         st.path.pop();
       }
     }
+    if (counting && met === named) return; // keys are distinct: each required key was met
     for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v, required[i])) failKey(st, required[i], "required", " is required but missing");
   };
 }

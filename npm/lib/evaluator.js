@@ -175,7 +175,7 @@ function plainText(s, maxDepth) {
  * JSON.parse's value v made ready for the evaluator in one walk: every nested object's keys put in
  * Go's order (in place, or a sorted copy), st.keys counting the keys of the whole value (compared
  * with the text's colons: fewer means a repeated key) and, at the top, st.unknown set when a key
- * is not one the tool keeps. Returns the value (v itself at the top and for arrays).
+ * is not one the tool keeps, st.index when one is an array index (INDEX_KEY). Returns the value (v itself at the top and for arrays).
  */
 function settle(v, top, st) {
   if (Array.isArray(v)) {
@@ -187,7 +187,14 @@ function settle(v, top, st) {
   }
   const keys = Object.keys(v);
   st.keys += keys.length;
-  if (top && st.known !== null) for (let i = 0; i < keys.length; i++) if (!st.known.has(keys[i])) st.unknown = true;
+  if (top) {
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      if (st.known !== null && !st.known.has(k)) st.unknown = true;
+      const d = k.charCodeAt(0);
+      if (d >= 48 && d <= 57 && INDEX_KEY.test(k)) st.index = true;
+    }
+  }
   if (top || inOrder(keys)) {
     for (let i = 0; i < keys.length; i++) {
       const e = v[keys[i]];
@@ -335,24 +342,28 @@ function fromText(c, json) {
   let value;
   let nums = 0;
   let unknown = false;
+  let index = false;
   const keys = plainText(json, c.maxDepth);
   if (keys >= 0) {
     value = JSON.parse(json);
     if (!isObject(value)) return undefined;
-    const st = { keys: 0, known: c.known, unknown: false };
+    const st = { keys: 0, known: c.known, unknown: false, index: false };
     value = settle(value, true, st);
     if (st.keys !== keys) return undefined; // a repeated key: Go's tape hands it to its full path
     unknown = st.unknown;
+    index = st.index;
   } else {
     const st = { nums: 0 };
     value = readJSON(json, c.maxDepth, st);
     nums = st.nums;
     if (!isObject(value)) return undefined;
-    unknown = c.known !== null && Object.keys(value).some((k) => !c.known.has(k));
+    const top = Object.keys(value);
+    unknown = c.known !== null && top.some((k) => !c.known.has(k));
+    index = top.some((k) => INDEX_KEY.test(k));
   }
   // JS objects list integer-like keys first, whatever the text's order; Go converts top-level
   // members in the text's order, so such a key with lax conversions goes to Go
-  if (c.lax !== null && Object.keys(value).some((k) => INDEX_KEY.test(k))) return undefined;
+  if (c.lax !== null && index) return undefined;
   return decide(c, value, nums > 0, keys >= 0 ? AS_IS : JS, unknown); // the reader's value: jsValue sorts its nested keys
 }
 

@@ -15,8 +15,8 @@ const ARRAY = 16;
 const OBJECT = 32;
 const BITS = { string: STRING, number: NUMBER, boolean: BOOLEAN, null: NULL, array: ARRAY, object: OBJECT };
 
-/** The kind of an evaluator value as its bit. @internal */
-export function kindBit(v) {
+/** The kind of an evaluator value as its bit. */
+function kindBit(v) {
   switch (typeof v) {
     case "string":
       return STRING;
@@ -45,11 +45,6 @@ function kindName(bit) {
       return "array";
   }
   return "object";
-}
-
-/** The JSON kind of an evaluator value, as Go names it in messages. @internal */
-export function kindOf(v) {
-  return kindName(kindBit(v));
 }
 
 /** The kinds a "type" list allows, as bits (an integer is a number checked further). */

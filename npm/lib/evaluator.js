@@ -19,7 +19,7 @@
 // - text with lax conversions whose top level has an array-index key ("0", "12"): JS objects list
 //   those first, Go converts in the text's order;
 // - a program with a lax plan this build cannot run (evaluator-lax.js), or of another version.
-import { Num, numberText } from "./evaluator-num.js";
+import { Num } from "./evaluator-num.js";
 import { exponentWithin } from "./evaluator-decimal.js";
 import { readJSON, NOPE, wellFormed, setMember } from "./evaluator-read.js";
 import { pointer, describeField, cmpStrings, sortKeys, clipText, argumentsError } from "./evaluator-issues.js";
@@ -371,22 +371,29 @@ function fromText(c, json) {
  * Every node of a program as its closure (evaluator-check.js), each compiled once, a node's
  * children before it so that it calls theirs directly; a node reached again while it compiles (a
  * $ref to an enclosing schema) is called through the array. An index out of range declines at run
- * time, as a malformed program must.
+ * time, as a malformed program must. A chain of nodes too deep to compile this way (the stack runs
+ * out) is compiled in order instead, every child called through the array.
  */
 function compileNodes(program) {
   const nodes = program.nodes;
   const fns = new Array(nodes.length);
+  const through = (i) => (Number.isInteger(i) && i >= 0 && i < nodes.length ? (v, st, items) => fns[i](v, st, items) : decline);
   const state = new Uint8Array(nodes.length); // 0: not yet, 1: compiling, 2: compiled
   const at = (i) => {
     if (!Number.isInteger(i) || i < 0 || i >= nodes.length) return decline;
     if (state[i] === 2) return fns[i];
-    if (state[i] === 1) return (v, st, items) => fns[i](v, st, items);
+    if (state[i] === 1) return through(i);
     state[i] = 1;
     fns[i] = compileNode(nodes[i], at, program.limits, nodes);
     state[i] = 2;
     return fns[i];
   };
-  for (let i = 0; i < nodes.length; i++) at(i);
+  try {
+    for (let i = 0; i < nodes.length; i++) at(i);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    for (let i = 0; i < nodes.length; i++) fns[i] = compileNode(nodes[i], through, program.limits, nodes);
+  }
   return fns;
 }
 

@@ -26,8 +26,8 @@ function kindBit(v) {
       return BOOLEAN;
   }
   if (v === null) return NULL;
-  if (v instanceof Num) return NUMBER;
-  return Array.isArray(v) ? ARRAY : OBJECT;
+  if (Array.isArray(v)) return ARRAY;
+  return v instanceof Num ? NUMBER : OBJECT;
 }
 
 /** A kind's name, as Go words it in messages. */
@@ -185,6 +185,20 @@ function objectCheck(n, at, nodes) {
   const maxProps = n.maxProperties;
   const counted = minProps !== undefined || maxProps !== undefined;
   if (!members && !required.length && !counted) return null;
+  // The entry last found for the key at each of the first positions: objects checked by one node
+  // tend to list the same keys in the same places, and keys are interned strings, so a hit costs
+  // a comparison of references instead of a Map lookup.
+  const seenKeys = new Array(8).fill(undefined);
+  const seenEntries = new Array(8).fill(undefined);
+  const entry = (k, i) => {
+    if (i < 8 && seenKeys[i] === k) return seenEntries[i];
+    const p = (props !== null && props.get(k)) || (closed ? undefined : add);
+    if (i < 8) {
+      seenKeys[i] = k;
+      seenEntries[i] = p;
+    }
+    return p;
+  };
   return (v, st) => {
     const keys = Object.keys(v);
     if (counted) checkCount(st, keys.length, minProps, maxProps, "Properties", "properties allowed");
@@ -192,7 +206,7 @@ function objectCheck(n, at, nodes) {
     if (members) {
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
-        const p = (props !== null && props.get(k)) || (closed ? undefined : add);
+        const p = entry(k, i);
         if (p === undefined || p === null) {
           if (closed) failKey(st, k, "additionalProperties", " is not allowed: the schema names no such property (additionalProperties is false)");
           continue;

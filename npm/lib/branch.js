@@ -57,6 +57,12 @@ function matchJSON(ctx, handle, request, op, learn) {
   return m;
 }
 
+/** A JS-evaluated refusal about to be thrown, given the stack of the throw where the engine can (V8). */
+function withStack(e) {
+  if (typeof Error.captureStackTrace === "function") Error.captureStackTrace(e, Branch.prototype.match);
+  return e;
+}
+
 /**
  * A conversation branch's tool registry (LionAGI's ActionManager). Node and browser.
  * @example const b = tg.branch({ tools: [add] }); await b.invoke({ function: "add", arguments: { a: 1, b: 2 } })
@@ -194,7 +200,7 @@ export class Branch {
     const fast = this.#plans.answer(request);
     if (fast) {
       const v = fast.verdict;
-      if (!v.ok) throw v.error;
+      if (!v.ok) throw withStack(v.error); // the evaluator makes its refusals without one
       return new FunctionCalling(fast.tool, { function: fast.tool.function, arguments: v.arguments, conversions: v.conversions }, this.#ctx);
     }
     const stamp = this.#plans.stamp();

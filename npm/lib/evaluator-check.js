@@ -6,23 +6,46 @@ import { parseDecimal, cmpDecimal, isIntegerDecimal, multipleOfDecimal } from ".
 import { readJSON, NOPE } from "./evaluator-read.js";
 import { pointer, describeField } from "./evaluator-issues.js";
 
-/** The JSON kind of an evaluator value, as Go names it in messages. @internal */
-export function kindOf(v) {
+/** The JSON kinds as bits, for "type" checks (an integer is a number checked further). */
+const STRING = 1;
+const NUMBER = 2;
+const BOOLEAN = 4;
+const NULL = 8;
+const ARRAY = 16;
+const OBJECT = 32;
+const BITS = { string: STRING, number: NUMBER, boolean: BOOLEAN, null: NULL, array: ARRAY, object: OBJECT };
+
+/** The kind of an evaluator value as its bit. */
+function kindBit(v) {
   switch (typeof v) {
     case "string":
-      return "string";
+      return STRING;
     case "number":
-      return "number";
+      return NUMBER;
     case "boolean":
-      return "boolean";
+      return BOOLEAN;
   }
-  if (v === null) return "null";
-  if (v instanceof Num) return "number";
-  return Array.isArray(v) ? "array" : "object";
+  if (v === null) return NULL;
+  if (Array.isArray(v)) return ARRAY;
+  return v instanceof Num ? NUMBER : OBJECT;
 }
 
-/** The kinds as bits, for "type" checks. */
-const BITS = { string: 1, number: 2, boolean: 4, null: 8, array: 16, object: 32 };
+/** A kind's name, as Go words it in messages. */
+function kindName(bit) {
+  switch (bit) {
+    case STRING:
+      return "string";
+    case NUMBER:
+      return "number";
+    case BOOLEAN:
+      return "boolean";
+    case NULL:
+      return "null";
+    case ARRAY:
+      return "array";
+  }
+  return "object";
+}
 
 /** The kinds a "type" list allows, as bits (an integer is a number checked further). */
 function typeBits(types) {
@@ -43,8 +66,8 @@ function typeOnly(n) {
 
 /** Whether v passes a typeOnly check. */
 function passesType(t, v) {
-  const kind = kindOf(v);
-  return (t.bits & BITS[kind]) !== 0 || (t.integer && kind === "number" && isInteger(v));
+  const kind = kindBit(v);
+  return (t.bits & kind) !== 0 || (t.integer && kind === NUMBER && isInteger(v));
 }
 
 /** Whether two evaluator numbers are equal by value (their literals' decimals). */
@@ -56,16 +79,16 @@ function numbersEqual(a, b) {
 /** JSON equality, as the validator's (numbers by value, objects whatever their key order). @internal */
 export function equal(a, b) {
   if (a === b) return true;
-  const ka = kindOf(a);
-  if (ka !== kindOf(b)) return false;
+  const ka = kindBit(a);
+  if (ka !== kindBit(b)) return false;
   switch (ka) {
-    case "number":
+    case NUMBER:
       return numbersEqual(a, b);
-    case "array":
+    case ARRAY:
       if (a.length !== b.length) return false;
       for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i])) return false;
       return true;
-    case "object": {
+    case OBJECT: {
       const keys = Object.keys(a);
       if (keys.length !== Object.keys(b).length) return false;
       for (const k of keys) if (!Object.hasOwn(b, k) || !equal(a[k], b[k])) return false;
@@ -137,28 +160,58 @@ function multipleCheck(m) {
   };
 }
 
-/** The object keywords of node n as a check (v, st), or null when it has none; `nodes` is the program's. */
+/**
+ * The object keywords of node n as a check (v, st), or null when it has none; `nodes` is the
+ * program's. A key names its property's entry by a lookup in a Map; the required keys the walk
+ * over the members meets are counted, so that they are looked for again only when one is missing.
+ */
 function objectCheck(n, at, nodes) {
-  const props = n.props ? new Map(n.props.map(([name, i]) => [name, { f: at(i), type: typeOnly(nodes[i]) }])) : null;
-  const add = n.additional !== undefined ? { f: at(n.additional), type: typeOnly(nodes[n.additional]) } : null;
+  const props = n.props ? new Map(n.props.map(([name, i]) => [name, { f: at(i), type: typeOnly(nodes[i]), required: false }])) : null;
+  const add = n.additional !== undefined ? { f: at(n.additional), type: typeOnly(nodes[n.additional]), required: false } : null;
   const closed = !!n.noAdditional;
   const members = props !== null || add !== null || closed;
   const required = n.required ?? [];
+  const distinct = new Set(required);
+  let named = 0;
+  for (const r of distinct) {
+    const p = props !== null ? props.get(r) : undefined;
+    if (p !== undefined) {
+      p.required = true;
+      named++;
+    }
+  }
+  const counting = members && named === distinct.size; // every required key has its entry
   const minProps = n.minProperties;
   const maxProps = n.maxProperties;
   const counted = minProps !== undefined || maxProps !== undefined;
   if (!members && !required.length && !counted) return null;
+  // The entry last found for the key at each of the first positions: objects checked by one node
+  // tend to list the same keys in the same places, and keys are interned strings, so a hit costs
+  // a comparison of references instead of a Map lookup.
+  const seenKeys = new Array(8).fill(undefined);
+  const seenEntries = new Array(8).fill(undefined);
+  const entry = (k, i) => {
+    if (i < 8 && seenKeys[i] === k) return seenEntries[i];
+    const p = (props !== null && props.get(k)) || (closed ? undefined : add);
+    if (i < 8) {
+      seenKeys[i] = k;
+      seenEntries[i] = p;
+    }
+    return p;
+  };
   return (v, st) => {
     const keys = Object.keys(v);
     if (counted) checkCount(st, keys.length, minProps, maxProps, "Properties", "properties allowed");
+    let met = 0;
     if (members) {
       for (let i = 0; i < keys.length; i++) {
         const k = keys[i];
-        const p = (props !== null && props.get(k)) || (closed ? undefined : add);
+        const p = entry(k, i);
         if (p === undefined || p === null) {
           if (closed) failKey(st, k, "additionalProperties", " is not allowed: the schema names no such property (additionalProperties is false)");
           continue;
         }
+        if (p.required) met++;
         const x = v[k];
         if (p.type !== null && passesType(p.type, x)) continue; // Go's sub: a type-only subschema the value has is passed without a call
         st.path.push(k);
@@ -166,6 +219,7 @@ function objectCheck(n, at, nodes) {
         st.path.pop();
       }
     }
+    if (counting && met === named) return; // keys are distinct: each required key was met
     for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v, required[i])) failKey(st, required[i], "required", " is required but missing");
   };
 }
@@ -213,6 +267,9 @@ function stringCheck(n) {
   const maxLen = n.maxLength;
   if (minLen === undefined && maxLen === undefined) return null;
   return (v, st) => {
+    // a string of n UTF-16 units holds n/2 to n code points: count them only when that decides
+    const n = v.length;
+    if ((minLen === undefined || n >= 2 * minLen) && (maxLen === undefined || n <= maxLen)) return;
     const len = codePoints(v);
     if (minLen !== undefined && len < minLen) fail(st, "minLength", `length must be >= ${minLen}, but got ${len}`);
     if (maxLen !== undefined && len > maxLen) fail(st, "maxLength", `length must be <= ${maxLen}, but got ${len}`);
@@ -254,48 +311,60 @@ function inPlaceCheck(n, at) {
 }
 
 /**
- * Makes node n of the program a closure (v, st, items) → whether it found nothing wrong; `fns`
- * holds every node's closure by index (filled after), `limits` and `nodes` the program's. @internal
+ * Makes node n of the program a closure (v, st, items) → whether it found nothing wrong; `at(i)`
+ * gives node i's closure, `limits` and `nodes` are the program's. @internal
  */
-export function compileNode(n, fns, limits, nodes) {
+export function compileNode(n, at, limits, nodes) {
   if (n.never) {
     return (_v, st, items) => {
       fail(st, items ? "items" : "false", "not allowed");
       return false;
     };
   }
-  const at = (i) => (v, st, items) => fns[i](v, st, items); // fns is filled after every node is compiled
   const bits = n.types ? typeBits(n.types) : -1;
   const integer = !!n.types && n.types.includes("integer");
   const typeMsg = n.typeMsg;
   const hasConst = n.const !== undefined;
   const constant = hasConst ? literal(n.const) : undefined;
-  const enumList = n.enum ? n.enum.map(literal) : null;
+  const inEnum = n.enum ? enumTest(n.enum.map(literal)) : null;
   const object = objectCheck(n, at, nodes);
   const array = arrayCheck(n, at, limits, nodes);
   const string = stringCheck(n);
   const number = numberCheck(n);
   const inPlace = inPlaceCheck(n, at);
   const noEnum = !!n.noEnum;
+  const constMsg = n.constMsg;
+  const enumMsg = n.enumMsg;
   return (v, st) => {
-    const before = st.issues.length;
-    const kind = kindOf(v);
-    if ((bits & BITS[kind]) === 0 && !(integer && kind === "number" && isInteger(v))) {
-      fail(st, "type", typeMsg + kind);
+    const kind = kindBit(v);
+    if ((bits & kind) === 0 && !(integer && kind === NUMBER && isInteger(v))) {
+      fail(st, "type", typeMsg + kindName(kind));
       return false;
     }
-    if (hasConst && !equal(v, constant)) fail(st, "const", n.constMsg);
-    if (enumList !== null && !enumList.some((e) => equal(v, e))) fail(st, "enum", n.enumMsg);
-    if (kind === "object") {
+    const before = st.issues.length;
+    if (hasConst && !equal(v, constant)) fail(st, "const", constMsg);
+    if (inEnum !== null && !inEnum(v)) fail(st, "enum", enumMsg);
+    if (kind === OBJECT) {
       if (object !== null) object(v, st);
-    } else if (kind === "array") {
+    } else if (kind === ARRAY) {
       if (array !== null) array(v, st);
-    } else if (kind === "string") {
+    } else if (kind === STRING) {
       if (string !== null) string(v, st);
-    } else if (kind === "number" && number !== null) number(v, st);
+    } else if (kind === NUMBER && number !== null) number(v, st);
     if (inPlace !== null) inPlace(v, st);
     if (noEnum) fail(st, "enum", "no value is allowed: enum is empty");
     return st.issues.length === before;
+  };
+}
+
+/** An enum's values as a test (v) → whether v is one of them: strings by a Set, the others by equal. */
+function enumTest(list) {
+  const strings = new Set(list.filter((e) => typeof e === "string"));
+  const others = list.filter((e) => typeof e !== "string");
+  return (v) => {
+    if (typeof v === "string") return strings.has(v);
+    for (let i = 0; i < others.length; i++) if (equal(v, others[i])) return true;
+    return false;
   };
 }
 

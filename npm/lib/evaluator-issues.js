@@ -38,6 +38,18 @@ export function cmpStrings(a, b) {
   return a.length - b.length;
 }
 
+/** Sorts keys in place as Go sorts them (cmpStrings); a short list by insertion, without the builtin sort's calls. @internal */
+export function sortKeys(keys) {
+  if (keys.length > 12) return keys.sort(cmpStrings);
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i];
+    let j = i - 1;
+    for (; j >= 0 && cmpStrings(keys[j], k) > 0; j--) keys[j + 1] = keys[j];
+    keys[j + 1] = k;
+  }
+  return keys;
+}
+
 /** An array index token (jsontext.Index): digits, no leading zero, at most nine. */
 function index(t) {
   return /^(0|[1-9][0-9]{0,8})$/.test(t) ? Number(t) : -1;
@@ -119,9 +131,82 @@ function summarize(issues, limits) {
   return clipText(b + omitted, limits.messageBytes);
 }
 
-/** The invalid-arguments ToolgateError of a refusal, as Go's argumentsError makes it and the bridge hands it to JS. @internal */
+/**
+ * The invalid-arguments ToolgateError of a refusal, as Go's argumentsError makes it and the bridge
+ * hands it to JS, made without a stack trace: capturing one costs more than the whole check (V8
+ * walks the frames for every Error), and a refusal b.validate returns is data. b.match captures
+ * one when it throws the error. @internal
+ */
 export function argumentsError(program, tool, issues) {
   const list = boundIssues(sortIssues(issues), program.limits);
   const message = clipText("arguments do not match " + program.subject + ": " + summarize(list, program.limits), program.limits.messageBytes);
-  return new ToolgateError("invalid-arguments", message, tool ? { tool, issues: list } : { issues: list });
+  const limit = noStack();
+  try {
+    return makeError(message, tool, list);
+  } finally {
+    if (limit !== undefined) Error.stackTraceLimit = limit;
+  }
+}
+
+/**
+ * A ToolgateError built as its constructor builds it for ("invalid-arguments", message, {tool,
+ * issues}): an Error constructed with ToolgateError as new.target (a real Error of ToolgateError's
+ * prototype), then its name, code, tool and issues, in that order. The constructor's generic
+ * handling of its data (any keys, reserved names, the flat 0.1 names) costs more than the Error
+ * itself; used only when sameShape, checked once at load, finds the result the constructor's.
+ */
+function directError(message, tool, issues) {
+  const e = Reflect.construct(Error, [message], ToolgateError);
+  e.name = "ToolgateError";
+  e.code = "invalid-arguments";
+  if (tool) e.tool = tool;
+  e.issues = issues;
+  return e;
+}
+
+function constructedError(message, tool, issues) {
+  return new ToolgateError("invalid-arguments", message, tool ? { tool, issues } : { issues });
+}
+
+/** Whether two errors have the same prototype, kind and own members (names, flags, values; the stack aside). */
+function sameShape(a, b) {
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b) || Object.prototype.toString.call(a) !== Object.prototype.toString.call(b)) return false;
+  const ka = Reflect.ownKeys(a);
+  const kb = Reflect.ownKeys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    if (ka[i] !== kb[i]) return false;
+    if (ka[i] === "stack") continue;
+    const da = Object.getOwnPropertyDescriptor(a, ka[i]);
+    const db = Object.getOwnPropertyDescriptor(b, kb[i]);
+    for (const f of ["value", "get", "set", "writable", "enumerable", "configurable"]) if (da[f] !== db[f]) return false;
+  }
+  return ToolgateError.isInstance(a) && a instanceof Error;
+}
+
+/** The error maker: directError where it makes what the constructor makes, else the constructor. */
+const makeError = (() => {
+  const issues = [];
+  try {
+    const same = sameShape(directError("m", "t", issues), constructedError("m", "t", issues)) && sameShape(directError("m", "", issues), constructedError("m", "", issues));
+    return same ? directError : constructedError;
+  } catch {
+    return constructedError;
+  }
+})();
+
+/**
+ * Sets Error.stackTraceLimit to 0 and returns what it was, or undefined where the engine has none
+ * or it cannot be set (frozen intrinsics): then the error gets the engine's usual stack. Node's own
+ * errors.js does the same around the errors it makes.
+ */
+function noStack() {
+  const limit = Error.stackTraceLimit;
+  if (typeof limit !== "number" || limit === 0) return undefined;
+  try {
+    Error.stackTraceLimit = 0;
+  } catch {
+    return undefined;
+  }
+  return Error.stackTraceLimit === 0 ? limit : undefined;
 }

@@ -23,7 +23,7 @@ export function compileLax(program) {
   const root = plans.root;
   if (root === NONE || !root.walksObject) return (value) => ({ value, conversions: [] });
   return (value, keys = undefined) => {
-    path.length = 0;
+    if (path.length) path.length = 0; // a walk that threw (NOPE) may leave one behind
     convs = [];
     let out = null;
     if (isObject(value)) {

@@ -19,11 +19,11 @@
 // - text with lax conversions whose top level has an array-index key ("0", "12"): JS objects list
 //   those first, Go converts in the text's order;
 // - a program with a lax plan this build cannot run (evaluator-lax.js), or of another version.
-import { Num, numberText } from "./evaluator-num.js";
+import { Num } from "./evaluator-num.js";
 import { exponentWithin } from "./evaluator-decimal.js";
 import { readJSON, NOPE, wellFormed, setMember } from "./evaluator-read.js";
-import { pointer, describeField, cmpStrings, clipText, argumentsError } from "./evaluator-issues.js";
-import { compileNode, kindOf } from "./evaluator-check.js";
+import { pointer, describeField, cmpStrings, sortKeys, clipText, argumentsError } from "./evaluator-issues.js";
+import { compileNode } from "./evaluator-check.js";
 import { compileLax } from "./evaluator-lax.js";
 
 /** The program format this evaluator reads (core.ProgramVersion). */
@@ -31,9 +31,6 @@ export const PROGRAM_VERSION = 1;
 
 const OBJECT = Object.prototype;
 const ARRAY = Array.prototype;
-
-/** Number spellings that may not be JSON.stringify of their double ("5.0", "1e2", "-0", 16+ digits), or a backslash: the reader's. */
-const RISKY = /\d[.eE]|\d{16}|-0|\\/;
 
 /** A key JSON.stringify escapes (Go's tape then hands the text to its full path). */
 const ESCAPED_KEY = /["\\\u0000-\u001f]/;
@@ -102,12 +99,15 @@ function copyObject(v, depth, st, top) {
   const proto = Object.getPrototypeOf(v);
   if (proto !== OBJECT && proto !== null) throw NOPE;
   const keys = Object.keys(v);
-  if (!top && keys.length > 1) keys.sort(cmpStrings);
+  if (!top && keys.length > 1) sortKeys(keys);
+  const known = top ? st.known : null;
   const out = {};
-  for (const k of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
     const e = v[k];
     if (e === undefined || typeof e === "function" || typeof e === "symbol") continue;
     if (!plainKey(k)) throw NOPE;
+    if (known !== null && !known.has(k)) st.unknown = true;
     st.bytes += k.length * 6 + 4;
     const c = copyValue(e, depth + 1, st, false);
     if (k === "__proto__") setMember(out, k, c);
@@ -117,34 +117,101 @@ function copyObject(v, depth, st, top) {
   return out;
 }
 
-/**
- * The JSON.parse result of arguments text checked as Go's tape reads it: strings well-formed, the
- * nesting within the bound; st.keys counts the keys (compared with the text's colons).
- */
-function checkParsed(v, depth, st) {
-  if (typeof v === "string") {
-    if (!wellFormed(v)) throw NOPE;
-    return;
-  }
-  if (typeof v !== "object" || v === null) return;
-  if (depth >= st.maxDepth) throw NOPE;
-  if (Array.isArray(v)) {
-    for (const e of v) if (typeof e === "object" || typeof e === "string") checkParsed(e, depth + 1, st);
-    return;
-  }
-  for (const k of Object.keys(v)) {
-    st.keys++;
-    if (!wellFormed(k)) throw NOPE;
-    const e = v[k];
-    if (typeof e === "object" || typeof e === "string") checkParsed(e, depth + 1, st);
-  }
+/** Whether keys are in Go's order already. */
+function inOrder(keys) {
+  for (let i = 1; i < keys.length; i++) if (cmpStrings(keys[i - 1], keys[i]) > 0) return false;
+  return true;
 }
 
-/** Counts the colons of a text. */
-function colons(text) {
-  let n = 0;
-  for (let i = text.indexOf(":"); i >= 0; i = text.indexOf(":", i + 1)) n++;
-  return n;
+/**
+ * One pass over arguments text, deciding whether JSON.parse reads it as Go's tape does: no escape,
+ * no number whose spelling JSON.parse would lose (a fraction or an exponent, "-0", 16 digits or
+ * more; strings aside), nesting within maxDepth. Returns the number of keys the text holds (its
+ * colons outside strings), or -1 when the reader must read it. Strings are skipped with indexOf:
+ * without escapes, a string ends at the next quote.
+ */
+function plainText(s, maxDepth) {
+  if (s.indexOf("\\") >= 0) return -1;
+  let colons = 0;
+  let level = 0;
+  let digits = 0;
+  for (let i = 0, n = s.length; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (++digits >= 16) return -1;
+      continue;
+    }
+    if (digits > 0) {
+      if (c === 46 || c === 101 || c === 69) return -1;
+      digits = 0;
+    }
+    switch (c) {
+      case 34: // a string
+        i = s.indexOf('"', i + 1);
+        if (i < 0) return -1;
+        break;
+      case 58:
+        colons++;
+        break;
+      case 123:
+      case 91:
+        if (++level > maxDepth) return -1;
+        break;
+      case 125:
+      case 93:
+        level--;
+        break;
+      case 45: // "-0"
+        if (s.charCodeAt(i + 1) === 48) return -1;
+        break;
+      case 46: // "." with no digit before: not JSON; the reader says so
+        return -1;
+    }
+  }
+  return colons;
+}
+
+/**
+ * JSON.parse's value v made ready for the evaluator in one walk: every nested object's keys put in
+ * Go's order (in place, or a sorted copy), st.keys counting the keys of the whole value (compared
+ * with the text's colons: fewer means a repeated key) and, at the top, st.unknown set when a key
+ * is not one the tool keeps, st.index when one is an array index (INDEX_KEY). Returns the value (v itself at the top and for arrays).
+ */
+function settle(v, top, st) {
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const e = v[i];
+      if (e !== null && typeof e === "object") v[i] = settle(e, false, st);
+    }
+    return v;
+  }
+  const keys = Object.keys(v);
+  st.keys += keys.length;
+  if (top) {
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      if (st.known !== null && !st.known.has(k)) st.unknown = true;
+      const d = k.charCodeAt(0);
+      if (d >= 48 && d <= 57 && INDEX_KEY.test(k)) st.index = true;
+    }
+  }
+  if (top || inOrder(keys)) {
+    for (let i = 0; i < keys.length; i++) {
+      const e = v[keys[i]];
+      if (e !== null && typeof e === "object") {
+        const x = settle(e, false, st);
+        if (x !== e) setMember(v, keys[i], x);
+      }
+    }
+    return v;
+  }
+  sortKeys(keys);
+  const out = {};
+  for (let i = 0; i < keys.length; i++) {
+    const e = v[keys[i]];
+    setMember(out, keys[i], e !== null && typeof e === "object" ? settle(e, false, st) : e);
+  }
+  return out;
 }
 
 /** Lists the numbers whose exponent is beyond the bound (Go's unsafeNumbers), as issues. */
@@ -193,18 +260,31 @@ function jsValue(v, top = false) {
   if (v !== null && typeof v === "object") {
     const out = {};
     const keys = Object.keys(v);
-    for (const k of top ? keys : keys.sort(cmpStrings)) setMember(out, k, jsValue(v[k]));
+    for (const k of top ? keys : sortKeys(keys)) setMember(out, k, jsValue(v[k]));
     return out;
   }
   return v;
 }
 
+/** How decide turns the kept value into the JS arguments. */
+const AS_IS = 0; // the value is fresh and final (object arguments without big integers, settled text)
+const REVIVE = 1; // object arguments with integers beyond ±(2^53−1): those become BigInts, in place
+const JS = 2; // Nums or conversions: jsValue makes the arguments
+
+/**
+ * The check's scratch: the issues and the path. The walk is synchronous and calls nothing of the
+ * caller's (it runs on the evaluator's own values), so one serves every call; a call that stops
+ * half-way (NOPE) leaves a path behind, which the next call resets.
+ */
+const scratch = { issues: [], path: [] };
+
 /**
  * The verdict of a compiled program `c` on an evaluator value: lax conversions first (as Go's
- * fastNormalize), the exponent bound, the schema, then the keys kept; `finish` turns the kept value
- * into the JS arguments. undefined when Go's full path would word the answer.
+ * fastNormalize), the exponent bound, the schema, then the keys kept (`unknown`: whether the value
+ * has a top-level key the tool does not keep); `finish` (AS_IS, REVIVE or JS) says how the kept
+ * value becomes the JS arguments. undefined when Go's full path would word the answer.
  */
-function decide(c, value, unsafe, finish) {
+function decide(c, value, unsafe, finish, unknown) {
   let conversions;
   if (c.lax !== null) {
     const r = c.lax(value);
@@ -217,35 +297,40 @@ function decide(c, value, unsafe, finish) {
     unsafeNumbers(value, [], limits.exponent, issues);
     return { ok: false, error: argumentsError(c.program, c.tool, issues) };
   }
-  const st = { issues: [], path: [] };
+  const st = scratch;
+  if (st.path.length) st.path.length = 0;
+  if (st.issues.length) st.issues.length = 0;
   c.root(value, st, false);
-  if (st.issues.length) return { ok: false, error: argumentsError(c.program, c.tool, st.issues) };
-  let kept = value;
-  if (!c.keepAll) {
-    const keys = Object.keys(value);
-    for (let i = 0; i < keys.length; i++) {
-      if (c.known.has(keys[i])) continue;
-      kept = {};
-      for (const k of keys) if (c.known.has(k)) setMember(kept, k, value[k]);
-      break;
-    }
+  if (st.issues.length) {
+    const issues = st.issues;
+    st.issues = [];
+    return { ok: false, error: argumentsError(c.program, c.tool, issues) };
   }
-  for (const k of c.minimum) if (!Object.hasOwn(kept, k)) return undefined; // Go's full path words this refusal
-  const r = { ok: true, arguments: finish(kept, conversions !== undefined) };
-  if (conversions) r.conversions = conversions;
-  return r;
+  let kept = value;
+  if (unknown) {
+    kept = {};
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) if (c.known.has(keys[i])) setMember(kept, keys[i], value[keys[i]]);
+  }
+  const minimum = c.minimum;
+  for (let i = 0; i < minimum.length; i++) if (!Object.hasOwn(kept, minimum[i])) return undefined; // Go's full path words this refusal
+  if (conversions !== undefined) finish = JS;
+  const args = finish === AS_IS ? kept : finish === REVIVE ? reviveBig(kept) : jsValue(kept, true);
+  return conversions === undefined ? { ok: true, arguments: args } : { ok: true, arguments: args, conversions };
 }
 
 /** The verdict on object arguments, as JSON.stringify hands them to Go. */
 function fromObject(c, args) {
   if (args === null || typeof args !== "object" || Array.isArray(args)) return undefined;
-  const st = { bytes: 0, big: false, maxDepth: c.maxDepth };
-  const value = copyValue(args, 0, st, true);
-  if (kindOf(value) !== "object" || st.bytes > c.program.limits.bytes) return undefined;
-  return decide(c, value, false, (kept, converted) => {
-    if (converted) return jsValue(kept, true);
-    return st.big ? reviveBig(kept) : kept;
-  });
+  const st = { bytes: 0, big: false, maxDepth: c.maxDepth, known: c.known, unknown: false };
+  const value = copyValue(args, 0, st, true); // an object: args is one, and toJSON is refused
+  if (st.bytes > c.program.limits.bytes) return undefined;
+  return decide(c, value, false, st.big ? REVIVE : AS_IS, st.unknown);
+}
+
+/** Whether a read value is a JSON object (not an array, a Num or a scalar). */
+function isObject(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v) && !(v instanceof Num);
 }
 
 /** A key JS objects order before the others (an array index). */
@@ -256,23 +341,75 @@ function fromText(c, json) {
   if (typeof json !== "string" || json.length * 3 > c.program.limits.bytes || !json.includes('"') || !wellFormed(json)) return undefined;
   let value;
   let nums = 0;
-  if (!RISKY.test(json)) {
+  let unknown = false;
+  let index = false;
+  const keys = plainText(json, c.maxDepth);
+  if (keys >= 0) {
     value = JSON.parse(json);
-    if (kindOf(value) !== "object") return undefined;
-    const st = { keys: 0, maxDepth: c.maxDepth };
-    checkParsed(value, 0, st);
-    if (st.keys !== colons(json)) value = undefined; // a repeated key, or a colon in a string: read it again
-  }
-  if (value === undefined) {
+    if (!isObject(value)) return undefined;
+    const st = { keys: 0, known: c.known, unknown: false, index: false };
+    value = settle(value, true, st);
+    if (st.keys !== keys) return undefined; // a repeated key: Go's tape hands it to its full path
+    unknown = st.unknown;
+    index = st.index;
+  } else {
     const st = { nums: 0 };
     value = readJSON(json, c.maxDepth, st);
     nums = st.nums;
-    if (kindOf(value) !== "object") return undefined;
+    if (!isObject(value)) return undefined;
+    const top = Object.keys(value);
+    unknown = c.known !== null && top.some((k) => !c.known.has(k));
+    index = top.some((k) => INDEX_KEY.test(k));
   }
   // JS objects list integer-like keys first, whatever the text's order; Go converts top-level
   // members in the text's order, so such a key with lax conversions goes to Go
-  if (c.lax !== null && Object.keys(value).some((k) => INDEX_KEY.test(k))) return undefined;
-  return decide(c, value, nums > 0, (kept, converted) => (nums > 0 || converted ? jsValue(kept, true) : sortNested(kept)));
+  if (c.lax !== null && index) return undefined;
+  return decide(c, value, nums > 0, keys >= 0 ? AS_IS : JS, unknown); // the reader's value: jsValue sorts its nested keys
+}
+
+/**
+ * Every node of a program as its closure (evaluator-check.js), each compiled once, a node's
+ * children before it so that it calls theirs directly; a node reached again while it compiles (a
+ * $ref to an enclosing schema) is called through the array. An index out of range declines at run
+ * time, as a malformed program must. A chain of nodes too deep to compile this way (the stack runs
+ * out) is compiled in order instead, every child called through the array.
+ */
+function compileNodes(program) {
+  const nodes = program.nodes;
+  const fns = new Array(nodes.length);
+  const through = (i) => (Number.isInteger(i) && i >= 0 && i < nodes.length ? (v, st, items) => fns[i](v, st, items) : decline);
+  const state = new Uint8Array(nodes.length); // 0: not yet, 1: compiling, 2: compiled
+  const at = (i) => {
+    if (!Number.isInteger(i) || i < 0 || i >= nodes.length) return decline;
+    if (state[i] === 2) return fns[i];
+    if (state[i] === 1) return through(i);
+    state[i] = 1;
+    fns[i] = compileNode(nodes[i], at, program.limits, nodes);
+    state[i] = 2;
+    return fns[i];
+  };
+  try {
+    for (let i = 0; i < nodes.length; i++) at(i);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    for (let i = 0; i < nodes.length; i++) fns[i] = compileNode(nodes[i], through, program.limits, nodes);
+  }
+  return fns;
+}
+
+function decline() {
+  throw NOPE;
+}
+
+/**
+ * Whether a value the root node passes holds every key of the tool's minimum after the unknown
+ * keys are dropped: the root node requires each of them and the tool keeps each. (The root check
+ * then never passes a value that lacks one.)
+ */
+function impliedMinimum(program) {
+  const required = program.nodes[program.root]?.required;
+  if (!Array.isArray(required) || !Array.isArray(program.minimum)) return false;
+  return program.minimum.every((k) => required.includes(k) && (program.keepAll || program.known.includes(k)));
 }
 
 /**
@@ -288,16 +425,14 @@ export function compileEvaluator(program, toolName = program?.tool) {
     lax = compileLax(program.lax);
     if (typeof lax !== "function") return null;
   }
-  const fns = new Array(program.nodes.length);
-  program.nodes.forEach((n, i) => (fns[i] = compileNode(n, fns, program.limits, program.nodes)));
+  const fns = compileNodes(program);
   const c = {
     program,
     tool: toolName,
     lax,
     root: fns[program.root],
-    known: new Set(program.known),
-    keepAll: !!program.keepAll,
-    minimum: program.minimum,
+    known: program.keepAll ? null : new Set(program.known), // null: every key is kept
+    minimum: impliedMinimum(program) ? [] : program.minimum, // keys to look for in what is kept
     maxDepth: program.limits.depth - 2, // Go counts the nesting from 1; keep clear of its bound
   };
   const guard = (read) => (input) => {
@@ -308,31 +443,6 @@ export function compileEvaluator(program, toolName = program?.tool) {
     }
   };
   return { object: guard(fromObject), text: guard(fromText) };
-}
-
-/** The kept top-level object with every nested object's keys in Go's order (JSON.parse keeps the text's). */
-function sortNested(v) {
-  for (const k of Object.keys(v)) {
-    const e = v[k];
-    if (e !== null && typeof e === "object") v[k] = sorted(e);
-  }
-  return v;
-}
-
-function sorted(v) {
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (v[i] !== null && typeof v[i] === "object") v[i] = sorted(v[i]);
-    return v;
-  }
-  const keys = Object.keys(v);
-  let inOrder = true;
-  for (let i = 1; i < keys.length && inOrder; i++) inOrder = cmpStrings(keys[i - 1], keys[i]) < 0;
-  const out = inOrder ? v : {};
-  for (const k of inOrder ? keys : keys.sort(cmpStrings)) {
-    const e = v[k];
-    setMember(out, k, e !== null && typeof e === "object" ? sorted(e) : e);
-  }
-  return out;
 }
 
 /** Replaces, in place, each number of v beyond ±(2^53−1) that JSON writes as an integer by its BigInt, as Go hands it back. */

@@ -127,6 +127,29 @@ test("a refusal teaches the branch its name: the next call naming it is answered
   assert.equal(t.b._evaluated, 1);
 });
 
+test("a refusal answered in JS is a real ToolgateError; b.match throws it with the stack of the throw", () => {
+  const s = setup(TYPICAL, "none", "search");
+  const bad = { query: "", limit: 5 };
+  s.b.validate({ function: "search", arguments: bad }); // Go answers first and teaches the name
+  const limit = Error.stackTraceLimit;
+  const r = s.b.validate({ function: "search", arguments: bad });
+  assert.equal(s.b._evaluated, 1, "answered in JS");
+  assert.equal(Error.stackTraceLimit, limit, "the stack trace limit is restored");
+  for (const e of [r.error]) {
+    assert.ok(e instanceof Error && e instanceof tg.ToolgateError && tg.ToolgateError.isInstance(e));
+    assert.equal(Object.getPrototypeOf(e), tg.ToolgateError.prototype);
+    assert.equal(Object.prototype.toString.call(e), "[object Error]");
+    assert.deepEqual([e.name, e.code, e.tool], ["ToolgateError", "invalid-arguments", "search"]);
+    assert.deepEqual(Object.keys(e), ["name", "code", "tool", "issues"]);
+  }
+  function callerOfMatch() {
+    return s.b.match({ function: "search", arguments: bad });
+  }
+  assert.throws(callerOfMatch, (err) => err.code === "invalid-arguments" && typeof err.stack === "string" && err.stack.includes("callerOfMatch"));
+  assert.equal(s.b._evaluated, 2, "match was answered in JS too");
+  assert.equal(Error.stackTraceLimit, limit);
+});
+
 test("a replaced tool is followed: the name's cache drops when the registry changes", () => {
   const s = setup(TYPICAL, "none", "search");
   const args = { query: "oslo", limit: 5 };

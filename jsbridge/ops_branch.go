@@ -387,9 +387,18 @@ func opBranchRelease(b *Bridge, handle int64, _ []byte) (any, error) {
 	return true, nil
 }
 
+// opOps lists the ops table, the first call of every instance: written
+// here (op names need no escaping) so that starting links no encoder.
 func opOps(b *Bridge, _ int64, _ []byte) (any, error) {
 	names, _ := b.Ops()
-	return names, nil
+	buf := append(make([]byte, 0, 32*len(names)), '0', '[')
+	for i, name := range names {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = jsontext.AppendString(buf, name)
+	}
+	return encoded(append(buf, ']')), nil
 }
 
 func registerCoreOps(b *Bridge) {

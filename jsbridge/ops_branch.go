@@ -62,8 +62,11 @@ func (b *Bridge) convertRef(raw json.RawMessage, onCallable func(t *core.Tool) (
 		return out, nil
 	case '{':
 		var r ref
-		if err := decodeStrict(raw, &r, "reference"); err != nil {
-			return nil, err
+		if !decodeRefTape(raw, &r) {
+			r = ref{}
+			if err := decodeStrict(raw, &r, "reference"); err != nil {
+				return nil, err
+			}
 		}
 		switch {
 		case r.Tool != nil:
@@ -93,7 +96,8 @@ type registerPayload struct {
 func opBranchCreate(b *Bridge, _ int64, payload []byte) (any, error) {
 	m := core.NewManager(&core.ManagerOptions{MCPFactory: b.MCPFactory})
 	var p registerPayload
-	if len(bytes.TrimSpace(payload)) > 0 {
+	if len(bytes.TrimSpace(payload)) > 0 && !decodeRegisterTape(payload, &p) {
+		p = registerPayload{}
 		if err := decodeStrict(payload, &p, "branch options"); err != nil {
 			return nil, err
 		}
@@ -129,6 +133,10 @@ func branchPayload[P any](b *Bridge, handle int64, payload []byte, what string) 
 		return nil, nil, err
 	}
 	p := new(P)
+	if rp, ok := any(p).(*registerPayload); ok && decodeRegisterTape(payload, rp) {
+		return m, p, nil
+	}
+	*p = *new(P)
 	if err := decodeStrict(payload, p, what); err != nil {
 		return nil, nil, err
 	}

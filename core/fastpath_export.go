@@ -96,6 +96,22 @@ type evalBound struct {
 // plan the lax export describes), not strict, or when its schema holds a
 // pattern (top-level patternProperties included).
 func (t *Tool) Program() json.RawMessage {
+	p := t.programData()
+	if p == nil {
+		return nil
+	}
+	if data, ok := p.appendJSON(nil); ok {
+		return data
+	}
+	data, err := json.Marshal(p)
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+// programData is Program's data before it is written, nil for none.
+func (t *Tool) programData() *evalProgram {
 	d := t.fields()
 	cs := t.currentSchema(d)
 	if !d.typed || cs == nil || cs.fast == nil || t.StrictFuncCall {
@@ -139,11 +155,7 @@ func (t *Tool) Program() json.RawMessage {
 		Limits: evalLimits{Issues: MaxIssues, IssueBytes: MaxIssueMessageBytes, MessageBytes: MaxErrorMessageBytes,
 			Exponent: MaxNumberExponent, Depth: MaxArgumentDepth, Bytes: MaxArgumentBytes, Unique: maxFastUnique},
 		Lax: lax}
-	data, err := json.Marshal(p)
-	if err != nil {
-		return nil
-	}
-	return data
+	return &p
 }
 
 // exporter numbers the nodes of a fastNode graph (cycles through $ref

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/toolgate/toolgate/core"
@@ -173,6 +174,10 @@ func encodeResult(v any) []byte {
 		return append([]byte{'0'}, r...)
 	case []byte:
 		return append([]byte{'0'}, r...)
+	case int64: // a handle: written as json.Marshal would, without its encoder
+		return strconv.AppendInt([]byte{'0'}, r, 10)
+	case bool:
+		return strconv.AppendBool([]byte{'0'}, r)
 	case *toolInfo:
 		data, err := r.appendJSON([]byte{'0'})
 		if err != nil {

@@ -38,17 +38,13 @@ func (p *evalProgram) appendJSON(b []byte) ([]byte, bool) {
 	}
 	b = appendStringList(append(b, `,"minimum":`...), p.Minimum)
 	l := p.Limits
-	b = append(b, `,"limits":{"issues":`...)
-	for i, n := range []struct {
-		key string
-		v   int
-	}{{"", l.Issues}, {`,"issueBytes":`, l.IssueBytes}, {`,"messageBytes":`, l.MessageBytes},
-		{`,"exponent":`, l.Exponent}, {`,"depth":`, l.Depth}, {`,"bytes":`, l.Bytes}, {`,"unique":`, l.Unique}} {
-		if i > 0 {
-			b = append(b, n.key...)
-		}
-		b = strconv.AppendInt(b, int64(n.v), 10)
-	}
+	b = strconv.AppendInt(append(b, `,"limits":{"issues":`...), int64(l.Issues), 10)
+	b = strconv.AppendInt(append(b, `,"issueBytes":`...), int64(l.IssueBytes), 10)
+	b = strconv.AppendInt(append(b, `,"messageBytes":`...), int64(l.MessageBytes), 10)
+	b = strconv.AppendInt(append(b, `,"exponent":`...), int64(l.Exponent), 10)
+	b = strconv.AppendInt(append(b, `,"depth":`...), int64(l.Depth), 10)
+	b = strconv.AppendInt(append(b, `,"bytes":`...), int64(l.Bytes), 10)
+	b = strconv.AppendInt(append(b, `,"unique":`...), int64(l.Unique), 10)
 	b = append(b, '}')
 	switch lax := p.Lax.(type) {
 	case nil:
@@ -141,12 +137,14 @@ func (p *laxProgramData) appendJSON(b []byte) []byte {
 }
 
 // memberWriter writes an object's omitempty members, a comma before all
-// but the first.
+// but the first. Its methods are not inlined: each of the program's many
+// members would copy their bodies into the download.
 type memberWriter struct {
 	b    []byte
 	some bool
 }
 
+//go:noinline
 func (w *memberWriter) key(k string) {
 	if w.some {
 		w.b = append(w.b, ',')
@@ -155,6 +153,7 @@ func (w *memberWriter) key(k string) {
 	w.b = append(append(append(w.b, '"'), k...), `":`...)
 }
 
+//go:noinline
 func (w *memberWriter) boolean(k string, v bool) {
 	if v {
 		w.key(k)
@@ -162,6 +161,7 @@ func (w *memberWriter) boolean(k string, v bool) {
 	}
 }
 
+//go:noinline
 func (w *memberWriter) str(k, v string) {
 	if v != "" {
 		w.key(k)
@@ -169,6 +169,7 @@ func (w *memberWriter) str(k, v string) {
 	}
 }
 
+//go:noinline
 func (w *memberWriter) strings(k string, v []string) {
 	if len(v) > 0 {
 		w.key(k)
@@ -176,6 +177,7 @@ func (w *memberWriter) strings(k string, v []string) {
 	}
 }
 
+//go:noinline
 func (w *memberWriter) ints(k string, v []int) {
 	if len(v) > 0 {
 		w.key(k)
@@ -190,6 +192,7 @@ func (w *memberWriter) ints(k string, v []int) {
 	}
 }
 
+//go:noinline
 func (w *memberWriter) intp(k string, v *int) {
 	if v != nil {
 		w.key(k)

@@ -111,6 +111,9 @@ test-go:
 	# what tool.create reads fast (compact parameters, the payload) against encoding/json, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzCompactJSON$$' -fuzztime 10000x -parallel 1
 	$(GO) test ./jsbridge/ -run '^$$' -fuzz '^FuzzToolSpecDecode$$' -fuzztime 10000x -parallel 1
+	$(GO) test ./jsbridge/ -run '^$$' -fuzz '^FuzzBranchDecode$$' -fuzztime 10000x -parallel 1
+	# the exact decimals that replaced math/big in the core build, against math/big, briefly
+	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzMultipleOfExact$$' -fuzztime 10000x -parallel 1
 	$(GO) test ./internal/jsontext/ -run '^$$' -fuzz '^FuzzValid$$' -fuzztime 10000x -parallel 1
 	# the metaschema check that defers the validator's compile, against that compile, briefly
 	$(GO) test ./core/ -run '^$$' -fuzz '^FuzzSureValid$$' -fuzztime 10000x -parallel 1
@@ -216,7 +219,8 @@ cover:
 FUZZTIME ?= 30s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
 	core:FuzzParseRequest core:FuzzParseToolCalls core:FuzzFastPath core:FuzzSureValid provider:FuzzStrictSchema provider:FuzzGeminiLegacySchema provider:FuzzExportTools internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
-	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName mcp:FuzzParamHeaders mcp/oauth:FuzzParseChallenge
+	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName mcp:FuzzParamHeaders mcp/oauth:FuzzParseChallenge \
+	core:FuzzMultipleOfExact core:FuzzBoundText jsbridge/jsfunc:FuzzRadixLiterals jsbridge:FuzzBranchDecode
 # Then the JS API fuzzer, the differential against Ajv, the JS evaluator against Go and its lax
 # conversions against Go's, FUZZ_SECONDS each (default 30), with a random seed they print; a new
 # failure of the first two is shrunk into tests/node/fuzz-seeds/, which every make test replays.

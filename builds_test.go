@@ -79,7 +79,9 @@ func TestCoreBuildLinksNoNetwork(t *testing.T) {
 // each with what replaced it; docs/speed.md has what each removal saved.
 // A prefix ends in "/".
 var coreBuildDrops = map[string]string{
-	"crypto/": "internal/sha256 for hashed names, the runtime's ChaCha8 for the UUID seed",
+	"crypto/":   "internal/sha256 for hashed names, the runtime's ChaCha8 for the UUID seed",
+	"math/big":  "exact decimals of its own (core/fastpath_number.go, core/fastpath_remainder.go) and strconv's hexadecimal floats (jsbridge/jsfunc)",
+	"math/rand": "nothing: math/big brought it",
 }
 
 // TestCoreBuildStaysLight keeps each removal from the core build removed.

@@ -8,7 +8,6 @@ package core
 import (
 	"encoding/json"
 	"fmt"
-	"math/big"
 	"net/url"
 	"regexp"
 	"strings"
@@ -362,12 +361,11 @@ func (n *fastNode) setBound(kw string, v any) bool {
 	if !ok {
 		return false
 	}
-	r, ok := new(big.Rat).SetString(string(num))
-	if !ok || kw == "multipleOf" && r.Sign() <= 0 {
+	dec := parseDecimal([]byte(num))
+	if !jsontext.ValidNumber(string(num)) || kw == "multipleOf" && dec.signum() <= 0 {
 		return false
 	}
-	f, _ := r.Float64()
-	b := fastBound{keyword: kw, dec: parseDecimal([]byte(num)), msg: fmt.Sprintf(boundMessages[kw], f)}
+	b := fastBound{keyword: kw, dec: dec, msg: strings.Replace(boundMessages[kw], "%v", boundText(string(num)), 1)}
 	if kw == "multipleOf" {
 		n.multipleOf = &b
 	} else {

@@ -2,10 +2,11 @@ package core
 
 // Exact decimal arithmetic on number literals for the fast path: the
 // comparisons, integer test and multipleOf the validator makes with
-// big.Rat, made on the digits without allocating (big.Int only for a
-// multipleOf past 18 digits).
+// big.Rat, made on the digits without math/big (the core build does not
+// link it): uint64 arithmetic while the divisor has at most 18 digits, and
+// base-10⁹ limbs past that (fastpath_remainder.go).
 
-import "math/big"
+import "strconv"
 
 // decimal is a JSON number literal as sign × digits × 10^exp: the digit run
 // is hi followed by lo (slices of the literal, with the leading and
@@ -165,8 +166,7 @@ func multipleOf(v, m decimal) bool {
 			return vs%ms == 0
 		}
 	}
-	V, M := v.bigInt(max(k, 0)), m.bigInt(max(-k, 0))
-	return new(big.Int).Rem(V, M).Sign() == 0
+	return divisible(v, max(k, 0), m, max(-k, 0))
 }
 
 // small is the digit run times 10^shift as a uint64, when it has at most
@@ -182,13 +182,14 @@ func (d decimal) small(shift int) (uint64, bool) {
 	return x, true
 }
 
-// bigInt is the digit run times 10^shift.
-func (d decimal) bigInt(shift int) *big.Int {
-	b := make([]byte, 0, d.digits()+shift)
-	b = append(append(b, d.hi...), d.lo...)
-	for i := 0; i < shift; i++ {
-		b = append(b, '0')
+// boundText writes a number keyword's value as the validator's messages
+// show it: the literal rounded to the nearest float64 and printed as
+// fmt's %v prints it (the zero literal without its sign, as big.Rat has
+// none; a negative literal rounded to zero keeps it).
+func boundText(lit string) string {
+	f, _ := strconv.ParseFloat(lit, 64) // correctly rounded; ±Inf beyond range
+	if parseDecimal([]byte(lit)).digits() == 0 {
+		f = 0
 	}
-	x, _ := new(big.Int).SetString(string(b), 10)
-	return x
+	return strconv.FormatFloat(f, 'g', -1, 64)
 }

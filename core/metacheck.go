@@ -11,7 +11,6 @@ package core
 
 import (
 	"encoding/json"
-	"math/big"
 	"regexp"
 	"strconv"
 
@@ -165,8 +164,7 @@ func (w *metaWalk) keyword(kw string, v any, loc string, root bool) bool {
 		if !ok {
 			return false
 		}
-		r, ok := new(big.Rat).SetString(string(n))
-		return ok && r.Sign() > 0
+		return jsontext.ValidNumber(string(n)) && parseDecimal([]byte(n)).signum() > 0
 	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
 		n, ok := v.(json.Number)
 		return ok && jsontext.ValidNumber(string(n))

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/toolgate/toolgate/core"
@@ -63,7 +64,11 @@ func New(version string) *Bridge {
 }
 
 // Register adds a named operation. Registering a name twice panics: it is a
-// programming error caught by the first test run.
+// programming error caught by the first test run. (Not inlined: each of the
+// registrations at start-up would copy its body, code the wasm engine
+// compiles before the first call.)
+//
+//go:noinline
 func (b *Bridge) Register(name string, op Op) {
 	if _, dup := b.ops[name]; dup {
 		panic("jsbridge: op registered twice: " + name)
@@ -75,6 +80,8 @@ func (b *Bridge) Register(name string, op Op) {
 
 // RegisterAsync adds a named asynchronous operation, reachable from JS as
 // boot.async(name, handle, payload) → Promise<string> (status byte + JSON).
+//
+//go:noinline
 func (b *Bridge) RegisterAsync(name string, op AsyncOp) {
 	if _, dup := b.async[name]; dup {
 		panic("jsbridge: async op registered twice: " + name)
@@ -167,6 +174,10 @@ func encodeResult(v any) []byte {
 		return append([]byte{'0'}, r...)
 	case []byte:
 		return append([]byte{'0'}, r...)
+	case int64: // a handle: written as json.Marshal would, without its encoder
+		return strconv.AppendInt([]byte{'0'}, r, 10)
+	case bool:
+		return strconv.AppendBool([]byte{'0'}, r)
 	case *toolInfo:
 		data, err := r.appendJSON([]byte{'0'})
 		if err != nil {

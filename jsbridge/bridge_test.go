@@ -286,3 +286,14 @@ func versionedList(t *testing.T, res string, list any) string {
 	require.NoError(t, json.Unmarshal(pair[1], list))
 	return string(pair[0])
 }
+
+// TestEncodeResultScalars holds the handles and booleans encodeResult
+// writes itself to json.Marshal's spelling.
+func TestEncodeResultScalars(t *testing.T) {
+	for _, v := range []any{int64(0), int64(-5), int64(1) << 62, true, false} {
+		want, _ := json.Marshal(v)
+		if got := encodeResult(v); string(got) != "0"+string(want) {
+			t.Errorf("encodeResult(%v) = %s, want 0%s", v, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package jsbridge
 import (
 	"reflect"
 	"strings"
+	"sync"
 )
 
 // Options lists the option names of one JS call: those Go reads, and those
@@ -20,19 +21,22 @@ func (o Options) All() []string {
 	return append(append([]string(nil), o.Go...), o.JSOnly...)
 }
 
-// ToolOptions are the options of tg.tool(fn, options): Go reads the fields
-// of toolSpecOptions (in their order); the processors and their kwargs stay
-// in JS, which runs them.
-var ToolOptions = Options{
-	Go:     jsonNames(reflect.TypeFor[toolSpecOptions]()),
-	JSOnly: []string{"preprocessor", "preprocessorKwargs", "postprocessor", "postprocessorKwargs"},
-}
+// ToolOptions returns the options of tg.tool(fn, options): Go reads the
+// fields of toolSpecOptions (in their order); the processors and their
+// kwargs stay in JS, which runs them. Built on first use (by
+// cmd/gen-contract), not at the module's start.
+var ToolOptions = sync.OnceValue(func() Options {
+	return Options{
+		Go:     jsonNames(reflect.TypeFor[toolSpecOptions]()),
+		JSOnly: []string{"preprocessor", "preprocessorKwargs", "postprocessor", "postprocessorKwargs"},
+	}
+})
 
-// TypedToolOptions are the keys of tg.tool({name, parameters, handler, …}):
-// the tool options and the handler, which stays in JS.
-var TypedToolOptions = Options{
-	Go:     ToolOptions.Go,
-	JSOnly: append([]string{"handler"}, ToolOptions.JSOnly...),
+// TypedToolOptions returns the keys of tg.tool({name, parameters, handler,
+// …}): the tool options and the handler, which stays in JS.
+func TypedToolOptions() Options {
+	o := ToolOptions()
+	return Options{Go: o.Go, JSOnly: append([]string{"handler"}, o.JSOnly...)}
 }
 
 // jsonNames lists the JSON names of a struct's fields, in order.

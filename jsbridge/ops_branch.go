@@ -65,8 +65,11 @@ func (b *Bridge) convertRef(raw json.RawMessage, onCallable func(t *core.Tool) (
 			return b.tool(id)
 		}
 		var r ref
-		if err := decodeStrict(raw, &r, "reference"); err != nil {
-			return nil, err
+		if !decodeRefTape(raw, &r) {
+			r = ref{}
+			if err := decodeStrict(raw, &r, "reference"); err != nil {
+				return nil, err
+			}
 		}
 		switch {
 		case r.Tool != nil:
@@ -133,6 +136,10 @@ func branchPayload[P any](b *Bridge, handle int64, payload []byte, what string) 
 		return nil, nil, err
 	}
 	p := new(P)
+	if rp, ok := any(p).(*registerPayload); ok && decodeRegisterTape(payload, rp) {
+		return m, p, nil
+	}
+	*p = *new(P)
 	if err := decodeStrict(payload, p, what); err != nil {
 		return nil, nil, err
 	}
@@ -398,9 +405,18 @@ func opBranchRelease(b *Bridge, handle int64, _ []byte) (any, error) {
 	return true, nil
 }
 
+// opOps lists the ops table, the first call of every instance: written
+// here (op names need no escaping) so that starting links no encoder.
 func opOps(b *Bridge, _ int64, _ []byte) (any, error) {
 	names, _ := b.Ops()
-	return names, nil
+	buf := append(make([]byte, 0, 32*len(names)), '0', '[')
+	for i, name := range names {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = jsontext.AppendString(buf, name)
+	}
+	return encoded(append(buf, ']')), nil
 }
 
 func registerCoreOps(b *Bridge) {

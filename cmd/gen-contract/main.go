@@ -57,7 +57,7 @@ type contract struct {
 type ops struct{ sync, async []string }
 
 func collect() contract {
-	c := contract{tool: jsbridge.ToolOptions, typed: jsbridge.TypedToolOptions, calls: mcpops.Calls, security: mcp.SecurityKeys(), targets: provider.Targets}
+	c := contract{tool: jsbridge.ToolOptions(), typed: jsbridge.TypedToolOptions(), calls: mcpops.Calls, security: mcp.SecurityKeys(), targets: provider.Targets}
 	for _, code := range core.Codes {
 		c.codes = append(c.codes, string(code))
 	}

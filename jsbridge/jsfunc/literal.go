@@ -3,7 +3,6 @@ package jsfunc
 import (
 	"encoding/json"
 	"math"
-	"math/big"
 	"sort"
 	"strconv"
 	"strings"
@@ -227,11 +226,11 @@ func jsNumberValue(text string) (float64, bool) {
 	}
 	var v float64
 	if base != 0 {
-		n, ok := new(big.Int).SetString(digits, base)
+		hex, ok := radixToHex(digits, base)
 		if !ok {
 			return 0, false
 		}
-		v, _ = new(big.Float).SetInt(n).Float64()
+		v, _ = strconv.ParseFloat("0x"+hex+"p0", 64) // correctly rounded; ±Inf beyond range
 	} else {
 		var err error
 		if v, err = strconv.ParseFloat(s, 64); err != nil {
@@ -239,6 +238,54 @@ func jsNumberValue(text string) (float64, bool) {
 		}
 	}
 	return v, !math.IsInf(v, 0)
+}
+
+// radixToHex rewrites the digits of a base-2, -8 or -16 integer literal
+// (its prefix and underscores removed) as hexadecimal digits of the same
+// value, for strconv's hexadecimal floats; false when a digit is outside
+// the base or there is none.
+func radixToHex(digits string, base int) (string, bool) {
+	if digits == "" {
+		return "", false
+	}
+	bits := uint(4)
+	switch base {
+	case 2:
+		bits = 1
+	case 8:
+		bits = 3
+	}
+	out := make([]byte, (len(digits)*int(bits)+3)/4)
+	var acc, n uint // pending bits, lowest first, and how many
+	j := len(out)
+	for i := len(digits) - 1; i >= 0; i-- {
+		d := hexDigit(digits[i])
+		if d >= base {
+			return "", false
+		}
+		acc |= uint(d) << n
+		for n += bits; n >= 4; n -= 4 {
+			j--
+			out[j] = "0123456789abcdef"[acc&15]
+			acc >>= 4
+		}
+	}
+	if n > 0 {
+		j--
+		out[j] = "0123456789abcdef"[acc&15]
+	}
+	return string(out[j:]), true
+}
+
+// hexDigit is the value of a hexadecimal digit, 16 for any other byte.
+func hexDigit(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c|0x20 >= 'a' && c|0x20 <= 'f':
+		return int(c|0x20-'a') + 10
+	}
+	return 16
 }
 
 // appendNumberJSON appends v as JS's Number::toString (and JSON.stringify)

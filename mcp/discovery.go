@@ -67,7 +67,7 @@ type descriptor struct {
 func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f *Filter, reuse reusable) (*discovered, error) {
 	var raws []json.RawMessage
 	modern, version := false, ""
-	err := p.run(ctx, cfg, sec, "", func(ctx context.Context, e *entry, c *conn) error {
+	err := p.run(ctx, cfg, sec, nil, "", func(ctx context.Context, e *entry, c *conn) error {
 		raws = raws[:0]
 		modern = c.sess.isModern()
 		version = c.sess.protocolVersion()

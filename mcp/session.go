@@ -175,7 +175,7 @@ func (s *session) readStream(body io.ReadCloser, endpoint chan<- error) {
 			endpoint <- nil
 		case "", "message":
 			var m jsonrpcMessage
-			if ev.data == "" || json.Unmarshal([]byte(ev.data), &m) != nil || !m.isAnswer() {
+			if ev.data == "" || !decodeMessage(body, ev.data, &m) || !m.isAnswer() {
 				continue // a notification, or a server request the guard answered
 			}
 			s.mu.Lock()
@@ -458,7 +458,7 @@ func (s *session) readAnswer(ctx context.Context, x *exchange, body io.ReadClose
 				continue
 			}
 			var m jsonrpcMessage
-			if json.Unmarshal([]byte(ev.data), &m) != nil || !m.isAnswer() {
+			if !decodeMessage(body, ev.data, &m) || !m.isAnswer() {
 				continue // a notification, or a server request the guard answered
 			}
 			if answersID(&m, x.key) {

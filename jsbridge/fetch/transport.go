@@ -421,22 +421,27 @@ func buildResponse(req *wire.Request, ac, res js.Value) (resp *wire.Response, er
 	if err != nil {
 		return nil, err
 	}
+	length := int64(-1)
 	if cl := header.Get("Content-Length"); cl != "" {
 		n, perr := strconv.ParseInt(cl, 10, 64)
 		if perr != nil || n < 0 {
 			return nil, fmt.Errorf("ill-formed Content-Length header %q", cl)
 		}
+		length = n
 	}
 	switch strings.ToLower(header.Get("Content-Encoding")) {
 	case "gzip", "deflate", "br":
 		// fetch has decoded the body; the length no longer applies.
 		header.Del("Content-Encoding")
 		header.Del("Content-Length")
+		length = -1
 	}
 	code := res.Get("status").Int()
 	var rc io.ReadCloser
 	if b := res.Get("body"); b.Type() == js.TypeObject {
-		rc = newStreamReader(req.Context(), ac, b.Call("getReader"))
+		r := newStreamReader(req.Context(), ac, b.Call("getReader"))
+		r.left = length
+		rc = r
 	} else {
 		// No body (204, HEAD): the exchange is over.
 		fetchInFlight.Add(-1)
@@ -478,6 +483,12 @@ type streamReader struct {
 	reader  js.Value
 	stop    func() bool // unregisters the context watcher
 	pending []byte
+	// left is how many bytes of the body are still to come when the
+	// response declared its length (-1: not known). Once they have all
+	// arrived the body ends without one more read for fetch's "done":
+	// fetch (undici as browsers) refuses a body longer than its
+	// Content-Length, so nothing can follow them.
+	left int64
 
 	mu     sync.Mutex
 	err    error // sticky
@@ -497,7 +508,7 @@ type streamReader struct {
 }
 
 func newStreamReader(ctx context.Context, ac, reader js.Value) *streamReader {
-	r := &streamReader{ctx: ctx, ac: ac, reader: reader}
+	r := &streamReader{ctx: ctx, ac: ac, reader: reader, left: -1}
 	r.stop = context.AfterFunc(ctx, func() {
 		// Aborting alone is not enough: undici leaves a read pending on a
 		// locked body stream until more bytes arrive. Cancelling the reader
@@ -540,7 +551,14 @@ func (r *streamReader) Read(p []byte) (int, error) {
 		return 0, nil
 	}
 	if len(r.pending) == 0 {
-		chunk, err := r.next()
+		var chunk []byte
+		var err error
+		if r.left == 0 {
+			err = io.EOF
+			r.releaseFuncs(false)
+		} else {
+			chunk, err = r.next()
+		}
 		if err != nil {
 			r.mu.Lock()
 			if r.closed {
@@ -593,6 +611,9 @@ func (r *streamReader) next() (chunk []byte, err error) {
 		}
 		chunk = make([]byte, n)
 		js.CopyBytesToGo(chunk, v)
+		if r.left > 0 {
+			r.left = max(0, r.left-int64(n))
+		}
 		return chunk, nil
 	}
 }
@@ -661,7 +682,7 @@ func (r *streamReader) Close() error {
 		return nil
 	}
 	r.closed = true
-	if !r.done {
+	if !r.done && r.left != 0 { // left 0: every byte arrived, the exchange is over
 		cancelReader(r.reader)
 		abort(r.ac)
 	}

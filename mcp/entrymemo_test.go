@@ -55,13 +55,13 @@ func TestEntryMemoRefusesChangedValues(t *testing.T) {
 		})
 	}
 	changes := map[string]func(*ServerConfig, **Security){
-		"name":      func(c *ServerConfig, _ **Security) { c.Name = "t" },
-		"url":       func(c *ServerConfig, _ **Security) { c.URL += "2" },
-		"transport": func(c *ServerConfig, _ **Security) { c.Transport = TransportSSE },
-		"version":   func(c *ServerConfig, _ **Security) { c.ProtocolVersion = ProtocolModern },
-		"header":    func(c *ServerConfig, _ **Security) { c.Headers["X-Key"] = "w" },
-		"headers":   func(c *ServerConfig, _ **Security) { c.Headers = nil },
-		"hooks":     func(c *ServerConfig, _ **Security) { c.hooks = &ClientHooks{Roots: &Hook{ID: "1"}} },
+		"name":       func(c *ServerConfig, _ **Security) { c.Name = "t" },
+		"url":        func(c *ServerConfig, _ **Security) { c.URL += "2" },
+		"transport":  func(c *ServerConfig, _ **Security) { c.Transport = TransportSSE },
+		"version":    func(c *ServerConfig, _ **Security) { c.ProtocolVersion = ProtocolModern },
+		"header":     func(c *ServerConfig, _ **Security) { c.Headers["X-Key"] = "w" },
+		"headers":    func(c *ServerConfig, _ **Security) { c.Headers = nil },
+		"hooks":      func(c *ServerConfig, _ **Security) { c.hooks = &ClientHooks{Roots: &Hook{ID: "1"}} },
 		"nil policy": func(_ *ServerConfig, s **Security) { *s = nil },
 	}
 	for name, change := range changes {

@@ -352,7 +352,7 @@ func (s *session) notify(ctx context.Context, method string) error {
 	if resp.StatusCode >= 300 {
 		return s.httpFailure(ctx, answerOfStatus(resp, wire.MethodPost, s.target()), method, "")
 	}
-	_, _ = io.Copy(io.Discard, resp.Body)
+	discardBody(resp.Body)
 	return nil
 }
 
@@ -550,8 +550,7 @@ func (s *session) callLegacy(ctx context.Context, x *exchange, body []byte) (*js
 		defer resp.Body.Close()
 		return nil, s.httpFailure(ctx, answerOfStatus(resp, wire.MethodPost, s.target()), "", "")
 	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	_ = resp.Body.Close()
+	discardBody(resp.Body)
 	select {
 	case m := <-ch:
 		return m, nil

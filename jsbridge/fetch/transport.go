@@ -674,6 +674,12 @@ func (r *streamReader) releaseFuncs(closing bool) {
 	fetchLiveFuncs.Add(-2)
 }
 
+// ClosesClean marks the body as one whose Close ends the exchange cleanly
+// (wire.ClosesClean): cancelling a fetch body stream is what the official
+// clients do with an answer they do not read, and reading the rest would
+// only cost a promise round trip per chunk.
+func (r *streamReader) ClosesClean() {}
+
 // Close cancels the stream; a Read waiting in another goroutine returns.
 func (r *streamReader) Close() error {
 	r.mu.Lock()

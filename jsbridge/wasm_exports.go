@@ -120,17 +120,27 @@ func callValidator(op int, payload []byte) []byte {
 	return out
 }
 
-// asyncEntry(name, handle, payload) returns [promise, cancelID]. It checks its
+// asyncEntry(name, handle, payload, resolve) returns the call's cancel id
+// and hands its answer ('0' result or '1' error, then JSON) to resolve, the
+// loader's function: the loader makes the Promise, so no js.Func is made
+// and no executor calls back into Go for each call. It checks its
 // arguments, starts a goroutine and returns at once: nothing blocks inside a
-// js.FuncOf.
+// js.FuncOf. A malformed call (no resolve function, arguments of the wrong
+// types) returns 0 and is answered internal when it has a resolve.
 func asyncEntry(_ js.Value, args []js.Value) (ret any) {
+	var resolve js.Value
+	if len(args) == 4 && args[3].Type() == js.TypeFunction {
+		resolve = args[3]
+	}
 	defer func() {
 		if r := recover(); r != nil {
-			ret = js.Global().Get("Promise").Call("resolve", `1{"code":"internal","message":"recovered panic at the async bridge"}`)
+			settle(resolve, `1{"code":"internal","message":"recovered panic at the async bridge"}`)
+			ret = 0
 		}
 	}()
-	if len(args) != 3 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeNumber || args[2].Type() != js.TypeString {
-		return js.Global().Get("Promise").Call("resolve", `1{"code":"internal","message":"bad async call"}`)
+	if resolve.IsUndefined() || args[0].Type() != js.TypeString || args[1].Type() != js.TypeNumber || args[2].Type() != js.TypeString {
+		settle(resolve, `1{"code":"internal","message":"bad async call"}`)
+		return 0
 	}
 	name, handle, payload := args[0].String(), int64(args[1].Int()), []byte(args[2].String())
 	ctx, cancel := context.WithCancel(context.Background())
@@ -139,27 +149,25 @@ func asyncEntry(_ js.Value, args []js.Value) (ret any) {
 	id := nextCancel
 	cancels[id] = cancel
 	cancelMu.Unlock()
-	var executor js.Func
-	liveFuncs.Add(1)
-	executor = js.FuncOf(func(_ js.Value, pa []js.Value) any {
-		resolve := pa[0]
-		executor.Release()
-		liveFuncs.Add(-1)
-		go func() {
-			out := active.callAsync(ctx, name, handle, payload)
-			cancelMu.Lock()
-			delete(cancels, id)
-			cancelMu.Unlock()
-			cancel()
-			resolve.Invoke(string(out))
-		}()
-		return nil
-	})
-	promise := js.Global().Get("Promise").New(executor)
-	arr := js.Global().Get("Array").New(2)
-	arr.SetIndex(0, promise)
-	arr.SetIndex(1, id)
-	return arr
+	go func() {
+		out := active.callAsync(ctx, name, handle, payload)
+		cancelMu.Lock()
+		delete(cancels, id)
+		cancelMu.Unlock()
+		cancel()
+		settle(resolve, string(out))
+	}()
+	return id
+}
+
+// settle hands an async call's answer to its resolve function (none when
+// the call was malformed: the loader's promise then never settles, as a
+// caller that broke the contract gets no answer to give).
+func settle(resolve js.Value, out string) {
+	defer func() { _ = recover() }() // a resolve function that throws ends nothing here
+	if resolve.Type() == js.TypeFunction {
+		resolve.Invoke(out)
+	}
 }
 
 func cancelEntry(_ js.Value, args []js.Value) any {

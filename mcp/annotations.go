@@ -70,8 +70,8 @@ func parseAnnotations(raw json.RawMessage) (json.RawMessage, *Annotations) {
 	if jsontext.Kind(raw) != jsontext.Object {
 		return nil, nil
 	}
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(raw, &fields) != nil {
+	fields, ok := jsontext.Members(raw)
+	if !ok {
 		return nil, nil
 	}
 	a := &Annotations{

@@ -103,6 +103,39 @@ type sseFilter struct {
 	data  string
 	err   error
 	pace  pacer // pace.go: a pause may follow each event
+
+	// parsed holds the latest messages passed on, as pass decoded them:
+	// the session takes them (parsedMessage) instead of decoding the same
+	// data again.
+	parsed [2]parsedMessage
+	next   int
+}
+
+// parsedMessage is one event's data and the message it decoded to.
+type parsedMessage struct {
+	data string
+	msg  jsonrpcMessage
+}
+
+// remember keeps msg as the decoding of data.
+func (f *sseFilter) remember(data string, msg *jsonrpcMessage) {
+	f.parsed[f.next] = parsedMessage{data: data, msg: *msg}
+	f.next = (f.next + 1) % len(f.parsed)
+}
+
+// decodeMessage decodes an event's data into m, taking the message the
+// stream's filter decoded when body is one and it holds that data; false
+// when data is not a JSON-RPC message.
+func decodeMessage(body io.Reader, data string, m *jsonrpcMessage) bool {
+	if f, ok := body.(*sseFilter); ok {
+		for i := range f.parsed {
+			if p := &f.parsed[i]; p.data != "" && p.data == data {
+				*m = p.msg
+				return true
+			}
+		}
+	}
+	return json.Unmarshal([]byte(data), m) == nil
 }
 
 func newSSEFilter(g *guard, ctx context.Context, to *postTarget, want string, legacy bool, body io.ReadCloser) *sseFilter {
@@ -210,6 +243,7 @@ func (f *sseFilter) pass() bool {
 	}
 	key := idKey(msg.ID)
 	if key == f.want || f.want == "" && f.g.pending.has(key) {
+		f.remember(f.data, &msg)
 		return true
 	}
 	want := ""

@@ -189,3 +189,18 @@ func TestWrongIDNeverEchoesSecrets(t *testing.T) {
 		_ = p.Cleanup(context.Background())
 	}
 }
+
+// TestDecodeMessageTakesTheFilters: the session takes an answer the
+// stream's filter decoded instead of decoding its data again, and decodes
+// any other data itself.
+func TestDecodeMessageTakesTheFilters(t *testing.T) {
+	f := &sseFilter{}
+	f.remember("data-the-filter-saw", &jsonrpcMessage{JSONRPC: "2.0", ID: json.RawMessage("7"), Result: json.RawMessage(`{}`)})
+	var m jsonrpcMessage
+	require.True(t, decodeMessage(f, "data-the-filter-saw", &m))
+	require.Equal(t, "7", string(m.ID))
+	require.True(t, decodeMessage(f, `{"jsonrpc":"2.0","id":8,"result":{}}`, &m))
+	require.Equal(t, "8", string(m.ID))
+	require.False(t, decodeMessage(f, "not json", &m))
+	require.False(t, decodeMessage(strings.NewReader(""), "data-the-filter-saw", &m), "only a filter remembers")
+}

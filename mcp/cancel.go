@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"time"
 
 	"github.com/toolgate/toolgate/core"
@@ -38,8 +37,7 @@ func (s *session) cancelNotice(ctx context.Context, method string, id json.RawMe
 		nctx, cancel := context.WithTimeout(withValue(context.Background(), &failureSink{}), cancelNoticeWait)
 		defer cancel()
 		if resp, err := s.post(nctx, body); err == nil {
-			_, _ = io.Copy(io.Discard, resp.Body)
-			_ = resp.Body.Close()
+			discardBody(resp.Body)
 		}
 	}()
 }

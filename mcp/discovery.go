@@ -67,7 +67,7 @@ type descriptor struct {
 func (p *Pool) discover(ctx context.Context, cfg *ServerConfig, sec *Security, f *Filter, reuse reusable) (*discovered, error) {
 	var raws []json.RawMessage
 	modern, version := false, ""
-	err := p.run(ctx, cfg, sec, "", func(ctx context.Context, e *entry, c *conn) error {
+	err := p.run(ctx, cfg, sec, nil, "", func(ctx context.Context, e *entry, c *conn) error {
 		raws = raws[:0]
 		modern = c.sess.isModern()
 		version = c.sess.protocolVersion()
@@ -195,14 +195,15 @@ func validateDescriptors(cfg *ServerConfig, raws []json.RawMessage, f *Filter, m
 				continue
 			}
 		}
-		var fields map[string]json.RawMessage
-		if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
+		fields, ok := jsontext.Members(raw) // the members' bytes, none decoded
+		if !ok {
 			return nil, nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %d of tools/list is not an object", i)
 		}
-		var name string
-		if v := fields["name"]; jsontext.Kind(v) != "string" || json.Unmarshal(v, &name) != nil {
+		v := fields["name"]
+		if jsontext.Kind(v) != "string" {
 			return nil, nil, serverError(core.CodeInvalidTool, cfg.Name, cfg, "tool %d of tools/list has no string \"name\"", i)
 		}
+		name := jsontext.Unquote(bytes.TrimSpace(v))
 		if err := checkWireName(cfg, name, seen, "the tool name", "the server advertises the tool %q twice"); err != nil {
 			return nil, nil, err
 		}
@@ -241,9 +242,7 @@ func (d *descriptor) readSchemas(cfg *ServerConfig, fields map[string]json.RawMe
 		return leftOut(cfg, core.CodeInvalidSchema, name, fmt.Sprintf(
 			"its inputSchema must be a JSON Schema object, got %s", jsontext.Kind(schema)))
 	}
-	var top map[string]json.RawMessage
-	_ = json.Unmarshal(schema, &top) // an object: always decodes
-	if t, ok := top["type"]; ok && string(compactJSON(t)) != `"object"` {
+	if t, ok := jsontext.Lookup(schema, "type"); ok && string(compactJSON(t)) != `"object"` {
 		return leftOut(cfg, core.CodeInvalidSchema, name, `its inputSchema must have "type": "object" (arguments are an object)`)
 	}
 	d.inputSchema = compactJSON(schema)

@@ -161,15 +161,25 @@ type opFunc func(ctx context.Context, e *entry, c *conn) error
 // fails because the server ended the session (HTTP 404), the client is
 // replaced and op runs once more. cfg's URL is checked against sec first:
 // a refusal (policy-denied) or a nil sec happens before any request.
-func (p *Pool) run(ctx context.Context, cfg *ServerConfig, sec *Security, tool string, op opFunc) error {
+//
+// slot, when not nil, remembers the entry of cfg under sec between runs
+// (entrymemo.go): the caller passes the same cfg and sec each time.
+func (p *Pool) run(ctx context.Context, cfg *ServerConfig, sec *Security, slot *entrySlot, tool string, op opFunc) error {
 	if e := checkServerURL(cfg.URL, sec, cfg.Name, cfg); e != nil {
 		if tool != "" {
 			e.Tool = tool
 		}
 		return e
 	}
-	sec = sec.withDefaults()
-	e := p.entryFor(cfg, sec)
+	e := memoEntry(slot, cfg, sec)
+	if e == nil {
+		m := newEntryMemo(nil, cfg, sec) // the values the key is made of, read first
+		e = p.entryFor(cfg, sec.withDefaults())
+		if slot != nil {
+			m.e = e
+			slot.Store(m)
+		}
+	}
 	if ctx.Err() != nil {
 		return classify(ctx, cfg, tool, nil, nil, nil, ctx.Err())
 	}

@@ -44,6 +44,8 @@ type proxy struct {
 	// (ProtocolModern, or the legacy version initialize agreed); "" for a
 	// declared tool.
 	version string
+	// entry remembers the pool entry of its calls (entrymemo.go).
+	entry entrySlot
 }
 
 // Signature is LionAGI's proxy signature: the registered name, the
@@ -120,7 +122,7 @@ func (e *ToolError) Error() string {
 func (p *Pool) callTool(ctx context.Context, px *proxy, args json.RawMessage) (any, error) {
 	var out any
 	cfg, tool, wire := px.cfg, px.name, px.wire
-	err := p.run(ctx, cfg, px.sec, tool, func(ctx context.Context, e *entry, c *conn) error {
+	err := p.run(ctx, cfg, px.sec, &px.entry, tool, func(ctx context.Context, e *entry, c *conn) error {
 		if len(args) == 0 {
 			args = json.RawMessage("{}")
 		}

@@ -56,10 +56,21 @@ func ResultModeChoice() string { return jsontext.Choice(ResultModes) }
 // has none; not checked on isError), Issues pointing into
 // structuredContent. Every error names the tool.
 func readResult(cfg *ServerConfig, tool, wire string, raw json.RawMessage, mode ResultMode, output *core.CompiledSchema) (any, error) {
-	var fields map[string]json.RawMessage
 	raw = stripEnvelope(bytes.TrimSpace(raw)) // the same result from a server of either era
-	if jsontext.Kind(raw) != "object" || json.Unmarshal(raw, &fields) != nil {
+	fields, ok := jsontext.Members(raw)
+	if !ok {
 		return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: not a JSON object"), tool)
+	}
+	isErr := string(bytes.TrimSpace(fields["isError"])) == "true"
+	if mode != ResultFull && !isErr {
+		if text, ok := singleText(fields["content"]); ok {
+			// LionAGI's unwrapping of the usual answer, one text item, read
+			// from the bytes without decoding the content list.
+			if err := checkOutput(cfg, tool, wire, fields, output); err != nil {
+				return nil, err
+			}
+			return text, nil
+		}
 	}
 	content := []any{}
 	if v, ok := fields["content"]; ok && jsontext.Kind(v) != "null" {
@@ -67,17 +78,15 @@ func readResult(cfg *ServerConfig, tool, wire string, raw json.RawMessage, mode 
 			return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: \"content\" is not an array"), tool)
 		}
 	}
-	if isErr, ok := fields["isError"]; ok && string(bytes.TrimSpace(isErr)) == "true" {
+	if isErr {
 		e := serverError(core.CodeToolError, cfg.Name, cfg, "tool %q reported an error: %s", wire, errorText(cfg, content))
 		e.Tool = tool
 		e.Result = redactedResult(cfg, raw, content)
 		e.Cause = &ToolError{Server: cfg.Name, Tool: wire, Content: unwrapContent(content)}
 		return nil, e
 	}
-	if sc, ok := fields["structuredContent"]; ok && output != nil && jsontext.Kind(sc) != "null" {
-		if err := checkStructured(cfg, tool, wire, sc, output); err != nil {
-			return nil, err
-		}
+	if err := checkOutput(cfg, tool, wire, fields, output); err != nil {
+		return nil, err
 	}
 	if mode != ResultFull {
 		return unwrapContent(content), nil
@@ -88,6 +97,50 @@ func readResult(cfg *ServerConfig, tool, wire string, raw json.RawMessage, mode 
 	}
 	whole["content"] = content
 	return whole, nil
+}
+
+// checkOutput checks the result's structuredContent against output (none
+// when output is nil or structuredContent is absent or null).
+func checkOutput(cfg *ServerConfig, tool, wire string, fields map[string]json.RawMessage, output *core.CompiledSchema) error {
+	if sc, ok := fields["structuredContent"]; ok && output != nil && jsontext.Kind(sc) != "null" {
+		return checkStructured(cfg, tool, wire, sc, output)
+	}
+	return nil
+}
+
+// singleText returns the text of a content list (valid JSON) holding one
+// item of type "text" whose "text" is a string, as unwrapContent would
+// give it; false for any other content, which is decoded instead.
+func singleText(content json.RawMessage) (string, bool) {
+	if jsontext.Kind(content) != jsontext.Array {
+		return "", false
+	}
+	i := jsontext.SkipSpace(content, 0) + 1
+	i = jsontext.SkipSpace(content, i)
+	if i >= len(content) || content[i] == ']' {
+		return "", false
+	}
+	end := jsontext.EndOfValue(content, i)
+	if j := jsontext.SkipSpace(content, end); j >= len(content) || content[j] != ']' {
+		return "", false // more than one item
+	}
+	ms, ok := jsontext.SplitValid(content[i:end])
+	if !ok {
+		return "", false
+	}
+	var typ, text json.RawMessage
+	for _, m := range ms {
+		switch m.Key {
+		case "type":
+			typ = m.Value
+		case "text":
+			text = m.Value
+		}
+	}
+	if jsontext.Kind(typ) != jsontext.String || jsontext.Unquote(typ) != "text" || jsontext.Kind(text) != jsontext.String {
+		return "", false
+	}
+	return jsontext.Unquote(text), true
 }
 
 // unwrapResult is readResult in LionAGI mode without an outputSchema.

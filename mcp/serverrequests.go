@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"net/url"
 	"sync"
 	"time"
@@ -158,6 +157,5 @@ func (g *guard) postAnswer(ctx context.Context, to *postTarget, body []byte) {
 	if err != nil {
 		return
 	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	_ = resp.Body.Close()
+	discardBody(resp.Body)
 }

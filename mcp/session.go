@@ -15,6 +15,7 @@ import (
 
 	"github.com/toolgate/toolgate"
 	"github.com/toolgate/toolgate/core"
+	"github.com/toolgate/toolgate/internal/jsontext"
 	"github.com/toolgate/toolgate/internal/wire"
 )
 
@@ -175,7 +176,7 @@ func (s *session) readStream(body io.ReadCloser, endpoint chan<- error) {
 			endpoint <- nil
 		case "", "message":
 			var m jsonrpcMessage
-			if ev.data == "" || json.Unmarshal([]byte(ev.data), &m) != nil || !m.isAnswer() {
+			if ev.data == "" || !decodeMessage(body, ev.data, &m) || !m.isAnswer() {
 				continue // a notification, or a server request the guard answered
 			}
 			s.mu.Lock()
@@ -302,10 +303,7 @@ func (s *session) call(ctx context.Context, method string, params any) (json.Raw
 // returns its answer and the id.
 func (s *session) send1(ctx context.Context, method string, p json.RawMessage, modern bool) (*jsonrpcMessage, json.RawMessage, error) {
 	id := json.RawMessage(strconv.FormatInt(s.nextID.Add(1), 10))
-	body, err := json.Marshal(jsonrpcMessage{JSONRPC: "2.0", ID: id, Method: method, Params: p})
-	if err != nil {
-		return nil, id, err
-	}
+	body := requestBody(id, method, p)
 	x := &exchange{key: idKey(id), shown: string(id), modern: modern}
 	if modern {
 		x.headers = requestHeaders(method, p)
@@ -317,12 +315,30 @@ func (s *session) send1(ctx context.Context, method string, p json.RawMessage, m
 	defer s.g.pending.remove(x.key)
 	ctx = withValue(ctx, x)
 	var m *jsonrpcMessage
+	var err error
 	if s.legacy {
 		m, err = s.callLegacy(ctx, x, body)
 	} else {
 		m, err = s.callStreamable(ctx, x, method, body)
 	}
 	return m, id, err
+}
+
+// requestBody is the JSON-RPC request {"jsonrpc": "2.0", "id", "method",
+// "params"?} (params omitted when empty), written around p as it is: p is
+// the compact JSON call made of the params (json.Marshal or withMeta), and
+// encoding it again would only copy and check it a second time.
+func requestBody(id json.RawMessage, method string, p json.RawMessage) []byte {
+	b := make([]byte, 0, len(p)+len(method)+48)
+	b = append(b, `{"jsonrpc":"2.0","id":`...)
+	b = append(b, id...)
+	b = append(b, `,"method":`...)
+	b = jsontext.AppendString(b, method)
+	if len(p) > 0 {
+		b = append(b, `,"params":`...)
+		b = append(b, p...)
+	}
+	return append(b, '}')
 }
 
 // notify sends a notification without params.
@@ -336,7 +352,7 @@ func (s *session) notify(ctx context.Context, method string) error {
 	if resp.StatusCode >= 300 {
 		return s.httpFailure(ctx, answerOfStatus(resp, wire.MethodPost, s.target()), method, "")
 	}
-	_, _ = io.Copy(io.Discard, resp.Body)
+	discardBody(resp.Body)
 	return nil
 }
 
@@ -458,7 +474,7 @@ func (s *session) readAnswer(ctx context.Context, x *exchange, body io.ReadClose
 				continue
 			}
 			var m jsonrpcMessage
-			if json.Unmarshal([]byte(ev.data), &m) != nil || !m.isAnswer() {
+			if !decodeMessage(body, ev.data, &m) || !m.isAnswer() {
 				continue // a notification, or a server request the guard answered
 			}
 			if answersID(&m, x.key) {
@@ -534,8 +550,7 @@ func (s *session) callLegacy(ctx context.Context, x *exchange, body []byte) (*js
 		defer resp.Body.Close()
 		return nil, s.httpFailure(ctx, answerOfStatus(resp, wire.MethodPost, s.target()), "", "")
 	}
-	_, _ = io.Copy(io.Discard, resp.Body)
-	_ = resp.Body.Close()
+	discardBody(resp.Body)
 	select {
 	case m := <-ch:
 		return m, nil

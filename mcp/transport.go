@@ -423,6 +423,21 @@ func (b *cappedBody) Close() error {
 	return err
 }
 
+// discardBody ends an answer whose body nobody reads: closed at once when
+// the base transport's body ends the exchange cleanly on Close
+// (wire.ClosesClean: fetch), else read to its end first (capped, within the
+// request's deadline), so that net/http can reuse the connection.
+func discardBody(b io.ReadCloser) {
+	inner := b
+	if c, ok := b.(*cappedBody); ok {
+		inner = c.r
+	}
+	if _, ok := inner.(wire.ClosesClean); !ok {
+		_, _ = io.Copy(io.Discard, b)
+	}
+	_ = b.Close()
+}
+
 // failureSink keeps the typed failure of the latest request of one
 // operation (or, for the guard's own sink, of the connection). A hard
 // failure (policy, cap, redirect, Content-Type, timeout, network) outranks

@@ -321,3 +321,27 @@ func TestGuardWithoutBaseRefuses(t *testing.T) {
 	assert.Equal(t, core.CodeTransport, ce.Code)
 	assert.Contains(t, ce.Message, "no HTTP transport")
 }
+
+// cleanBody is a body whose Close ends the exchange (wire.ClosesClean).
+type cleanBody struct {
+	io.Reader
+	closed bool
+}
+
+func (*cleanBody) ClosesClean()   {}
+func (b *cleanBody) Close() error { b.closed = true; return nil }
+
+// TestDiscardBodyClosesACleanBodyUnread: an answer nobody reads is closed
+// unread when its transport's Close ends the exchange (fetch), and read to
+// its end first otherwise (net/http reuses a connection only then).
+func TestDiscardBodyClosesACleanBodyUnread(t *testing.T) {
+	clean := &cleanBody{Reader: strings.NewReader("Accepted")}
+	discardBody(&cappedBody{r: clean, max: 100, done: func() {}})
+	require.True(t, clean.closed)
+	rest, _ := io.ReadAll(clean.Reader)
+	require.Equal(t, "Accepted", string(rest), "a clean body is not read")
+
+	plain := strings.NewReader("Accepted")
+	discardBody(io.NopCloser(plain))
+	require.Zero(t, plain.Len(), "any other body is read to its end")
+}

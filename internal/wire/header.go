@@ -91,6 +91,10 @@ func CanonicalHeaderKey(key string) string {
 	return string(b)
 }
 
+// IsTokenByte reports whether c may appear in a header name (RFC 7230
+// tchar): what fetch and net/http accept in one.
+func IsTokenByte(c byte) bool { return isTokenByte(c) }
+
 // isTokenByte reports whether c may appear in a header name (RFC 7230
 // tchar).
 func isTokenByte(c byte) bool {

@@ -111,6 +111,15 @@ type Response struct {
 	Body       io.ReadCloser
 }
 
+// ClosesClean is implemented by a response body whose Close alone ends the
+// exchange as well as reading it to the end would (the connection stays
+// reusable): a receiver that wants none of the rest closes it instead of
+// draining it. net/http's bodies are not such: a connection is reused
+// only after its body was read to EOF.
+type ClosesClean interface {
+	ClosesClean()
+}
+
 // NoBody is an empty body: Read returns io.EOF, Close does nothing.
 var NoBody io.ReadCloser = noBody{}
 

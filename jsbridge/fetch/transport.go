@@ -20,6 +20,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"syscall/js"
+	"unicode/utf8"
 
 	"github.com/toolgate/toolgate/internal/wire"
 )
@@ -214,6 +215,11 @@ func opaqueRejection(v js.Value) (opaque bool) {
 
 // startFetch builds the fetch options and calls fetch. A JS exception (a
 // header value fetch refuses) becomes an error.
+//
+// The options and the headers are made from JSON text in a few JS calls
+// (jsonOptions), not one call per option and per header; the body crosses
+// as a string when it is UTF-8 (what fetch would send for the bytes), else
+// as a Uint8Array.
 func startFetch(req *wire.Request, body []byte) (ac, promise js.Value, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -222,33 +228,142 @@ func startFetch(req *wire.Request, body []byte) (ac, promise js.Value, err error
 	}()
 	g := js.Global()
 	ac = g.Get("AbortController").New()
-	opt := g.Get("Object").New()
-	opt.Set("method", req.Method)
-	opt.Set("redirect", "error")
-	opt.Set("credentials", "omit")
-	opt.Set("signal", ac.Get("signal"))
-	headers := g.Get("Headers").New()
-	for key, values := range req.Header {
-		if strings.HasPrefix(strings.ToLower(key), "js.fetch:") {
-			continue
-		}
-		for _, value := range values {
-			if err := appendHeader(headers, key, value); err != nil {
-				return js.Value{}, js.Value{}, err
-			}
-		}
+	opt, err := fetchOptions(g, req)
+	if err != nil {
+		return js.Value{}, js.Value{}, err
 	}
-	opt.Set("headers", headers)
+	opt.Set("signal", ac.Get("signal"))
 	if len(body) > 0 {
-		buf := g.Get("Uint8Array").New(len(body))
-		js.CopyBytesToJS(buf, body)
-		opt.Set("body", buf)
+		if utf8.Valid(body) {
+			opt.Set("body", string(body))
+		} else {
+			buf := g.Get("Uint8Array").New(len(body))
+			js.CopyBytesToJS(buf, body)
+			opt.Set("body", buf)
+		}
 	}
 	promise = g.Call("fetch", req.URL.String(), opt)
 	if promise.Type() != js.TypeObject || promise.Get("then").Type() != js.TypeFunction {
 		return js.Value{}, js.Value{}, errors.New("fetch did not return a Promise")
 	}
 	return ac, promise, nil
+}
+
+// fetchOptions is the options object of req without signal and body:
+// method, redirect "error", credentials "omit" and a Headers object of
+// req's headers (the "js.fetch:" ones dropped). When every header is plain
+// (plainHeader: fetch cannot refuse it), the object and the Headers are
+// made from one JSON text; otherwise header by header, so that the one
+// fetch refuses is named (appendHeader).
+func fetchOptions(g js.Value, req *wire.Request) (js.Value, error) {
+	text, plain := optionsJSON(req)
+	opt := jsonParse(g, text)
+	if plain {
+		opt.Set("headers", g.Get("Headers").New(opt.Get("headers")))
+		return opt, nil
+	}
+	headers := g.Get("Headers").New()
+	for key, values := range req.Header {
+		if dropped(key) {
+			continue
+		}
+		for _, value := range values {
+			if err := appendHeader(headers, key, value); err != nil {
+				return js.Value{}, err
+			}
+		}
+	}
+	opt.Set("headers", headers)
+	return opt, nil
+}
+
+// optionsJSON is {"method", "redirect": "error", "credentials": "omit",
+// "headers": [[name, value], ...]} for req, the headers left out (an empty
+// list) unless every one is plain; plain reports whether they are in.
+func optionsJSON(req *wire.Request) ([]byte, bool) {
+	b := make([]byte, 0, 256)
+	b = append(b, `{"method":`...)
+	b = strconv.AppendQuote(b, req.Method)
+	b = append(b, `,"redirect":"error","credentials":"omit","headers":[`...)
+	mark := len(b)
+	plain, first := true, true
+	for key, values := range req.Header {
+		if dropped(key) {
+			continue
+		}
+		for _, value := range values {
+			if !plainHeader(key, value) {
+				plain = false
+				break
+			}
+			if !first {
+				b = append(b, ',')
+			}
+			first = false
+			b = append(b, `["`...)
+			b = append(b, key...) // a token: nothing to escape
+			b = append(b, `","`...)
+			b = appendPlainValue(b, value)
+			b = append(b, `"]`...)
+		}
+	}
+	if !plain {
+		b = b[:mark]
+	}
+	return append(b, "]}"...), plain
+}
+
+// dropped reports whether a header key is one of Go's "js.fetch:" knobs,
+// which are never honoured.
+func dropped(key string) bool {
+	return len(key) >= 9 && strings.EqualFold(key[:9], "js.fetch:")
+}
+
+// plainHeader reports whether fetch takes name: value as it is: name is an
+// HTTP token and value printable ASCII or tab (no CR, LF or NUL, nothing
+// past 0x7E).
+func plainHeader(name, value string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if !wire.IsTokenByte(name[i]) {
+			return false
+		}
+	}
+	for i := 0; i < len(value); i++ {
+		if c := value[i]; (c < 0x20 && c != '\t') || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// appendPlainValue appends a plain header value as the inside of a JSON
+// string: only the quote, the backslash and the tab need escaping.
+func appendPlainValue(b []byte, v string) []byte {
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, c)
+		}
+	}
+	return b
+}
+
+var (
+	jsonOnce sync.Once
+	jsonObj  js.Value
+)
+
+// jsonParse is JSON.parse(text) (the JSON object looked up once).
+func jsonParse(g js.Value, text []byte) js.Value {
+	jsonOnce.Do(func() { jsonObj = g.Get("JSON") })
+	return jsonObj.Call("parse", string(text))
 }
 
 var (
@@ -306,22 +421,27 @@ func buildResponse(req *wire.Request, ac, res js.Value) (resp *wire.Response, er
 	if err != nil {
 		return nil, err
 	}
+	length := int64(-1)
 	if cl := header.Get("Content-Length"); cl != "" {
 		n, perr := strconv.ParseInt(cl, 10, 64)
 		if perr != nil || n < 0 {
 			return nil, fmt.Errorf("ill-formed Content-Length header %q", cl)
 		}
+		length = n
 	}
 	switch strings.ToLower(header.Get("Content-Encoding")) {
 	case "gzip", "deflate", "br":
 		// fetch has decoded the body; the length no longer applies.
 		header.Del("Content-Encoding")
 		header.Del("Content-Length")
+		length = -1
 	}
 	code := res.Get("status").Int()
 	var rc io.ReadCloser
 	if b := res.Get("body"); b.Type() == js.TypeObject {
-		rc = newStreamReader(req.Context(), ac, b.Call("getReader"))
+		r := newStreamReader(req.Context(), ac, b.Call("getReader"))
+		r.left = length
+		rc = r
 	} else {
 		// No body (204, HEAD): the exchange is over.
 		fetchInFlight.Add(-1)
@@ -363,15 +483,32 @@ type streamReader struct {
 	reader  js.Value
 	stop    func() bool // unregisters the context watcher
 	pending []byte
+	// left is how many bytes of the body are still to come when the
+	// response declared its length (-1: not known). Once they have all
+	// arrived the body ends without one more read for fetch's "done":
+	// fetch (undici as browsers) refuses a body longer than its
+	// Content-Length, so nothing can follow them.
+	left int64
 
 	mu     sync.Mutex
 	err    error // sticky
 	closed bool
 	done   bool // the stream is finished; in-flight count released
+
+	// The read callbacks, made at the first read and kept for every read
+	// of the stream (one pair, not one per chunk): released by next when
+	// the stream ends, or by Close when no read is pending (else by the
+	// next that waits for it).
+	got      chan settled
+	onChunk  js.Func
+	onFail   js.Func
+	funcs    bool // made and not released
+	reading  bool // a read is pending
+	released bool
 }
 
 func newStreamReader(ctx context.Context, ac, reader js.Value) *streamReader {
-	r := &streamReader{ctx: ctx, ac: ac, reader: reader}
+	r := &streamReader{ctx: ctx, ac: ac, reader: reader, left: -1}
 	r.stop = context.AfterFunc(ctx, func() {
 		// Aborting alone is not enough: undici leaves a read pending on a
 		// locked body stream until more bytes arrive. Cancelling the reader
@@ -414,7 +551,14 @@ func (r *streamReader) Read(p []byte) (int, error) {
 		return 0, nil
 	}
 	if len(r.pending) == 0 {
-		chunk, err := r.next()
+		var chunk []byte
+		var err error
+		if r.left == 0 {
+			err = io.EOF
+			r.releaseFuncs(false)
+		} else {
+			chunk, err = r.next()
+		}
 		if err != nil {
 			r.mu.Lock()
 			if r.closed {
@@ -441,10 +585,19 @@ func (r *streamReader) next() (chunk []byte, err error) {
 	defer func() {
 		if rec := recover(); rec != nil {
 			chunk, err = nil, fmt.Errorf("reading the response body: %v", rec)
+			r.mu.Lock()
+			r.reading = false // the read never started, or its value was unreadable
+			r.mu.Unlock()
+		}
+		if err != nil {
+			r.releaseFuncs(false)
 		}
 	}()
 	for {
-		s := <-await(r.reader.Call("read"))
+		s, err := r.read()
+		if err != nil {
+			return nil, err
+		}
 		if s.err != nil {
 			return nil, s.err
 		}
@@ -458,22 +611,89 @@ func (r *streamReader) next() (chunk []byte, err error) {
 		}
 		chunk = make([]byte, n)
 		js.CopyBytesToGo(chunk, v)
+		if r.left > 0 {
+			r.left = max(0, r.left-int64(n))
+		}
 		return chunk, nil
 	}
 }
 
+// read starts one reader.read() and waits for it to settle, through the
+// reader's callbacks (made at the first read).
+func (r *streamReader) read() (settled, error) {
+	r.mu.Lock()
+	if r.released {
+		r.mu.Unlock()
+		return settled{}, errBodyClosed // Close released the callbacks: no read is started
+	}
+	if !r.funcs {
+		r.got = make(chan settled, 1)
+		r.onChunk = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			r.got <- settled{v: arg0(args)}
+			return nil
+		})
+		r.onFail = js.FuncOf(func(_ js.Value, args []js.Value) any {
+			r.got <- settled{v: arg0(args), err: jsErrorText(arg0(args))}
+			return nil
+		})
+		r.funcs = true
+		fetchLiveFuncs.Add(2)
+	}
+	r.reading = true
+	r.mu.Unlock()
+	p := r.reader.Call("read")
+	if p.Type() != js.TypeObject || p.Get("then").Type() != js.TypeFunction {
+		r.mu.Lock()
+		r.reading = false
+		r.mu.Unlock()
+		return settled{}, errors.New("the response body's read did not return a Promise")
+	}
+	p.Call("then", r.onChunk, r.onFail)
+	s := <-r.got
+	r.mu.Lock()
+	r.reading = false
+	r.mu.Unlock()
+	return s, nil
+}
+
+// releaseFuncs releases the read callbacks once, unless a read is pending
+// (then the read that waits for it releases them). closing also keeps any
+// later read from starting.
+func (r *streamReader) releaseFuncs(closing bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if closing {
+		r.released = true
+	}
+	if !r.funcs || r.reading {
+		return
+	}
+	r.funcs, r.released = false, true
+	r.onChunk.Release()
+	r.onFail.Release()
+	fetchLiveFuncs.Add(-2)
+}
+
+// ClosesClean marks the body as one whose Close ends the exchange cleanly
+// (wire.ClosesClean): cancelling a fetch body stream is what the official
+// clients do with an answer they do not read, and reading the rest would
+// only cost a promise round trip per chunk.
+func (r *streamReader) ClosesClean() {}
+
 // Close cancels the stream; a Read waiting in another goroutine returns.
 func (r *streamReader) Close() error {
 	r.mu.Lock()
-	defer r.mu.Unlock()
 	if r.closed {
+		r.mu.Unlock()
 		return nil
 	}
 	r.closed = true
-	if !r.done {
+	if !r.done && r.left != 0 { // left 0: every byte arrived, the exchange is over
 		cancelReader(r.reader)
 		abort(r.ac)
 	}
 	r.finish(errBodyClosed)
+	r.mu.Unlock()
+	r.releaseFuncs(true)
 	return nil
 }

@@ -12,7 +12,7 @@ const BOOT = "__toolgate_boot";
 /**
  * Runs one Go instance. Synchronous calls go through //go:wasmexport
  * functions over linear memory; asynchronous ones through boot.async, which
- * returns a Promise. If the Go program ever exits, pending calls reject with
+ * calls back the function it is given with the answer. If the Go program ever exits, pending calls reject with
  * `internal` and the next call starts a fresh instance (state held in Go is
  * rebuilt by the callers, which watch `generation`).
  */
@@ -233,26 +233,18 @@ export class GoInstance {
   async callAsync(opName, handle, payload, signal) {
     if (this.restarting) await this.restarting;
     this._ensure();
-    const [promise, cancelID] = this.boot.async(opName, handle | 0, payload);
     const boot = this.boot;
     let onAbort;
     const out = await new Promise((resolve, reject) => {
       this.pending.add(reject);
       if (this.pending.size === 1) this._holdTimers(); // the first call in flight: hold them
-      const settled = () => {
+      // Go calls done with its answer (jsbridge/wasm_exports.go asyncEntry): no promise of Go's to chain.
+      const done = (v) => {
         this.pending.delete(reject);
         if (this.pending.size === 0) this._holdTimers(); // the last one done: let go
+        resolve(v);
       };
-      promise.then(
-        (v) => {
-          settled();
-          resolve(v);
-        },
-        (e) => {
-          settled();
-          reject(e);
-        },
-      );
+      const cancelID = boot.async(opName, handle | 0, payload, done);
       if (signal) {
         onAbort = () => boot.cancel(cancelID);
         if (signal.aborted) onAbort();

@@ -39,12 +39,12 @@ func (p *evalProgram) appendJSON(buf []byte) ([]byte, error) {
 		buf = append(buf, ']')
 	}
 	buf = append(buf, `,"known":`...)
-	buf = appendStringList(buf, p.Known)
+	buf = jsontext.AppendStrings(buf, p.Known)
 	if p.KeepAll {
 		buf = append(buf, `,"keepAll":true`...)
 	}
 	buf = append(buf, `,"minimum":`...)
-	buf = appendStringList(buf, p.Minimum)
+	buf = jsontext.AppendStrings(buf, p.Minimum)
 	l := p.Limits
 	buf = append(buf, `,"limits":{"issues":`...)
 	for i, n := range [...]int{l.Issues, l.IssueBytes, l.MessageBytes, l.Exponent, l.Depth, l.Bytes, l.Unique} {
@@ -191,7 +191,7 @@ func (w *memberWriter) count(k string, n *int) {
 // strings writes k: list.
 func (w *memberWriter) strings(k string, list []string) {
 	w.key(k)
-	w.buf = appendStringList(w.buf, list)
+	w.buf = jsontext.AppendStrings(w.buf, list)
 }
 
 // ints writes k: list, or nothing for an empty list.
@@ -208,19 +208,4 @@ func (w *memberWriter) ints(k string, list []int) {
 		w.buf = strconv.AppendInt(w.buf, int64(x), 10)
 	}
 	w.buf = append(w.buf, ']')
-}
-
-// appendStringList appends a string list (null for nil, as json.Marshal).
-func appendStringList(buf []byte, list []string) []byte {
-	if list == nil {
-		return append(buf, "null"...)
-	}
-	buf = append(buf, '[')
-	for i, s := range list {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = jsontext.AppendString(buf, s)
-	}
-	return append(buf, ']')
 }

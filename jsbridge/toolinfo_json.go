@@ -34,7 +34,7 @@ func (in *toolInfo) appendJSON(buf []byte) ([]byte, error) {
 	buf = append(buf, `,"toolSchema":`...)
 	buf = appendRaw(buf, in.ToolSchema)
 	buf = append(buf, `,"requiredFields":`...)
-	buf = appendStrings(buf, in.RequiredFields)
+	buf = jsontext.AppendStrings(buf, in.RequiredFields)
 	if in.RequiredFieldsError != nil {
 		buf = append(buf, `,"requiredFieldsError":`...)
 		start := len(buf)
@@ -42,7 +42,7 @@ func (in *toolInfo) appendJSON(buf []byte) ([]byte, error) {
 		buf = append(buf[:start], buf[start+1:]...) // without the status byte
 	}
 	buf = append(buf, `,"minimumAcceptableFields":`...)
-	buf = appendStrings(buf, in.MinimumAcceptableFields)
+	buf = jsontext.AppendStrings(buf, in.MinimumAcceptableFields)
 	buf = append(buf, `,"strictFuncCall":`...)
 	buf = strconv.AppendBool(buf, in.StrictFuncCall)
 	if in.Signature != nil {
@@ -111,21 +111,6 @@ func appendSignature(buf []byte, sig *core.Signature) ([]byte, error) {
 		}
 	}
 	return append(buf, "]}"...), nil
-}
-
-// appendStrings appends a string list (null for nil, as json.Marshal).
-func appendStrings(buf []byte, list []string) []byte {
-	if list == nil {
-		return append(buf, "null"...)
-	}
-	buf = append(buf, '[')
-	for i, s := range list {
-		if i > 0 {
-			buf = append(buf, ',')
-		}
-		buf = jsontext.AppendString(buf, s)
-	}
-	return append(buf, ']')
 }
 
 // appendRaw appends raw JSON, null when empty (as json.Marshal writes a

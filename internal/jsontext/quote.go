@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // AppendString appends s as a JSON string literal, byte for byte as
@@ -13,35 +14,24 @@ import (
 // encoder (encoding/json's reflection is slow to start under
 // WebAssembly, and every tool's info writes strings).
 func AppendString(buf []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	buf = append(buf, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if plainByte[c] {
-				i++
-				continue
-			}
-			buf = AppendEscapedByte(append(buf, s[start:i]...), c)
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
-			buf = append(buf, s[start:i]...)
-			if r == utf8.RuneError {
-				buf = append(buf, `\ufffd`...)
-			} else {
-				buf = append(buf, '\\', 'u', '2', '0', '2', hex[r&0xF])
-			}
-			start = i + size
-		}
-		i += size
+	// AppendQuoted only reads its text: s's bytes are borrowed, not copied.
+	return AppendQuoted(buf, unsafe.Slice(unsafe.StringData(s), len(s)))
+}
+
+// AppendStrings appends a string list as json.Marshal writes a []string
+// (null for nil), each string as AppendString writes it.
+func AppendStrings(buf []byte, list []string) []byte {
+	if list == nil {
+		return append(buf, "null"...)
 	}
-	buf = append(buf, s[start:]...)
-	return append(buf, '"')
+	buf = append(buf, '[')
+	for i, s := range list {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = AppendString(buf, s)
+	}
+	return append(buf, ']')
 }
 
 // Marshal is json.Marshal without HTML escaping: <, > and & are written as

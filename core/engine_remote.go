@@ -43,9 +43,10 @@ func (rs *remoteSchema) current() []byte {
 // goroutine gets no time while JS makes only synchronous calls, so the
 // module's schemas would pile up in a process that only validates. Each
 // compile sweeps them when they have doubled since the last sweep (at
-// least minSweep), releasing the collected ones in one call: the module
-// holds at most about twice the live schemas plus those the collector has
-// not yet seen, and a compile costs O(1) amortised.
+// least minSweep): it runs the collector first (a compile that allocates
+// little may otherwise find none collected yet), then releases the
+// collected ones in one call. The module holds at most about twice the
+// live schemas (and minSweep), and a compile costs O(1) amortised.
 var remoteHandles = struct {
 	sync.Mutex
 	live    map[string]weak.Pointer[remoteSchema]
@@ -62,6 +63,7 @@ func trackRemote(rs *remoteSchema) {
 	h.live[string(rs.current())] = weak.Make(rs)
 	var dead [][]byte
 	if len(h.live) >= h.sweepAt {
+		runtime.GC() // so that every unreachable remoteSchema's weak pointer reads nil now
 		for k, p := range h.live {
 			if p.Value() == nil {
 				dead = append(dead, []byte(k))

@@ -40,7 +40,9 @@ test("schemas of collected tools are released from the validator module with no 
     }
   }
   const held = debug.validatorSchemas() - start;
-  // Go's collector runs as compiles allocate; what it found unreachable is released at the next
-  // sweep, which comes when the held schemas have doubled: about 2 × (live + not yet collected).
-  assert.ok(held < (ROUNDS * PER_ROUND) / 2, `got ${held} of ${ROUNDS * PER_ROUND} collected tools' schemas still held by the validator module, want them released`);
+  // A compile sweeps when the held schemas have doubled since the last sweep, running Go's collector
+  // first: the module holds at most twice the live schemas (a round's tools, until their wrappers
+  // are collected). Without the collector's run, how many were released depended on how much the
+  // compiles happened to allocate.
+  assert.ok(held <= 2 * PER_ROUND, `got ${held} of ${ROUNDS * PER_ROUND} collected tools' schemas still held by the validator module, want at most ${2 * PER_ROUND}`);
 });

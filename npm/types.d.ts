@@ -668,9 +668,8 @@ export interface InitializeOptions {
   /**
    * When to load toolgate-validator.wasm, the full JSON Schema validator, which only schemas outside the
    * compiled fast path need (`not`, `if`, `patternProperties`, `$id`, older drafts, …):
-   * `"lazy"` (default) — Node reads it when such a schema first appears; browsers start fetching it then
-   * (a page whose schemas all compile on the fast path never downloads it), and such a schema throws
-   * `unsupported` until it has arrived (`await tg.ready("validator")` and retry, or use `"eager"`);
+   * `"lazy"` (default) — Node reads it when such a schema first appears; browsers fetch it in the background
+   * after initialize, and such a schema before it has arrived throws `unsupported` (retry, or use `"eager"`);
    * `"eager"` — initialize loads and starts it; `"never"` — such schemas throw `unsupported`.
    */
   validator?: "lazy" | "eager" | "never";

@@ -67,7 +67,7 @@ try {
   const kib = median(got.map((g) => g.bytes)) / 1024;
   emit([
     row({ id: "playground-ready", figure: 8, unit: "ms", name: "the playground, uncached: navigation → ready (make demo's server, brotli)", toolgate: median(ms), note: `Chromium ${browser.version()}, headless, loopback; ${spread(ms, 0)} ms` }),
-    row({ id: "playground-bytes", figure: 8, unit: "KiB", name: "the playground, uncached: bytes over the wire until ready", toolgate: kib, note: `${median(got.map((g) => g.requests))} responses finished by then (HTML, CSS, JS modules, toolgate-core.wasm); the full build waits for the MCP panel, toolgate-validator.wasm only when a schema needs it` }),
+    row({ id: "playground-bytes", figure: 8, unit: "KiB", name: "the playground, uncached: bytes over the wire until ready", toolgate: kib, note: `${median(got.map((g) => g.requests))} responses finished by then (HTML, CSS, JS modules, toolgate-core.wasm); the full build waits for the MCP panel, toolgate-validator.wasm is fetched after ready` }),
   ]);
 } finally {
   await browser.close();

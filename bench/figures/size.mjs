@@ -71,11 +71,11 @@ function pageRows(pkg, size) {
   const cf = total(cfFiles, size);
   const peer = `@cfworker/json-schema ${versionOf("@cfworker/json-schema")}'s ES modules (${cfFiles.length} files, unminified)`;
   return [["core", "core.browser.js"], ["full", "index.browser.js"], ["plan", "plan.js"]].flatMap(([build, entry]) => {
-    // toolgate-validator.wasm is fetched only when a schema outside the fast path needs it
+    // toolgate-validator.wasm is fetched after initialize, and only schemas outside the fast path wait for it
     const files = graph(join(pkg, entry)).filter((f) => !f.endsWith("toolgate-validator.wasm"));
     const t = total(files, size);
     const wasm = files.filter((f) => f.endsWith(".wasm")).map((f) => relative(pkg, f));
-    const note = `${entry}'s import graph: ${files.length - wasm.length} JS modules + ${wasm.join(", ") || "no .wasm"}; raw ${(t.raw / KiB).toFixed(0)} KiB; each file compressed on its own${wasm.length ? "; toolgate-validator.wasm, fetched only when a schema outside the fast path needs it, not counted" : ""}`;
+    const note = `${entry}'s import graph: ${files.length - wasm.length} JS modules + ${wasm.join(", ") || "no .wasm"}; raw ${(t.raw / KiB).toFixed(0)} KiB; each file compressed on its own${wasm.length ? "; toolgate-validator.wasm, fetched after initialize, not counted" : ""}`;
     return [
       row({ id: `page-${build}-brotli`, figure: 8, unit: "KiB brotli-11", name: `a page's download before its first validation, ${build === "plan" ? "from plans (toolgate/plan)" : `${build} build`}`, toolgate: t.brotli / KiB, peer, peerValue: cf.brotli / KiB, note }),
       row({ id: `page-${build}-gzip`, figure: 8, unit: "KiB gzip-9", name: `a page's download before its first validation, ${build === "plan" ? "from plans (toolgate/plan)" : `${build} build`}`, toolgate: t.gzip / KiB, peer, peerValue: cf.gzip / KiB }),

@@ -46,6 +46,7 @@ export function makeInitialize(flavor, defaultURL, load, build, validatorURL, va
       inst.validator = validator.call;
       inst.validatorModule = validator; // tg.ready("validator") and the debug counts
       await inst.startAsync();
+      if (mode === "lazy" && !o.validatorModule && !validatorSource.readsSync(vURL)) validator.prefetch(); // in the background
       return Object.freeze(createApi(inst, flavor, build));
     })();
     ready.catch(() => {

@@ -15,8 +15,9 @@ export async function loadBrowser(url) {
   }
 }
 
-/** Where the validator module's bytes come from in browsers: fetched when a schema first needs them (or by "eager", tg.ready). */
+/** Where the validator module's bytes come from in browsers: fetched in the background after initialize. */
 export const browserValidatorSource = {
+  readsSync: () => false,
   readSync: null,
   async fetch(url) {
     const r = await fetch(url);

@@ -13,8 +13,11 @@ async function fetchNode(url) {
   return u.protocol === "file:" ? await readFile(u) : new Uint8Array(await (await fetch(u)).arrayBuffer());
 }
 
-/** Where the validator module's bytes come from in Node: read at once from a file when a schema needs it (a non-file URL is fetched then, as in browsers). */
+/** Where the validator module's bytes come from in Node: read at once from a file when a schema needs it. */
 export const nodeValidatorSource = {
+  readsSync(url) {
+    return (url instanceof URL ? url : new URL(url, import.meta.url)).protocol === "file:";
+  },
   readSync(url) {
     const u = url instanceof URL ? url : new URL(url, import.meta.url);
     return u.protocol === "file:" ? readFileSync(u) : null;

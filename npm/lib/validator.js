@@ -45,8 +45,8 @@ export function validatorImports(getCall, getMemory) {
 
 /**
  * The validator module of one initialize(): `mode` is "lazy" (Node reads
- * the file when a schema first needs it; browsers start fetching it then,
- * and that schema throws `unsupported` until it has arrived), "eager" (loaded and started by initialize)
+ * the file when a schema first needs it; browsers fetch it in the
+ * background after initialize), "eager" (loaded and started by initialize)
  * or "never" (schemas outside the fast path are refused with `unsupported`).
  * `source` is { readSync(url) → bytes | null, fetch(url) → Promise<bytes> }.
  */
@@ -111,7 +111,7 @@ export class ValidatorModule {
     return Number(out.slice(1));
   }
 
-  /** Starts fetching the bytes in the background (browsers: "lazy" on first need, "eager", tg.ready). */
+  /** Starts fetching the bytes in the background (browsers, "lazy"). */
   prefetch() {
     if (this.module || this.bytes || this.mode === "never") return Promise.resolve();
     if (!this.fetching) {
@@ -158,15 +158,8 @@ export class ValidatorModule {
         }
       }
       if (!bytes) {
-        if (this.fetchError) {
-          const why = `this schema needs the full JSON Schema validator, and fetching ${this.url} failed: ${this.fetchError.message ?? this.fetchError}`;
-          this.fetching = this.fetchError = null; // the next schema that needs it fetches again
-          return why;
-        }
-        // Browsers, "lazy": the first schema that needs the module starts its download; a page whose
-        // schemas all compile on the fast path never fetches it.
-        this.prefetch();
-        return `this schema needs the full JSON Schema validator (${this.url}), which is still downloading (the first schema that needs it starts the download); await tg.ready("validator") and try again, or use initialize({ validator: "eager" })`;
+        if (this.fetchError) return `this schema needs the full JSON Schema validator, and fetching ${this.url} failed: ${this.fetchError.message ?? this.fetchError}`;
+        return `this schema needs the full JSON Schema validator (${this.url}), which is still downloading; retry when it has arrived, or use initialize({ validator: "eager" })`;
       }
       this.module = new WebAssembly.Module(bytes);
       this.bytes = null;

@@ -17,13 +17,7 @@ import (
 
 // decodeRegisterTape fills p from payload, or reports false.
 func decodeRegisterTape(payload []byte, p *registerPayload) bool {
-	var tp jsontext.Tape
-	end, ok := tp.Parse(payload, specMaxDepth)
-	if !ok || !jsontext.OnlySpace(payload[end:]) || tp.Tokens[0].Kind != jsontext.TokObject {
-		return false
-	}
-	r := tapeReader{b: payload, toks: tp.Tokens}
-	return r.members(0, func(key string, v int32) bool {
+	return readTapeObject(payload, func(r *tapeReader, key string, v int32) bool {
 		switch key {
 		case "items":
 			return r.items(v, &p.Items)
@@ -52,13 +46,7 @@ func (r *tapeReader) items(k int32, dst *[]json.RawMessage) bool {
 // decodeRefTape fills dst from a {"$tool": id} or {"$callable": id}
 // reference, or reports false.
 func decodeRefTape(raw []byte, dst *ref) bool {
-	var tp jsontext.Tape
-	end, ok := tp.Parse(raw, specMaxDepth)
-	if !ok || !jsontext.OnlySpace(raw[end:]) || tp.Tokens[0].Kind != jsontext.TokObject {
-		return false
-	}
-	r := tapeReader{b: raw, toks: tp.Tokens}
-	return r.members(0, func(key string, v int32) bool {
+	return readTapeObject(raw, func(r *tapeReader, key string, v int32) bool {
 		switch key {
 		case "$tool":
 			return r.int64(v, &dst.Tool)

@@ -22,14 +22,7 @@ const specMaxDepth = 1000
 
 // decodeSpecTape fills spec from payload, or reports false.
 func decodeSpecTape(payload []byte, spec *toolSpec) bool {
-	tp := payloadTapes.Get().(*jsontext.Tape)
-	defer payloadTapes.Put(tp)
-	end, ok := tp.Parse(payload, specMaxDepth)
-	if !ok || !jsontext.OnlySpace(payload[end:]) || tp.Tokens[0].Kind != jsontext.TokObject {
-		return false
-	}
-	r := tapeReader{b: payload, toks: tp.Tokens}
-	return r.members(0, func(key string, v int32) bool {
+	return readTapeObject(payload, func(r *tapeReader, key string, v int32) bool {
 		switch key {
 		case "kind":
 			return r.str(v, &spec.Kind)
@@ -83,6 +76,22 @@ func (r *tapeReader) options(k int32, o *toolSpecOptions) bool {
 // payloadTapes are tapes for reading payloads, reused (what a reader
 // keeps, it copies out of the payload).
 var payloadTapes = sync.Pool{New: func() any { return new(jsontext.Tape) }}
+
+// readTapeObject parses payload as one JSON object (nothing but space
+// after it, nested no deeper than specMaxDepth) on a pooled tape and calls
+// member with each key and value token, stopping at the first false; it
+// reports false for anything else. member must copy what it keeps: the
+// tape goes back to the pool.
+func readTapeObject(payload []byte, member func(r *tapeReader, key string, v int32) bool) bool {
+	tp := payloadTapes.Get().(*jsontext.Tape)
+	defer payloadTapes.Put(tp)
+	end, ok := tp.Parse(payload, specMaxDepth)
+	if !ok || !jsontext.OnlySpace(payload[end:]) || tp.Tokens[0].Kind != jsontext.TokObject {
+		return false
+	}
+	r := &tapeReader{b: payload, toks: tp.Tokens}
+	return r.members(0, func(key string, v int32) bool { return member(r, key, v) })
+}
 
 // tapeReader reads the tokens of one payload.
 type tapeReader struct {

@@ -13,7 +13,7 @@ import assert from "node:assert/strict";
 import { isDeepStrictEqual, inspect } from "node:util";
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { tg } from "./helpers.mjs";
+import { tg, seenVerdict as seen } from "./helpers.mjs";
 import { Rng, caseSeed, randomSeed } from "./fuzz/prng.mjs";
 
 const SHORT_SEED = 20261203;
@@ -183,22 +183,6 @@ function str(rng, s, key) {
     return '"' + [...s].map((c) => (rng.chance(0.5) ? "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0") + (c.length > 1 ? "\\u" + c.charCodeAt(1).toString(16).padStart(4, "0") : "") : JSON.stringify(c).slice(1, -1))).join("") + (rng.chance(0.3) ? "\\/\\n" : "") + '"';
   }
   return JSON.stringify(s);
-}
-
-/** The key order of a value, deep (JSON.stringify cannot write BigInts). */
-function shape(v) {
-  if (Array.isArray(v)) return v.map(shape);
-  if (v !== null && typeof v === "object") return Object.keys(v).map((k) => [k, shape(v[k])]);
-  return typeof v;
-}
-
-/** A verdict as compared: everything the caller can see. */
-function seen(r) {
-  if (r.ok) return { ok: true, arguments: r.arguments, shape: shape(r.arguments), conversions: r.conversions };
-  const e = r.error;
-  const own = {};
-  for (const k of Object.keys(e)) own[k] = e[k];
-  return { ok: false, isError: tg.ToolgateError.isInstance(e), code: e.code, message: e.message, own };
 }
 
 /** Go's answer: b.validate with the branch's evaluator off. */

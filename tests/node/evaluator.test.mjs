@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { isDeepStrictEqual, inspect } from "node:util";
-import { tg } from "./helpers.mjs";
+import { tg, seenVerdict as seen } from "./helpers.mjs";
 
 const TYPICAL = {
   type: "object",
@@ -40,21 +40,6 @@ function goValidate(b, request) {
   } finally {
     b._jsEvaluator = true;
   }
-}
-
-/** The key order of a value, deep. */
-function shape(v) {
-  if (Array.isArray(v)) return v.map(shape);
-  if (v !== null && typeof v === "object") return Object.keys(v).map((k) => [k, shape(v[k])]);
-  return typeof v;
-}
-
-/** What a caller sees of a verdict. */
-function seen(r) {
-  if (r.ok) return { ok: true, arguments: r.arguments, shape: shape(r.arguments), conversions: r.conversions };
-  const own = {};
-  for (const k of Object.keys(r.error)) own[k] = r.error[k];
-  return { ok: false, isError: tg.ToolgateError.isInstance(r.error), code: r.error.code, message: r.error.message, own };
 }
 
 /**

@@ -54,3 +54,18 @@ export function expectCode(assert, fn, code) {
   assert.equal(err.code, code, `got code ${err.code} (${err.message}), want ${code}`);
   return err;
 }
+
+/** The key order of a value, deep (JSON.stringify cannot write BigInts). */
+export function shape(v) {
+  if (Array.isArray(v)) return v.map(shape);
+  if (v !== null && typeof v === "object") return Object.keys(v).map((k) => [k, shape(v[k])]);
+  return typeof v;
+}
+
+/** What a caller sees of a verdict (b.validate's answer), key order included: the evaluator tests compare these. */
+export function seenVerdict(r) {
+  if (r.ok) return { ok: true, arguments: r.arguments, shape: shape(r.arguments), conversions: r.conversions };
+  const own = {};
+  for (const k of Object.keys(r.error)) own[k] = r.error[k];
+  return { ok: false, isError: tg.ToolgateError.isInstance(r.error), code: r.error.code, message: r.error.message, own };
+}

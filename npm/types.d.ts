@@ -320,6 +320,36 @@ export type McpEntry = Record<string, { url?: string; command?: string; headers?
 /** Anything a branch registers. */
 export type ToolLike = Tool | ((...args: any[]) => unknown) | McpEntry;
 
+/** A call of a stream refused before (or when) its arguments ended: see tg.toolCallStream. */
+export interface StreamRefusal {
+  /** The call's place in the stream, from 0. */
+  index: number;
+  /** The provider's call id, when it sent one. */
+  id: string | undefined;
+  /** The function name the model called. */
+  function: string;
+  /** Why: a ToolgateError carrying the call id, so `tg.toolResult(error, target)` answers it. Its issues are only those no later text can undo. */
+  error: ToolgateError;
+  /** False when the refusal came before the call's arguments ended. */
+  complete: boolean;
+}
+
+/** One provider stream's tool calls, judged as they arrive (tg.toolCallStream). */
+export interface ToolCallStream {
+  /**
+   * Takes the next event or chunk, as the SDK's stream yields it, and returns the refusals it
+   * found: each call's first and only. Throws invalid-request for a value that is no stream event
+   * of OpenAI Chat, Responses, Anthropic or Gemini, or one of another provider than the stream's.
+   */
+  push(event: unknown): StreamRefusal[];
+  /** Every call so far, as tg.parseToolCalls gives a whole response's. */
+  calls(): ToolCall[];
+  /** Every refusal reported so far. */
+  readonly refusals: StreamRefusal[];
+  /** The stream's provider, once its first event is pushed. */
+  readonly provider: "openai-chat" | "openai-responses" | "anthropic" | "gemini" | null;
+}
+
 /**
  * One tool call of a provider response, as tg.parseToolCalls returns it; match, validate and invoke
  * accept it as it is (the provider's rules apply to its arguments).
@@ -506,6 +536,14 @@ export interface ToolgateCore {
    * @example for (const call of tg.parseToolCalls(completion)) messages.push(tg.toolResult(await b.invoke(call), "openai-chat"))
    */
   parseToolCalls(response: unknown): ToolCall[];
+  /**
+   * An accumulator of one provider stream's tool calls (OpenAI Chat chunks, Responses events,
+   * Anthropic message stream events, Gemini chunks, each pushed as the SDK yields it) that judges
+   * each call's arguments as they arrive and reports its first certain refusal before the stream
+   * ends. Throws invalid-request when given no branch.
+   * @example const acc = tg.toolCallStream(b); for await (const ev of stream) for (const r of acc.push(ev)) console.log(r.error.message)
+   */
+  toolCallStream(branch: Branch): ToolCallStream;
   /**
    * A call's outcome as the target's tool-result message: the response (a string as is, anything else
    * as JSON, BigInts exact), or for a failure or a ToolgateError a text for the model naming the

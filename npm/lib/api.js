@@ -7,6 +7,7 @@ import { Branch, branch } from "./branch.js";
 import { reviveRecord, toJSON } from "./json.js";
 import { parseToolCalls } from "./provider-calls.js";
 import { toolResult } from "./provider-result.js";
+import { ToolCallStream } from "./stream-calls.js";
 import { OP } from "./contract.js";
 import { toProvider } from "./provider-export.js";
 import { buildPlans } from "./plan-build.js";
@@ -39,9 +40,7 @@ function debugHooks(ctx) {
 
 /** tg.ready(part): the promise that `part` (only "validator" for now) is loaded and started. */
 function ready(inst, part) {
-  if (part !== "validator") {
-    return Promise.reject(new ToolgateError("unsupported-type", `tg.ready: part must be "validator", got ${typeof part === "string" ? JSON.stringify(part) : typeof part}`));
-  }
+  if (part !== "validator") return Promise.reject(new ToolgateError("unsupported-type", `tg.ready: part must be "validator", got ${typeof part === "string" ? JSON.stringify(part) : typeof part}`));
   const v = inst.validatorModule;
   if (!v) return Promise.reject(new ToolgateError("unsupported", "tg.ready: this instance has no validator module"));
   return v.ready();
@@ -65,6 +64,7 @@ export function createApi(inst, flavor, build = {}) {
     toProvider: (branchOrTools, target, opts) => toProvider(ctx, branchOrTools, target, opts),
     parseToolCalls: (response) => parseToolCalls(ctx, response),
     toolResult: (callOrError, target) => toolResult(ctx, callOrError, target),
+    toolCallStream: (b) => new ToolCallStream(ctx, b),
     buildPlans: (tools) => buildPlans(ctx, tools),
     Tool,
     FunctionCalling,

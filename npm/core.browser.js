@@ -38,6 +38,8 @@ import "./lib/plan-cache.js";
 import "./lib/branch.js";
 import "./lib/provider-calls.js";
 import "./lib/provider-result.js";
+import "./lib/partial-json.js";
+import "./lib/stream-calls.js";
 import "./lib/provider-export.js";
 import "./lib/version.js";
 import "./lib/plans.js";

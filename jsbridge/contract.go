@@ -23,12 +23,12 @@ func (o Options) All() []string {
 
 // ToolOptions returns the options of tg.tool(fn, options): Go reads the
 // fields of toolSpecOptions (in their order); the processors and their
-// kwargs stay in JS, which runs them. Built on first use (by
+// kwargs, and the approval options, stay in JS, which runs them. Built on first use (by
 // cmd/gen-contract), not at the module's start.
 var ToolOptions = sync.OnceValue(func() Options {
 	return Options{
 		Go:     jsonNames(reflect.TypeFor[toolSpecOptions]()),
-		JSOnly: []string{"preprocessor", "preprocessorKwargs", "postprocessor", "postprocessorKwargs"},
+		JSOnly: []string{"preprocessor", "preprocessorKwargs", "postprocessor", "postprocessorKwargs", "requireApproval", "approve", "approvalTimeoutMs"},
 	}
 })
 

@@ -189,13 +189,44 @@ export interface ToolOptions {
   timeoutMs?: number;
   /** Free-form metadata kept in the record. */
   metadata?: Record<string, unknown>;
+  /**
+   * Calls need the approve hook's yes before the handler runs: `true`, or per call a function of the
+   * (validated, preprocessed) arguments and the invoke's context. Needs `approve`.
+   */
+  requireApproval?: boolean | ((args: Arguments, context: unknown) => boolean | Promise<boolean>);
+  /**
+   * Answers a call requireApproval selects: `true` or `{approved: true}` runs it; anything else, a
+   * throw, or no answer within approvalTimeoutMs fails it with policy-denied (rule "approval").
+   */
+  approve?: (request: LocalApprovalRequest, options: { signal: AbortSignal }) => boolean | { approved: boolean; reason?: string } | Promise<boolean | { approved: boolean; reason?: string }>;
+  /** How long approve may take (default 120000 ms). */
+  approvalTimeoutMs?: number;
+}
+
+/** What a local tool's approve hook is asked. */
+export interface LocalApprovalRequest {
+  tool: string;
+  name: string;
+  arguments: Arguments;
+  /** The invoke's `context` option. */
+  context: unknown;
+  callId: string | null;
+}
+
+/** The second argument of a typed handler: this call's context (b.invoke's `context` option), signal, call id and function name. */
+export interface ToolCallInfo<C = unknown> {
+  context: C;
+  /** Aborted when the call is cancelled (its signal or its tool's timeoutMs). */
+  signal: AbortSignal | undefined;
+  callId: string | null;
+  function: string;
 }
 
 /** The typed path: a JSON Schema (or zod 4) for the arguments and a handler taking one object. */
 export interface TypedToolSpec<A extends Arguments = Arguments, R = unknown> extends Omit<ToolOptions, "name"> {
   name: string;
   parameters?: ParametersSchema;
-  handler: (args: A) => R | Promise<R>;
+  handler: (args: A, call: ToolCallInfo<any>) => R | Promise<R>;
 }
 
 /** A typed tool definition for tg.buildPlans: what tg.tool takes, the handler optional (plans run nothing). */
@@ -499,6 +530,8 @@ export interface Branch {
     signal?: AbortSignal;
     /** This call's progress notifications, for an MCP tool (other tools report none); until the call ends, never after. */
     onProgress?: McpProgressHandler;
+    /** Any value: a typed handler's `call.context` and a local approve hook's `context`; never serialised, never sent to Go. */
+    context?: unknown;
   }): Promise<FunctionCalling>;
   /** A new registry holding the same Tool objects. */
   clone(): Branch;

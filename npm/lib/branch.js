@@ -240,16 +240,18 @@ export class Branch {
   }
   /**
    * Matches and runs a call; resolves to the FunctionCalling whatever its status. `onProgress`
-   * receives the progress notifications of an MCP tool's call (other tools report none).
+   * receives the progress notifications of an MCP tool's call (other tools report none);
+   * `context`, any value, reaches a typed handler's second argument ({context, signal, callId,
+   * function}) and a local tool's approve hook, and is never serialised or sent to Go.
    */
   async invoke(request, opts) {
-    const o = checkOptions(opts, ["signal", "onProgress"], "invoke");
+    const o = checkOptions(opts, ["signal", "onProgress", "context"], "invoke");
     const signal = checkSignal(o.signal, "invoke");
     if (o.onProgress !== undefined && o.onProgress !== null && typeof o.onProgress !== "function") {
       throw new ToolgateError("unsupported-type", `invoke: option onProgress must be a function, got ${describe(o.onProgress)}`);
     }
     const fc = this.match(request);
-    await run(this.#ctx, fc, signal, o.onProgress ?? undefined);
+    await run(this.#ctx, fc, signal, o.onProgress ?? undefined, o.context);
     return fc;
   }
   /** A new registry holding the same Tool objects, of the same class as this one. */

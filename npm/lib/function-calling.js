@@ -1,5 +1,6 @@
 // One call of a tool: the FunctionCalling record, the mapping of named arguments onto a JS
 // function's parameters, and the invoke lifecycle (pre → handler → post). Node and browser.
+import { approveCall } from "./approval.js";
 import { ToolgateError, describe, readInput, wrapThrown, thrownValue } from "./errors.js";
 import { toJSON, recordValue } from "./json.js";
 import { OP, PARAM, STATUS } from "./contract.js";
@@ -150,9 +151,9 @@ export function positional(sig, args) {
 }
 
 /** Calls a tool with named arguments: the typed handler, the JS function, or Go (an MCP tool). Node and browser. */
-export async function callTool(ctx, toolObj, args, signal, onProgress) {
+export async function callTool(ctx, toolObj, args, signal, onProgress, call) {
   const spec = toolObj._spec;
-  if (spec.kind === "typed") return spec.handler(args);
+  if (spec.kind === "typed") return spec.handler(args, call ?? { context: undefined, signal, callId: null, function: toolObj.function });
   if (spec.kind === "function") return spec.fn(...positional(toolObj._signature, args));
   const text = toJSON(args, { code: "invalid-arguments", what: `the arguments of ${toolObj.function}` });
   if (onProgress && OP.mcpInvoke) {
@@ -173,7 +174,7 @@ function cancellation(reason) {
 }
 
 /** pre → handler → post for fc; a preprocessor's result replaces fc.arguments. */
-async function pipeline(ctx, fc, spec, signal, onProgress) {
+async function pipeline(ctx, fc, spec, signal, onProgress, context) {
   let args = fc.arguments;
   if (spec.preprocessor) {
     args = await spec.preprocessor(args, spec.preprocessorKwargs);
@@ -183,7 +184,12 @@ async function pipeline(ctx, fc, spec, signal, onProgress) {
     }
     fc.arguments = args;
   }
-  let res = await callTool(ctx, fc.tool, args, signal, onProgress);
+  if (spec.approval) {
+    await approveCall(fc, spec.approval, args, signal, context);
+    if (signal?.aborted) return undefined;
+  }
+  const call = { context, signal, callId: fc.callId ?? null, function: fc.function };
+  let res = await callTool(ctx, fc.tool, args, signal, onProgress, call);
   if (signal?.aborted) return undefined;
   if (spec.postprocessor) res = await spec.postprocessor(res, spec.postprocessorKwargs);
   return res;
@@ -193,7 +199,7 @@ async function pipeline(ctx, fc, spec, signal, onProgress) {
  * Runs pre → handler → post for fc under its AbortSignal and the tool's timeoutMs; total: every
  * outcome becomes a status (completed, failed, cancelled), with duration set. Node and browser.
  */
-export async function run(ctx, fc, signal, onProgress) {
+export async function run(ctx, fc, signal, onProgress, context) {
   if (fc.status !== STATUS.pending) return;
   const spec = fc.tool._spec;
   if (signal?.aborted) {
@@ -210,7 +216,7 @@ export async function run(ctx, fc, signal, onProgress) {
   let timer;
   let onAbort;
   try {
-    const work = pipeline(ctx, fc, spec, ctrl?.signal, onProgress);
+    const work = pipeline(ctx, fc, spec, ctrl?.signal, onProgress, context);
     if (!cancellable) {
       fc.response = await work;
     } else {

@@ -1,5 +1,6 @@
 // Tools: the Tool class, tg.tool() (the raw function path and the typed path), and the Tool
 // objects of Go-made tools. Node and browser.
+import { approvalOf } from "./approval.js";
 import { ToolgateError, checkOptions, describe } from "./errors.js";
 import { toJSON, parseExact, recordValue } from "./json.js";
 import { jsonSchemaOf } from "./schema.js";
@@ -224,7 +225,8 @@ export function tool(ctx, fnOrSpec, opts) {
   const { kind, fn, handler, name, source, o } = s;
   checkNameText(o.name ?? name);
   checkValues(o);
-  const { preprocessor, postprocessor, preprocessorKwargs, postprocessorKwargs, ...goOpts } = o;
+  const { preprocessor, postprocessor, preprocessorKwargs, postprocessorKwargs, requireApproval, approve, approvalTimeoutMs, ...goOpts } = o;
+  const approval = approvalOf({ requireApproval, approve, approvalTimeoutMs }, o.name ?? name);
   if (goOpts.parameters !== undefined) {
     // Over the schema limit on its length: refused before the payload is built or crosses.
     checkSchemaText(goOpts.parameters, goOpts.name || name);
@@ -244,6 +246,7 @@ export function tool(ctx, fnOrSpec, opts) {
       preprocessorKwargs: preprocessorKwargs ?? {},
       postprocessorKwargs: postprocessorKwargs ?? {},
       timeoutMs: o.timeoutMs,
+      approval,
     },
     info,
   );

@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { toolSet } from "toolgate/ai-sdk";
 import { tg, tgCore, expectCode, fixtures, fnFrom } from "./helpers.mjs";
 
 function add(a, b) {
@@ -138,6 +139,37 @@ test("strict export: a call with nulls for the optional fields reaches the handl
   assert.deepEqual(seen, [{ room: "101", guest: { name: "Ada" } }]);
   // a clone keeps the aliases and restores
   assert.deepEqual(b.clone().validate(call).arguments, { room: "101", guest: { name: "Ada" } });
+});
+
+test("a later export without strict keeps what the strict export told the model: its nulls are still removed", async () => {
+  const memoParams = { type: "object", properties: { text: { type: "string" }, memo: { type: "string" } }, required: ["text"] };
+  const strictFirst = [
+    ["tg.toProvider(openai-chat, strict)", (b) => tg.toProvider(b, "openai-chat", { strict: true }).tools[0].function.name],
+    ["ai-sdk toolSet(strict)", (b) => Object.keys(toolSet(b, { strict: true }))[0]],
+  ];
+  for (const [how, exportStrict] of strictFirst) {
+    const seen = [];
+    const note = tg.tool({ name: "note", parameters: memoParams, handler: (args) => (seen.push(args), "ok") });
+    const b = tg.branch({ tools: [note] });
+    const name = exportStrict(b);
+    tg.toProvider(b, "anthropic"); // the second export, the strict one still live
+    tg.toProvider(b, "openai-responses");
+    const call = { id: "call_1", type: "function", function: { name, arguments: JSON.stringify({ text: "hi", memo: null }) } };
+    for (let i = 0; i < 3; i++) {
+      // several times: the JS evaluator must not answer for it either
+      const r = b.validate(call);
+      assert.equal(r.ok, true, `${how}: ${r.error?.message}`);
+      assert.deepEqual(r.arguments, { text: "hi" }, how);
+      assert.deepEqual(b.validate({ function: "note", arguments: { text: "hi", memo: null } }).arguments, { text: "hi" }, how);
+    }
+    const fc = await b.invoke({ type: "tool_use", id: "tu_1", name: "note", input: { text: "hi", memo: null } });
+    assert.equal(fc.status, "completed", how);
+    assert.deepEqual(seen, [{ text: "hi" }], how);
+    assert.deepEqual(b.clone().validate(call).arguments, { text: "hi" }, `${how}: a clone keeps the restore`);
+    // a tool registered again under the name was never exported strict: its nulls are validated as sent
+    b.register(tg.tool({ name: "note", parameters: memoParams, handler: () => "ok" }), { update: true });
+    assert.equal(b.validate(call).ok, false, `${how}: the replaced tool's restore went with it`);
+  }
 });
 
 test("strict export of the Responses API sets strict on each tool; a schema strict cannot express is exported loose and reported", () => {

@@ -172,6 +172,49 @@ test("a later export without strict keeps what the strict export told the model:
   }
 });
 
+test("a zod tool's $schema and .int() safe-integer bounds are left out of every provider export, each reported; MCP keeps them", async () => {
+  const { z } = await import("zod");
+  const count = tg.tool({
+    name: "count",
+    parameters: z.object({ n: z.number().int(), from: z.number().int().min(0), small: z.int32(), note: z.string().optional() }),
+    handler: ({ n }) => n,
+  });
+  const MAX = 9007199254740991;
+  const paramsOf = (target, tools) =>
+    ({ "openai-chat": () => tools[0].function.parameters, "openai-responses": () => tools[0].parameters, anthropic: () => tools[0].input_schema, gemini: () => tools[0].functionDeclarations[0].parametersJsonSchema ?? tools[0].functionDeclarations[0].parameters, mcp: () => tools[0].inputSchema })[target]();
+  const variants = [["openai-chat"], ["openai-chat", { strict: true }], ["openai-responses", { strict: true }], ["anthropic"], ["gemini"], ["gemini", { geminiLegacy: true }], ["mcp"]];
+  for (const [target, opts] of variants) {
+    const how = `${target} ${JSON.stringify(opts ?? {})}`;
+    const { tools, report } = tg.toProvider(count, target, opts);
+    const params = paramsOf(target, tools);
+    const dropped = report.changes.filter((c) => c.kind === "keyword-dropped").map(({ tool, path, keyword }) => ({ tool, path, keyword }));
+    if (target === "mcp") {
+      assert.equal(params.$schema, "https://json-schema.org/draft/2020-12/schema", how);
+      assert.deepEqual([params.properties.n.minimum, params.properties.n.maximum], [-MAX, MAX], how);
+      assert.deepEqual(dropped, [], how);
+      continue;
+    }
+    assert.equal("$schema" in params, false, how);
+    assert.equal("minimum" in params.properties.n || "maximum" in params.properties.n, false, `${how}: zod's defaults`);
+    assert.equal("maximum" in params.properties.from, false, how);
+    assert.equal(Number(params.properties.from.minimum), 0, `${how}: the tool's own bound stays`);
+    assert.equal(Number(params.properties.small.maximum), 2147483647, `${how}: int32's bounds stay`);
+    assert.deepEqual(dropped, [
+      { tool: "count", path: "/$schema", keyword: "$schema" },
+      { tool: "count", path: "/properties/n/minimum", keyword: "minimum" },
+      { tool: "count", path: "/properties/n/maximum", keyword: "maximum" },
+      { tool: "count", path: "/properties/from/maximum", keyword: "maximum" },
+    ], how);
+  }
+  // the registered schema still holds the bounds: toolgate enforces them locally
+  const b = tg.branch({ tools: [count] });
+  tg.toProvider(b, "openai-chat");
+  assert.equal(b.validate({ function: "count", arguments: { n: MAX, from: 1, small: 1 } }).ok, true);
+  const r = b.validate({ function: "count", arguments: { n: MAX + 1, from: 1, small: 1 } });
+  assert.equal(r.ok, false);
+  assert.equal(r.error.issues[0].path, "/n");
+});
+
 test("strict export of the Responses API sets strict on each tool; a schema strict cannot express is exported loose and reported", () => {
   const ok = tg.tool({ name: "ok", parameters: { type: "object", properties: { a: { type: "string" } } }, handler: () => 1 });
   const loose = tg.tool({ name: "loose", parameters: { type: "object", properties: { a: { not: { type: "string" } } } }, handler: () => 1 });

@@ -180,10 +180,12 @@ func (m *Manager) put(t *Tool, update bool) error {
 	if err := m.checkPutLocked(name, t.MCP, update); err != nil {
 		return err
 	}
-	if _, ok := m.tools[name]; !ok {
+	old, ok := m.tools[name]
+	if !ok {
 		m.names = append(m.names, name)
 	}
 	m.tools[name] = t
+	m.forgetLocked(old)
 	m.version++
 	registryChanges.Add(1)
 	return nil
@@ -231,12 +233,16 @@ func (m *Manager) RegisterBatch(tools []*Tool, update bool, check func(existing,
 			}
 		}
 	}
+	gone := make([]*Tool, 0, len(tools))
 	for i, t := range tools {
-		if _, ok := m.tools[names[i]]; !ok {
+		old, ok := m.tools[names[i]]
+		if !ok {
 			m.names = append(m.names, names[i])
 		}
 		m.tools[names[i]] = t
+		gone = append(gone, old)
 	}
+	m.forgetLocked(gone...)
 	m.version++
 	registryChanges.Add(1)
 	return nil

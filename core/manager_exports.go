@@ -16,8 +16,8 @@ type ArgumentRestore interface {
 }
 
 // exportMemory is what a Manager remembers of its exports: the exported
-// names that differ from the registered ones, and each tool's argument
-// restore from the last export.
+// names that differ from the registered ones, and each registered tool's
+// argument restore from the latest export that gave it one.
 type exportMemory struct {
 	aliases  map[string]string // exported name → registered name
 	targets  map[string]bool   // the registered names some alias stands for
@@ -36,16 +36,21 @@ func (e *exportMemory) clone() *exportMemory {
 // registered one to the registered name (kept across exports, so calls in
 // every exported format resolve; a registered name always wins over an
 // alias), and restores holds each tool's argument restore from this export
-// (the last export decides: the restores of earlier exports are dropped; a
-// nil one is left out). Match then resolves an exported name and applies
-// the tool's restore before validation. Only a restore that may change
-// arguments should be given: a tool with one leaves the fast paths.
+// (a nil one is left out). Restores are kept across exports too, as every
+// export a model was given stays live: a later export without a restore for
+// a tool keeps the earlier one (a model told by a strict export to send
+// null still does), and a later restore for the same tool replaces it. A
+// restore is forgotten when its tool leaves the registry (replaced or
+// removed), and one given for a tool not registered here is not kept.
+// Match then resolves an exported name and applies the tool's restore
+// before validation. Only a restore that may change arguments should be
+// given: a tool with one leaves the fast paths.
 func (m *Manager) RememberExport(aliases map[string]string, restores map[*Tool]ArgumentRestore) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	mem := m.exports.clone()
 	if mem == nil {
-		mem = &exportMemory{aliases: map[string]string{}}
+		mem = &exportMemory{aliases: map[string]string{}, restores: map[*Tool]ArgumentRestore{}}
 	}
 	for exported, reg := range aliases {
 		if exported != reg {
@@ -56,14 +61,29 @@ func (m *Manager) RememberExport(aliases map[string]string, restores map[*Tool]A
 	for _, reg := range mem.aliases {
 		mem.targets[reg] = true
 	}
-	mem.restores = map[*Tool]ArgumentRestore{}
 	for t, r := range restores {
-		if r != nil {
+		if r != nil && t != nil && m.tools[t.Function()] == t {
 			mem.restores[t] = r
 		}
 	}
 	m.exports = mem
 	registryChanges.Add(1) // what a name resolves to may have changed: JS caches of it are stale
+}
+
+// forgetLocked drops the argument restores of tools that left the registry
+// (replaced under their name, or removed), so that the memory holds no
+// stale *Tool; m.mu is held for writing. A restore is the registered
+// tool's only: a new tool under the same name has none until an export
+// gives it one.
+func (m *Manager) forgetLocked(gone ...*Tool) {
+	if m.exports == nil || len(m.exports.restores) == 0 {
+		return
+	}
+	for _, t := range gone {
+		if t != nil && m.tools[t.Function()] != t {
+			delete(m.exports.restores, t)
+		}
+	}
 }
 
 // ResolvesDirectly reports whether a call naming name reaches the tool

@@ -58,6 +58,7 @@ func (m *Manager) ReplaceOwned(owned func(*Tool) bool, tools []*Tool) ([]*Tool, 
 		}
 	}
 	m.names = kept
+	m.forgetLocked(out...)
 	m.version++
 	registryChanges.Add(1)
 	return out, nil

@@ -152,7 +152,7 @@ func exportOne(t *core.Tool, target string, o ExportOptions) (exported, []Change
 		return exported{}, nil, core.Errorf(core.CodeInvalidTool, name, "the tool's schema has no function object")
 	}
 	it := exported{tool: t, description: jsontext.StringMember(fn, "description")}
-	w := &schemaWalk{tool: name}
+	w := &schemaWalk{tool: name, provider: target != MCP}
 	w.propertyNames, w.rootPropertiesOnly = propertyNameRule(target, o)
 	params := emptyParameters
 	if raw, ok := fn["parameters"]; ok && !jsontext.Absent(raw) {

@@ -5,8 +5,9 @@ import "github.com/toolgate/toolgate/core"
 // ExportManager is ExportTools of a registry's tools, in insertion order,
 // and it tells the registry what a call coming back needs
 // (Manager.RememberExport): each exported name that differs from the
-// registered one and each tool's strict restore that has nulls to remove.
-// Match then resolves an exported name and removes the nulls the strict
+// registered one and each tool's strict restore that has nulls to remove
+// (the registry keeps both across exports, so an export without strict
+// leaves an earlier strict export's restores in place). Match then resolves an exported name and removes the nulls the strict
 // transform introduced before validation. It refuses what ExportTools
 // refuses, and then the registry remembers nothing new.
 func ExportManager(m *core.Manager, target string, opts *ExportOptions) (*Export, error) {

@@ -76,13 +76,63 @@ func TestManagerStrictExportRemovesIntroducedNulls(t *testing.T) {
 	require.NoError(t, err)
 	got, _ := json.Marshal(fc.Arguments)
 	assert.JSONEq(t, `{"room":"101","guest":{"name":"Ada"}}`, string(got))
-	// the last export decides: a non-strict export drops the restore, the aliases stay
-	_, err = ExportManager(m, core.ProviderOpenAIChat, nil)
+}
+
+// restoredCall matches the strict call of book.room (named name) in m and
+// reports the arguments it validated, or the error.
+func restoredCall(t *testing.T, m *core.Manager, name string) (string, error) {
+	t.Helper()
+	req, err := core.ParseRequest([]byte(`{"id":"call_1","type":"function","function":{"name":"` + name + `","arguments":"{\"room\":\"101\",\"nights\":null,\"guest\":{\"name\":\"Ada\",\"email\":null}}"}}`))
 	require.NoError(t, err)
-	req, err = core.ParseRequest(call)
+	fc, err := m.Match(req)
+	if err != nil {
+		return "", err
+	}
+	got, _ := json.Marshal(fc.Arguments)
+	return string(got), nil
+}
+
+func TestManagerLaterExportsKeepStrictRestores(t *testing.T) {
+	for _, target := range []string{core.ProviderAnthropic, core.ProviderOpenAIChat, core.ProviderOpenAIResponses, core.ProviderGemini, MCP} {
+		t.Run(target, func(t *testing.T) {
+			m, name := exportedBranch(t, true)
+			_, err := ExportManager(m, target, nil)
+			require.NoError(t, err)
+			for _, n := range []string{name, "book.room"} {
+				got, err := restoredCall(t, m, n)
+				require.NoError(t, err, "a null the strict export asked for, after a %s export, called %s", target, n)
+				assert.JSONEq(t, `{"room":"101","guest":{"name":"Ada"}}`, got)
+			}
+			got, err := restoredCall(t, m.Clone(), name)
+			require.NoError(t, err, "a clone keeps every restore")
+			assert.JSONEq(t, `{"room":"101","guest":{"name":"Ada"}}`, got)
+			// a later strict export replaces the restore with its own
+			_, err = ExportManager(m, core.ProviderOpenAIResponses, &ExportOptions{Strict: true})
+			require.NoError(t, err)
+			got, err = restoredCall(t, m, name)
+			require.NoError(t, err)
+			assert.JSONEq(t, `{"room":"101","guest":{"name":"Ada"}}`, got)
+		})
+	}
+}
+
+func TestManagerForgetsRestoresOfReplacedTools(t *testing.T) {
+	m, name := exportedBranch(t, true)
+	c := m.Clone()
+	require.NoError(t, m.Register(typedTool(t, "book.room", bookParams), true))
+	_, err := restoredCall(t, m, name)
+	assert.True(t, errors.Is(err, core.ErrInvalidArguments), "got %v, want the new tool, never exported strict, to validate the nulls as sent", err)
+	assert.False(t, m.ResolvesDirectly("book.room"), "the alias still stands for the name")
+	// the clone still holds the old tool, and its restore
+	got, err := restoredCall(t, c, name)
 	require.NoError(t, err)
-	_, err = m.Match(req)
-	assert.True(t, errors.Is(err, core.ErrInvalidArguments), "got %v, want the nulls validated as sent", err)
+	assert.JSONEq(t, `{"room":"101","guest":{"name":"Ada"}}`, got)
+	// a new strict export gives the new tool its restore
+	_, err = ExportManager(m, core.ProviderOpenAIChat, &ExportOptions{Strict: true})
+	require.NoError(t, err)
+	got, err = restoredCall(t, m, name)
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"room":"101","guest":{"name":"Ada"}}`, got)
 }
 
 func TestManagerNeverExportedKeepsLionAGISemantics(t *testing.T) {
@@ -130,9 +180,13 @@ func TestManagerResolvesDirectly(t *testing.T) {
 			assert.Equal(t, tc.want, m.Clone().ResolvesDirectly(tc.name), "a clone keeps the memory")
 		})
 	}
-	// the last export decides the restores; the aliases stay
-	_, err = ExportManager(m, core.ProviderOpenAIChat, nil)
+	// a later export without restores keeps them, and the aliases
+	_, err = ExportManager(m, core.ProviderAnthropic, nil)
 	require.NoError(t, err)
-	assert.True(t, m.ResolvesDirectly("optional"), "the non-strict export dropped its restore")
+	assert.False(t, m.ResolvesDirectly("optional"), "the strict export's restore stays")
 	assert.False(t, m.ResolvesDirectly("book.room"), "its alias stays")
+	assert.True(t, m.ResolvesDirectly("all_required"))
+	// a replaced tool has no restore: the name resolves directly again
+	require.NoError(t, m.Register(typedTool(t, "optional", opt), true))
+	assert.True(t, m.ResolvesDirectly("optional"), "the replacement was never exported strict")
 }

@@ -41,6 +41,10 @@ type schemaWalk struct {
 	// (propertyNameChanges checks them on the exported schema).
 	propertyNames      *regexp.Regexp
 	rootPropertiesOnly bool
+	// provider is true for every target but MCP: the walk then leaves out
+	// what schema generators add that tells a provider nothing
+	// (generatedKeys).
+	provider bool
 }
 
 func (w *schemaWalk) change(path string, kind ChangeKind, keyword, format string, args ...any) {
@@ -58,14 +62,15 @@ func (w *schemaWalk) fail(path, keyword, format string, args ...any) {
 // node returns a schema node without its null-valued keys, its subschemas
 // cleaned the same way, and no null-valued key inside the value of an
 // annotation or extension keyword either; the values of the data keywords
-// (default, const, enum, examples, example) are kept exactly. A boolean
-// schema, or anything that is not an object, is kept as it is.
+// (default, const, enum, examples, example) are kept exactly. In a provider
+// export it also leaves out what generatedKeys names. A boolean schema, or
+// anything that is not an object, is kept as it is.
 func (w *schemaWalk) node(raw json.RawMessage, path string, depth int) json.RawMessage {
 	raw = bytes.TrimSpace(raw)
 	if len(raw) == 0 || raw[0] != '{' {
 		return raw
 	}
-	return w.withoutNulls(raw, path, depth, ", which no provider accepts", func(key string, v json.RawMessage, p string) json.RawMessage {
+	return w.withoutNulls(raw, path, depth, ", which no provider accepts", w.generatedKeys, func(key string, v json.RawMessage, p string) json.RawMessage {
 		switch {
 		case subschemaKeywords[key]:
 			return w.nodes(v, p, depth) // "items" may be a list (draft 7's tuple form)
@@ -82,15 +87,24 @@ func (w *schemaWalk) node(raw json.RawMessage, path string, depth int) json.RawM
 
 // withoutNulls rewrites the JSON object raw at path: each null-valued member
 // is left out, with a change saying so (why, when not empty, follows "was
-// null"), and each other member's value becomes what keep returns for it.
-// raw is returned as it is when it cannot be split into members.
-func (w *schemaWalk) withoutNulls(raw json.RawMessage, path string, depth int, why string, keep func(key string, v json.RawMessage, p string) json.RawMessage) json.RawMessage {
+// null"), so is each member whose key skip (when not nil) returns (skip
+// reports those itself), and each other member's value becomes what keep
+// returns for it. raw is returned as it is when it cannot be split into
+// members.
+func (w *schemaWalk) withoutNulls(raw json.RawMessage, path string, depth int, why string, skip func([]jsontext.Member, string) map[string]bool, keep func(key string, v json.RawMessage, p string) json.RawMessage) json.RawMessage {
 	members, ok := w.split(raw, path, depth)
 	if !ok {
 		return raw
 	}
+	var left map[string]bool
+	if skip != nil {
+		left = skip(members, path)
+	}
 	out := make([]jsontext.Member, 0, len(members))
 	for _, m := range members {
+		if left[m.Key] {
+			continue
+		}
 		v := bytes.TrimSpace(m.Value)
 		p := jsontext.Join(path, m.Key)
 		if string(v) == "null" {
@@ -116,7 +130,7 @@ func (w *schemaWalk) other(raw json.RawMessage, path string, depth int) json.Raw
 			return w.other(bytes.TrimSpace(it), p, depth+1)
 		})
 	}
-	return w.withoutNulls(raw, path, depth, "", func(_ string, v json.RawMessage, p string) json.RawMessage {
+	return w.withoutNulls(raw, path, depth, "", nil, func(_ string, v json.RawMessage, p string) json.RawMessage {
 		return w.other(v, p, depth+1)
 	})
 }

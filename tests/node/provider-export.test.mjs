@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { toolSet } from "toolgate/ai-sdk";
 import { tg, tgCore, expectCode, fixtures, fnFrom } from "./helpers.mjs";
 
 function add(a, b) {
@@ -138,6 +139,80 @@ test("strict export: a call with nulls for the optional fields reaches the handl
   assert.deepEqual(seen, [{ room: "101", guest: { name: "Ada" } }]);
   // a clone keeps the aliases and restores
   assert.deepEqual(b.clone().validate(call).arguments, { room: "101", guest: { name: "Ada" } });
+});
+
+test("a later export without strict keeps what the strict export told the model: its nulls are still removed", async () => {
+  const memoParams = { type: "object", properties: { text: { type: "string" }, memo: { type: "string" } }, required: ["text"] };
+  const strictFirst = [
+    ["tg.toProvider(openai-chat, strict)", (b) => tg.toProvider(b, "openai-chat", { strict: true }).tools[0].function.name],
+    ["ai-sdk toolSet(strict)", (b) => Object.keys(toolSet(b, { strict: true }))[0]],
+  ];
+  for (const [how, exportStrict] of strictFirst) {
+    const seen = [];
+    const note = tg.tool({ name: "note", parameters: memoParams, handler: (args) => (seen.push(args), "ok") });
+    const b = tg.branch({ tools: [note] });
+    const name = exportStrict(b);
+    tg.toProvider(b, "anthropic"); // the second export, the strict one still live
+    tg.toProvider(b, "openai-responses");
+    const call = { id: "call_1", type: "function", function: { name, arguments: JSON.stringify({ text: "hi", memo: null }) } };
+    for (let i = 0; i < 3; i++) {
+      // several times: the JS evaluator must not answer for it either
+      const r = b.validate(call);
+      assert.equal(r.ok, true, `${how}: ${r.error?.message}`);
+      assert.deepEqual(r.arguments, { text: "hi" }, how);
+      assert.deepEqual(b.validate({ function: "note", arguments: { text: "hi", memo: null } }).arguments, { text: "hi" }, how);
+    }
+    const fc = await b.invoke({ type: "tool_use", id: "tu_1", name: "note", input: { text: "hi", memo: null } });
+    assert.equal(fc.status, "completed", how);
+    assert.deepEqual(seen, [{ text: "hi" }], how);
+    assert.deepEqual(b.clone().validate(call).arguments, { text: "hi" }, `${how}: a clone keeps the restore`);
+    // a tool registered again under the name was never exported strict: its nulls are validated as sent
+    b.register(tg.tool({ name: "note", parameters: memoParams, handler: () => "ok" }), { update: true });
+    assert.equal(b.validate(call).ok, false, `${how}: the replaced tool's restore went with it`);
+  }
+});
+
+test("a zod tool's $schema and .int() safe-integer bounds are left out of every provider export, each reported; MCP keeps them", async () => {
+  const { z } = await import("zod");
+  const count = tg.tool({
+    name: "count",
+    parameters: z.object({ n: z.number().int(), from: z.number().int().min(0), small: z.int32(), note: z.string().optional() }),
+    handler: ({ n }) => n,
+  });
+  const MAX = 9007199254740991;
+  const paramsOf = (target, tools) =>
+    ({ "openai-chat": () => tools[0].function.parameters, "openai-responses": () => tools[0].parameters, anthropic: () => tools[0].input_schema, gemini: () => tools[0].functionDeclarations[0].parametersJsonSchema ?? tools[0].functionDeclarations[0].parameters, mcp: () => tools[0].inputSchema })[target]();
+  const variants = [["openai-chat"], ["openai-chat", { strict: true }], ["openai-responses", { strict: true }], ["anthropic"], ["gemini"], ["gemini", { geminiLegacy: true }], ["mcp"]];
+  for (const [target, opts] of variants) {
+    const how = `${target} ${JSON.stringify(opts ?? {})}`;
+    const { tools, report } = tg.toProvider(count, target, opts);
+    const params = paramsOf(target, tools);
+    const dropped = report.changes.filter((c) => c.kind === "keyword-dropped").map(({ tool, path, keyword }) => ({ tool, path, keyword }));
+    if (target === "mcp") {
+      assert.equal(params.$schema, "https://json-schema.org/draft/2020-12/schema", how);
+      assert.deepEqual([params.properties.n.minimum, params.properties.n.maximum], [-MAX, MAX], how);
+      assert.deepEqual(dropped, [], how);
+      continue;
+    }
+    assert.equal("$schema" in params, false, how);
+    assert.equal("minimum" in params.properties.n || "maximum" in params.properties.n, false, `${how}: zod's defaults`);
+    assert.equal("maximum" in params.properties.from, false, how);
+    assert.equal(Number(params.properties.from.minimum), 0, `${how}: the tool's own bound stays`);
+    assert.equal(Number(params.properties.small.maximum), 2147483647, `${how}: int32's bounds stay`);
+    assert.deepEqual(dropped, [
+      { tool: "count", path: "/$schema", keyword: "$schema" },
+      { tool: "count", path: "/properties/n/minimum", keyword: "minimum" },
+      { tool: "count", path: "/properties/n/maximum", keyword: "maximum" },
+      { tool: "count", path: "/properties/from/maximum", keyword: "maximum" },
+    ], how);
+  }
+  // the registered schema still holds the bounds: toolgate enforces them locally
+  const b = tg.branch({ tools: [count] });
+  tg.toProvider(b, "openai-chat");
+  assert.equal(b.validate({ function: "count", arguments: { n: MAX, from: 1, small: 1 } }).ok, true);
+  const r = b.validate({ function: "count", arguments: { n: MAX + 1, from: 1, small: 1 } });
+  assert.equal(r.ok, false);
+  assert.equal(r.error.issues[0].path, "/n");
 });
 
 test("strict export of the Responses API sets strict on each tool; a schema strict cannot express is exported loose and reported", () => {

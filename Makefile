@@ -65,7 +65,7 @@ $(PKG)/lib/errors.cjs: $(PKG)/lib/errors.js
 	{ echo '// Generated from errors.js by make. Do not edit.'; echo '"use strict";'; sed -e 's/^export //' $<; \
 	  echo 'module.exports = { ToolgateError, errorFromGo, checkOptions, describe };'; } > $@
 
-# CommonJS copies of the SDK adapters (toolgate/ai-sdk, toolgate/openai-agents).
+# CommonJS copies of the SDK adapters (toolgate/ai-sdk, toolgate/openai-agents, toolgate/langchain).
 ADAPTERS := $(wildcard $(PKG)/lib/adapters/*.js)
 ADAPTERS_CJS := $(ADAPTERS:.js=.cjs)
 $(ADAPTERS_CJS) &: $(ADAPTERS) scripts/esm-to-cjs.mjs

@@ -1,6 +1,6 @@
 // toolgate/openai-agents: a branch's tools as OpenAI Agents JS function tools. The types are the
 // SDK's own ("@openai/agents", an optional peer dependency: install it to use this entry point);
-// the code imports nothing from it.
+// the code imports the SDK's tool(), which builds each tool.
 import type { FunctionTool, RunContext } from "@openai/agents";
 import type { Branch } from "./types.js";
 

@@ -233,6 +233,57 @@ test("openai-agents: invoke follows OpenAI's rules for the argument text: \"\" i
   assert.match(text, /not valid JSON at byte \d+/);
 });
 
+test("openai-agents: argument text the SDK cannot parse is an error the model reads, never an interruption, and the run goes on", async () => {
+  for (const needsApproval of [false, true]) {
+    for (const bad of ['{"a": 1,', ""]) {
+      const { b, calls } = branchWithTools();
+      const model = new ScriptModel([[fnCall("c1", "add", bad)], [fnCall("c2", "add", { a: 1, b: 2 })], [message("3")]]);
+      const agent = new Agent({ name: "calc", model, tools: agentTools(b, { needsApproval }) });
+      const result = await run(agent, "1 + 2?");
+      if (needsApproval) {
+        // only the well-formed call waits for a person
+        assert.equal(result.interruptions.length, 1, `needsApproval ${needsApproval}, arguments ${JSON.stringify(bad)}`);
+        assert.equal(result.interruptions[0].rawItem.callId, "c2");
+        result.state.approve(result.interruptions[0]);
+        assert.equal((await run(agent, result.state)).finalOutput, "3");
+      } else {
+        assert.equal(result.interruptions.length, 0, `arguments ${JSON.stringify(bad)}`);
+        assert.equal(result.finalOutput, "3");
+      }
+      const out = resultsOf(model.requests[1]).c1;
+      assert.equal(out.type, "text");
+      assert.ok(out.text.length > 0);
+      assert.deepEqual(calls, [{ a: 1, b: 2 }]);
+    }
+  }
+});
+
+test("openai-agents: with a per-call policy, argument text the SDK cannot parse goes to a person, and approving it runs nothing", async () => {
+  const { b, calls } = branchWithTools();
+  const asked = [];
+  const model = new ScriptModel([[fnCall("c1", "add", '{"a": 1,')], [message("sorry")]]);
+  const agent = new Agent({ name: "calc", model, tools: agentTools(b, { needsApproval: (_rc, input) => { asked.push(input); return false; } }) });
+  const first = await run(agent, "1 + 2?");
+  assert.equal(first.interruptions.length, 1);
+  assert.deepEqual(asked, []); // the SDK does not hand a policy what it could not parse
+  first.state.approve(first.interruptions[0]);
+  const second = await run(agent, first.state);
+  assert.equal(second.finalOutput, "sorry");
+  assert.deepEqual(calls, []);
+  assert.equal(resultsOf(model.requests[1]).c1.type, "text");
+});
+
+test("openai-agents: arguments that parse but are no object reach toolgate, whose text the model reads", async () => {
+  const { b, calls } = branchWithTools();
+  const model = new ScriptModel([[fnCall("c1", "add", "[1, 2]")], [fnCall("c2", "add", { a: 1, b: 2 })], [message("3")]]);
+  const result = await run(new Agent({ name: "calc", model, tools: agentTools(b) }), "1 + 2?");
+  assert.equal(result.interruptions.length, 0);
+  assert.equal(result.finalOutput, "3");
+  const out = resultsOf(model.requests[1]).c1;
+  assert.match(out.text, /tool "add"/);
+  assert.deepEqual(calls, [{ a: 1, b: 2 }]);
+});
+
 test("openai-agents: needsApproval interrupts the run before the handler runs", async () => {
   const { b, calls } = branchWithTools();
   const model = new ScriptModel([[fnCall("c1", "add", { a: 1, b: 1 })], [message("2")]]);

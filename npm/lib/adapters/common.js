@@ -1,6 +1,6 @@
 // What the SDK adapters share: a branch's tools as the export gives them, a call's outcome as the
 // text the model reads, and values made safe for an SDK's JSON.stringify. The adapters use the
-// public API of the branch and of its toolgate instance (tg), and import no SDK. Node and browser.
+// public API of the branch and of its toolgate instance (tg), and this module imports no SDK. Node and browser.
 import { ToolgateError, describe } from "../errors.js";
 import { PROVIDER_TARGETS } from "../contract.js";
 

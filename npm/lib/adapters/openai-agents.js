@@ -1,6 +1,8 @@
-// toolgate/openai-agents: a branch's tools as OpenAI Agents JS (@openai/agents) function tools,
-// without importing the SDK. Each tool's invoke validates and runs the call through
+// toolgate/openai-agents: a branch's tools as OpenAI Agents JS (@openai/agents) function tools.
+// The SDK's own tool() builds each one (the runner trusts only the approval policies it made), and
+// toolgate's invoke, schema and strict flag replace its own: each call is validated and run through
 // branch.invoke. Node and browser.
+import { tool as sdkTool } from "@openai/agents";
 import { ToolgateError, checkOptions, describe } from "../errors.js";
 import { checkBranch, exportedTools, failureText, responseText } from "./common.js";
 import { STATUS } from "../contract.js";
@@ -19,9 +21,13 @@ function objectParams(p) {
   return out;
 }
 
-/** The needsApproval function of the option: a boolean for every call, or the caller's policy. */
-function approvalPolicy(opt) {
-  if (typeof opt === "boolean") return async () => opt;
+/**
+ * The needsApproval option as the SDK's tool() takes it: a boolean as it is (the runner knows the
+ * policy tool() makes of it is fixed, so argument text it cannot parse is an error the model reads,
+ * not a call to approve), or the caller's per-call policy.
+ */
+function approvalOption(opt) {
+  if (typeof opt === "boolean") return opt;
   if (typeof opt === "function") return async (runContext, input, callId) => Boolean(await opt(runContext, input, callId));
   throw new ToolgateError("unsupported-type", `agentTools: option needsApproval must be a boolean or a function, got ${describe(opt)}`);
 }
@@ -50,24 +56,37 @@ async function invoke(b, name, input, details) {
 }
 
 /**
+ * One exported tool as the SDK's tool() builds it (its approval policy, isEnabled, guardrails and
+ * the fields a later SDK adds), with toolgate's name, schema, strict flag and invoke in place of
+ * the SDK's: tool() is given strict: false so it leaves the schema as toolgate exported it, and its
+ * invoke, which would parse the arguments with JSON.parse, is never called.
+ */
+function agentTool(b, t, needsApproval) {
+  const parameters = objectParams(t.parameters);
+  const description = t.description ?? "";
+  const base = sdkTool({ name: t.name, description, parameters, strict: false, needsApproval, execute: () => "" });
+  return {
+    ...base,
+    type: "function",
+    name: t.name,
+    description,
+    parameters,
+    strict: t.strict,
+    invoke: (runContext, input, details) => invoke(b, t.name, input, details),
+  };
+}
+
+/**
  * A branch's tools as Agents JS FunctionTools: {type: "function", name, description, parameters,
- * strict, invoke, needsApproval, isEnabled}. `strict` (default true, as the SDK's tool()) exports
- * OpenAI strict schemas where they can express the tool, else that tool is strict: false;
- * `needsApproval` is a boolean or (runContext, input, callId) => boolean | Promise<boolean>.
+ * strict, invoke, needsApproval, isEnabled, …}, built by the SDK's tool(). `strict` (default
+ * true, as the SDK's tool()) exports OpenAI strict schemas where they can express the tool, else
+ * that tool is strict: false; `needsApproval` is a boolean or (runContext, input, callId) =>
+ * boolean | Promise<boolean>.
  * @example const result = await run(new Agent({ name: "a", tools: agentTools(b) }), "What is 2 + 3?")
  */
 export function agentTools(branch, opts) {
   const b = checkBranch(branch, "agentTools");
   const { strict = true, needsApproval = false } = checkOptions(opts, ["strict", "needsApproval"], "agentTools");
-  const policy = approvalPolicy(needsApproval);
-  return exportedTools(b, "openai-responses", !!strict).map((t) => ({
-    type: "function",
-    name: t.name,
-    description: t.description ?? "",
-    parameters: objectParams(t.parameters),
-    strict: t.strict,
-    invoke: (runContext, input, details) => invoke(b, t.name, input, details),
-    needsApproval: policy,
-    isEnabled: async () => true,
-  }));
+  const approval = approvalOption(needsApproval);
+  return exportedTools(b, "openai-responses", !!strict).map((t) => agentTool(b, t, approval));
 }

@@ -26,6 +26,7 @@ type responseCase struct {
 	Text     *string           `json:"responseText"`
 	Calls    []json.RawMessage `json:"calls"`
 	Error    Code              `json:"error"`
+	Keyword  string            `json:"keyword"`
 }
 
 // bigintRecord matches the record spelling {"$bigint": "digits"}.
@@ -75,6 +76,10 @@ func TestParseToolCallsFixtures(t *testing.T) {
 				if tc.Error != "" {
 					require.Error(t, err)
 					assert.Equal(t, tc.Error, AsError(err).Code, "got %v, want %s", err, tc.Error)
+					if tc.Keyword != "" {
+						require.NotEmpty(t, AsError(err).Issues, "%v", err)
+						assert.Equal(t, tc.Keyword, AsError(err).Issues[0].Keyword, "got %v", err)
+					}
 					return
 				}
 				require.NoError(t, err)

@@ -31,8 +31,22 @@ export declare class ToolgateError extends Error {
   readonly oauthError?: string;
   /** @deprecated Read `auth?.oauthErrorDescription`; removed in the next release. */
   readonly oauthErrorDescription?: string;
+  /**
+   * What JSON.stringify writes of the error: its name, code and message (Error's own members are not
+   * enumerable, so without this a logged or stored refusal lost why it failed), then every member of
+   * its data; never the stack or the cause. Node and browser.
+   * @example JSON.stringify(b.validate(call)) // {"ok":false,"error":{"name":"ToolgateError","code":"invalid-arguments","message":…,"issues":[…]}}
+   */
+  toJSON(): ToolgateErrorJSON;
   /** True for a ToolgateError from any realm or bundle. */
   static isInstance(value: unknown): value is ToolgateError;
+}
+
+/** A ToolgateError as JSON.stringify writes it (ToolgateError.toJSON). */
+export interface ToolgateErrorJSON extends ToolgateErrorData {
+  name: "ToolgateError";
+  code: ErrorCode;
+  message: string;
 }
 /** A ToolgateError holds every member of ToolgateErrorData its failure has. */
 export interface ToolgateError extends ToolgateErrorData {}
@@ -421,10 +435,15 @@ export interface GeminiToolResult {
   functionResponse: { id?: string; name: string; response: { output: unknown } | { error: string } };
 }
 
-/** An MCP tool result (CallToolResult): the text content; isError only on failure. */
+/**
+ * An MCP tool result: the text content; isError only on failure. Assignable to the MCP SDK's
+ * CallToolResult (which allows further members: hence the index signature), so a server's tool
+ * handler can return it.
+ */
 export interface McpToolResult {
   content: { type: "text"; text: string }[];
   isError?: true;
+  [key: string]: unknown;
 }
 
 /** The result of one call, per target. */

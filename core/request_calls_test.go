@@ -221,6 +221,8 @@ func FuzzParseToolCalls(f *testing.F) {
 		`{"type":"message","content":[{"type":"tool_use","id":"t","name":"a","input":{}}]}`,
 		`{"candidates":[{"content":{"parts":[{"functionCall":{"name":"x"}}]}}]}`,
 		`[{"function":"a","arguments":"x","provider":"gemini"}]`, `"[]"`, `[1]`,
+		`{"lc":1,"type":"constructor","id":["langchain_core","messages","AIMessageChunk"],"kwargs":{"tool_call_chunks":[{"name":"a","args":"{","index":0}]}}`,
+		`{"object":"chat.completion.chunk","choices":[{"delta":{"tool_calls":[]}}]}`, `[{"type":"content_block_delta"}]`, `{"tool_calls":[{"name":"a","args":{},"type":"tool_call"}]}`,
 	} {
 		f.Add([]byte(s))
 	}

@@ -518,10 +518,13 @@ export interface ToolgateCore {
   /**
    * Every tool call of a provider response, in order: an OpenAI Chat completion or assistant message,
    * a Responses response or its output, an Anthropic message or its content, a Gemini response,
-   * Content or parts, or one call (an object or its JSON text). Items that are no function call are
-   * skipped; only the first choice or candidate is read. Throws invalid-request for a value that is
-   * no provider response, and for one over 32 MiB and 64 KiB of JSON (an issue with keyword
-   * `maxBytes`, refused on its length before it is read).
+   * Content or parts, a LangChain.js AIMessage (the instance, its plain data or a concatenated chunk;
+   * its calls carry provider "openai-chat"), or one call (an object or its JSON text). Items that are
+   * no function call are skipped; only the first choice or candidate is read. Throws invalid-request
+   * for a value that is no provider response; for a piece of a stream (a chunk, an event, a snapshot
+   * still streaming: issue keyword `streamed`) or a value of a known kind that is no response (a list
+   * of messages, one choice: keyword `shape`), saying what to pass instead; and for one over 32 MiB
+   * and 64 KiB of JSON (keyword `maxBytes`, refused on its length before it is read).
    * @example for (const call of tg.parseToolCalls(completion)) messages.push(tg.toolResult(await b.invoke(call), "openai-chat"))
    */
   parseToolCalls(response: unknown): ToolCall[];

@@ -26,9 +26,16 @@ const maxResponseDepth = MaxArgumentDepth + 8
 //     content array;
 //   - a Gemini GenerateContentResponse (the functionCall parts of
 //     candidates[0].content), a Content ({role, parts}) or a parts array;
+//   - a LangChain.js AIMessage: its plain data (tool_calls of {id, name,
+//     args, type: "tool_call"}, invalid_tool_calls kept with their text), as
+//     JSON.stringify writes an instance ({lc, type: "constructor", id,
+//     kwargs}) or toDict ({type: "ai", data}), and a concatenated
+//     AIMessageChunk (read from its tool_call_chunks); these calls follow
+//     OpenAI Chat's rules and carry its provider (request_calls_langchain.go);
 //   - one call in any of these shapes (a Chat tool call, a function_call
-//     item, a tool_use block, a Gemini part or FunctionCall), or a call as
-//     ParseToolCalls writes it ({function, arguments, id, provider});
+//     item, a tool_use block, a Gemini part or FunctionCall, a LangChain
+//     tool call), or a call as ParseToolCalls writes it ({function,
+//     arguments, id, provider});
 //   - a JSON string whose text is one of these.
 //
 // Items that are no function call are skipped: text, reasoning, thinking,
@@ -48,8 +55,14 @@ const maxResponseDepth = MaxArgumentDepth + 8
 // that Match refuses it with that decoding error (invalid-arguments for
 // malformed text), carrying the call id.
 //
-// It refuses with invalid-request a value that is no provider response (a
-// number, a LionAGI {function, arguments} call without a provider, an
+// It refuses with invalid-request, and an issue with keyword "streamed" or
+// "shape", a value that looks like a provider's output but is no whole
+// response, saying what it is and what to pass instead: a stream's chunks
+// and events (OpenAI Chat chunks, Responses and Anthropic stream events,
+// alone or in a list), a snapshot still streaming, LangChain chunks not yet
+// whole, a list of messages, one choice or candidate, an API error
+// (request_calls_nearmiss.go). It refuses with invalid-request a value that
+// is no provider response (a number, a LionAGI {function, arguments} call without a provider, an
 // object of no known shape, a list holding a value that is not an object,
 // nesting deeper than maxResponseDepth: an issue with keyword maxDepth;
 // more than MaxRequestBytes: keyword maxBytes, refused on the length alone),
@@ -81,6 +94,9 @@ func ParseToolCalls(data []byte) ([]*Request, error) {
 		return readCallItems(calls, d, "")
 	case '{':
 		m, _ := jsontext.Members(d)
+		if err := nearMiss(m, "", false); err != nil {
+			return nil, err
+		}
 		return readCallObject(calls, m)
 	}
 	return nil, Errorf(CodeInvalidRequest, "", "a provider response must be a JSON object or array, got %s.", jsontext.Described(jsontext.Kind(d)))
@@ -88,6 +104,12 @@ func ParseToolCalls(data []byte) ([]*Request, error) {
 
 // readCallObject reads a response object, a message or content, or one call.
 func readCallObject(calls []*Request, m map[string]json.RawMessage) ([]*Request, error) {
+	if lc, ok, err := langChainMessage(m); err != nil || ok {
+		if err != nil {
+			return nil, err
+		}
+		return readLangChain(calls, lc)
+	}
 	switch {
 	case has(m, "choices"):
 		return readFirst(calls, m, "choices", "message", readCallObject)
@@ -117,7 +139,7 @@ func readCallObject(calls []*Request, m map[string]json.RawMessage) ([]*Request,
 	case has(m, "function") && has(m, "arguments"):
 		return nil, Errorf(CodeInvalidRequest, "", "a {function, arguments} call without \"provider\" is no provider response: pass it to Match as it is.")
 	}
-	return nil, Errorf(CodeInvalidRequest, "", "the value is no provider response (accepted: an OpenAI Chat completion or assistant message, a Responses response or output list, an Anthropic message or content list, a Gemini response, Content or parts, or one tool call).")
+	return nil, Errorf(CodeInvalidRequest, "", "the value is no provider response (accepted: an OpenAI Chat completion or assistant message, a Responses response or output list, an Anthropic message or content list, a Gemini response, Content or parts, a LangChain AIMessage, or one tool call).")
 }
 
 // readFirst reads the first element of the array m[list] (its member
@@ -166,6 +188,9 @@ func readCallItems(calls []*Request, raw json.RawMessage, at string) ([]*Request
 		m, ok := jsontext.Members(it)
 		if !ok {
 			return nil, Errorf(CodeInvalidRequest, "", "item %d of %s must be an object (a call or a content item), got %s.", i, jsontext.Display(at), jsontext.Described(jsontext.Kind(it)))
+		}
+		if err := nearMiss(m, at+"/"+strconv.Itoa(i), true); err != nil {
+			return nil, err
 		}
 		req, isCall, err := readCall(m)
 		if err != nil {

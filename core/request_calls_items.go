@@ -40,6 +40,8 @@ func callShapeOf(m map[string]json.RawMessage) (callShape, map[string]json.RawMe
 		return callShape{provider: ProviderOpenAIResponses, nameKey: "name", argsKey: "input", id: responsesCallID(m), custom: true}, m, true
 	case typ == "tool_use":
 		return callShape{provider: ProviderAnthropic, nameKey: "name", argsKey: "input", id: jsontext.StringMember(m, "id")}, m, true
+	case typ == "tool_call" || typ == "invalid_tool_call":
+		return callShape{provider: ProviderOpenAIChat, nameKey: "name", argsKey: "args", id: jsontext.StringMember(m, "id")}, m, true // LangChain's
 	case typ == "custom" && has(m, "custom"):
 		inner, ok := jsontext.Members(m["custom"])
 		return callShape{provider: ProviderOpenAIChat, nameKey: "name", argsKey: "input", id: jsontext.StringMember(m, "id"), custom: true}, inner, ok

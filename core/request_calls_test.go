@@ -26,6 +26,7 @@ type responseCase struct {
 	Text     *string           `json:"responseText"`
 	Calls    []json.RawMessage `json:"calls"`
 	Error    Code              `json:"error"`
+	Keyword  string            `json:"keyword"`
 }
 
 // bigintRecord matches the record spelling {"$bigint": "digits"}.
@@ -75,6 +76,10 @@ func TestParseToolCallsFixtures(t *testing.T) {
 				if tc.Error != "" {
 					require.Error(t, err)
 					assert.Equal(t, tc.Error, AsError(err).Code, "got %v, want %s", err, tc.Error)
+					if tc.Keyword != "" {
+						require.NotEmpty(t, AsError(err).Issues, "%v", err)
+						assert.Equal(t, tc.Keyword, AsError(err).Issues[0].Keyword, "got %v", err)
+					}
 					return
 				}
 				require.NoError(t, err)
@@ -216,6 +221,8 @@ func FuzzParseToolCalls(f *testing.F) {
 		`{"type":"message","content":[{"type":"tool_use","id":"t","name":"a","input":{}}]}`,
 		`{"candidates":[{"content":{"parts":[{"functionCall":{"name":"x"}}]}}]}`,
 		`[{"function":"a","arguments":"x","provider":"gemini"}]`, `"[]"`, `[1]`,
+		`{"lc":1,"type":"constructor","id":["langchain_core","messages","AIMessageChunk"],"kwargs":{"tool_call_chunks":[{"name":"a","args":"{","index":0}]}}`,
+		`{"object":"chat.completion.chunk","choices":[{"delta":{"tool_calls":[]}}]}`, `[{"type":"content_block_delta"}]`, `{"tool_calls":[{"name":"a","args":{},"type":"tool_call"}]}`,
 	} {
 		f.Add([]byte(s))
 	}

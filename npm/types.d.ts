@@ -31,8 +31,22 @@ export declare class ToolgateError extends Error {
   readonly oauthError?: string;
   /** @deprecated Read `auth?.oauthErrorDescription`; removed in the next release. */
   readonly oauthErrorDescription?: string;
+  /**
+   * What JSON.stringify writes of the error: its name, code and message (Error's own members are not
+   * enumerable, so without this a logged or stored refusal lost why it failed), then every member of
+   * its data; never the stack or the cause. Node and browser.
+   * @example JSON.stringify(b.validate(call)) // {"ok":false,"error":{"name":"ToolgateError","code":"invalid-arguments","message":…,"issues":[…]}}
+   */
+  toJSON(): ToolgateErrorJSON;
   /** True for a ToolgateError from any realm or bundle. */
   static isInstance(value: unknown): value is ToolgateError;
+}
+
+/** A ToolgateError as JSON.stringify writes it (ToolgateError.toJSON). */
+export interface ToolgateErrorJSON extends ToolgateErrorData {
+  name: "ToolgateError";
+  code: ErrorCode;
+  message: string;
 }
 /** A ToolgateError holds every member of ToolgateErrorData its failure has. */
 export interface ToolgateError extends ToolgateErrorData {}
@@ -482,10 +496,15 @@ export interface GeminiToolResult {
   functionResponse: { id?: string; name: string; response: { output: unknown } | { error: string } };
 }
 
-/** An MCP tool result (CallToolResult): the text content; isError only on failure. */
+/**
+ * An MCP tool result: the text content; isError only on failure. Assignable to the MCP SDK's
+ * CallToolResult (which allows further members: hence the index signature), so a server's tool
+ * handler can return it.
+ */
 export interface McpToolResult {
   content: { type: "text"; text: string }[];
   isError?: true;
+  [key: string]: unknown;
 }
 
 /** The result of one call, per target. */
@@ -562,10 +581,13 @@ export interface ToolgateCore {
   /**
    * Every tool call of a provider response, in order: an OpenAI Chat completion or assistant message,
    * a Responses response or its output, an Anthropic message or its content, a Gemini response,
-   * Content or parts, or one call (an object or its JSON text). Items that are no function call are
-   * skipped; only the first choice or candidate is read. Throws invalid-request for a value that is
-   * no provider response, and for one over 32 MiB and 64 KiB of JSON (an issue with keyword
-   * `maxBytes`, refused on its length before it is read).
+   * Content or parts, a LangChain.js AIMessage (the instance, its plain data or a concatenated chunk;
+   * its calls carry provider "openai-chat"), or one call (an object or its JSON text). Items that are
+   * no function call are skipped; only the first choice or candidate is read. Throws invalid-request
+   * for a value that is no provider response; for a piece of a stream (a chunk, an event, a snapshot
+   * still streaming: issue keyword `streamed`) or a value of a known kind that is no response (a list
+   * of messages, one choice: keyword `shape`), saying what to pass instead; and for one over 32 MiB
+   * and 64 KiB of JSON (keyword `maxBytes`, refused on its length before it is read).
    * @example for (const call of tg.parseToolCalls(completion)) messages.push(tg.toolResult(await b.invoke(call), "openai-chat"))
    */
   parseToolCalls(response: unknown): ToolCall[];

@@ -51,6 +51,18 @@ export class ToolgateError extends Error {
   static [Symbol.hasInstance](value) {
     return ToolgateError.isInstance(value);
   }
+  /**
+   * What JSON.stringify writes: name, code and message first (Error keeps message, stack and cause
+   * as non-enumerable members, so they were lost), then every data member (issues, tool, callId,
+   * ...); never the stack (paths of this machine) nor the cause (a value of the caller's, which may
+   * not be JSON). The message is Go's text, secrets already removed (internal/redact). Node and
+   * browser.
+   */
+  toJSON() {
+    const out = { name: this.name, code: this.code, message: this.message };
+    for (const k of Object.keys(this)) if (!Object.hasOwn(out, k)) out[k] = this[k];
+    return out;
+  }
   /** @deprecated transport.httpStatus; removed in the next release. */
   get httpStatus() {
     return flatValue(this, "httpStatus");

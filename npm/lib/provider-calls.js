@@ -8,10 +8,12 @@ import { checkRequestText } from "./size-limits.js";
 /**
  * Every tool call of a provider response (an OpenAI Chat completion or assistant message, a
  * Responses response or its output, an Anthropic message or its content, a Gemini response, Content
- * or parts, or one call), in order, as [{id, function, arguments, provider}]: Go reads it
- * (core.ParseToolCalls). `response` is an object or its JSON text; integers beyond ±(2^53−1) come
- * back as BigInts. Throws invalid-request for a value that is no provider response, and for one over
- * 32 MiB of JSON (keyword maxBytes, refused on its length before Go reads it). Node and browser.
+ * or parts, a LangChain AIMessage, or one call), in order, as [{id, function, arguments, provider}]:
+ * Go reads it (core.ParseToolCalls). `response` is an object or its JSON text (an AIMessage crosses
+ * as JSON.stringify writes it, through its toJSON); integers beyond ±(2^53−1) come back as BigInts.
+ * Throws invalid-request for a value that is no provider response (a stream's chunk or event: issue
+ * keyword "streamed"; a list of messages, one choice: "shape"), and for one over 32 MiB of JSON
+ * (keyword maxBytes, refused on its length before Go reads it). Node and browser.
  * @example for (const call of tg.parseToolCalls(completion)) results.push(await b.invoke(call))
  */
 export function parseToolCalls(ctx, response) {

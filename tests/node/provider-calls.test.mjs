@@ -3,6 +3,9 @@
 // parseToolCalls → b.invoke → tg.toolResult for each provider.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import OpenAI from "openai";
+import Anthropic from "@anthropic-ai/sdk";
+import { GoogleGenAI } from "@google/genai";
 import { tg, tgCore, fixtures, expectCode } from "./helpers.mjs";
 
 /** A fixture's expected calls, their {"$bigint"} spelling revived as BigInts. */
@@ -12,7 +15,8 @@ for (const { file, data } of fixtures("providers/responses")) {
   for (const c of data.cases) {
     test(`parseToolCalls fixture ${file}: ${c.name}`, () => {
       if (c.error) {
-        expectCode(assert, () => tg.parseToolCalls(c.response), c.error);
+        const err = expectCode(assert, () => tg.parseToolCalls(c.response), c.error);
+        if (c.keyword) assert.equal(err.issues?.[0]?.keyword, c.keyword, err.message);
         return;
       }
       const response = c.responseText ?? c.response; // the text keeps big integers exact
@@ -207,4 +211,147 @@ test("the call id travels in the LionAGI shape, and its errors carry it", () => 
   expectCode(assert, () => b.match({ id: "call_e", function: "now", arguments: "", provider: "anthropic" }), "invalid-arguments");
   assert.deepEqual(b.match({ id: "call_e", function: "now", arguments: "", provider: "openai-responses" }).arguments, {});
   expectCode(assert, () => b.match({ function: "now", arguments: "" }), "invalid-request");
+});
+
+/** A mock transport for an SDK's `fetch` option answering one server-sent event stream of `events` ({event?, data}). */
+function sseTransport(events) {
+  return async () => {
+    const text = events.map(({ event, data }) => `${event ? `event: ${event}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`).join("");
+    return new Response(text, { status: 200, headers: { "content-type": "text/event-stream" } });
+  };
+}
+
+/** Refuses every piece of a stream with invalid-request and keyword "streamed", never answering [] for one. */
+function assertPiecesRefused(pieces) {
+  assert.ok(pieces.length > 2);
+  for (const p of pieces) {
+    const err = expectCode(assert, () => tg.parseToolCalls(p), "invalid-request");
+    assert.equal(err.issues[0].keyword, "streamed", err.message);
+  }
+  const err = expectCode(assert, () => tg.parseToolCalls(pieces), "invalid-request");
+  assert.equal(err.issues[0].keyword, "streamed", err.message);
+}
+
+const chatChunk = (delta, finish = null) => ({ id: "chatcmpl-s", object: "chat.completion.chunk", created: 1764600000, model: "gpt-5", choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+
+test("an OpenAI Chat stream: each chunk is refused, finalChatCompletion() gives the calls", async () => {
+  const chunks = [
+    chatChunk({ role: "assistant", content: null, tool_calls: [{ index: 0, id: "call_s1", type: "function", function: { name: "get_weather", arguments: "" } }] }),
+    chatChunk({ tool_calls: [{ index: 0, function: { arguments: '{"city":' } }] }),
+    chatChunk({ tool_calls: [{ index: 0, function: { arguments: '"Paris"}' } }] }),
+    chatChunk({}, "tool_calls"),
+  ];
+  const client = new OpenAI({ apiKey: "sk-test", fetch: sseTransport([...chunks.map((data) => ({ data })), { data: "[DONE]" }]), maxRetries: 0 });
+  const stream = client.chat.completions.stream({ model: "gpt-5", messages: [{ role: "user", content: "Paris?" }] });
+  const seen = [];
+  for await (const chunk of stream) seen.push(chunk);
+  assertPiecesRefused(seen);
+  const final = await stream.finalChatCompletion();
+  const want = [{ id: "call_s1", function: "get_weather", arguments: { city: "Paris" }, provider: "openai-chat" }];
+  assert.deepEqual(tg.parseToolCalls(final), want);
+  assert.deepEqual(tg.parseToolCalls(final.choices[0].message), want);
+  assert.deepEqual(tg.parseToolCalls(await stream.finalMessage()), want);
+});
+
+test("an OpenAI Responses stream: each event is refused, finalResponse() gives the calls", async () => {
+  const item = { id: "fc_s1", type: "function_call", status: "completed", arguments: '{"city":"Paris"}', call_id: "call_r1", name: "get_weather" };
+  const base = { id: "resp_s", object: "response", created_at: 1764600000, model: "gpt-5", output: [], parallel_tool_calls: true, tool_choice: "auto", tools: [], error: null, incomplete_details: null, instructions: null, metadata: {}, temperature: 1, top_p: 1 };
+  const events = [
+    { type: "response.created", response: { ...base, status: "in_progress" } },
+    { type: "response.in_progress", response: { ...base, status: "in_progress" } },
+    { type: "response.output_item.added", output_index: 0, item: { ...item, status: "in_progress", arguments: "" } },
+    { type: "response.function_call_arguments.delta", item_id: "fc_s1", output_index: 0, delta: '{"city":' },
+    { type: "response.function_call_arguments.delta", item_id: "fc_s1", output_index: 0, delta: '"Paris"}' },
+    { type: "response.function_call_arguments.done", item_id: "fc_s1", output_index: 0, name: "get_weather", arguments: '{"city":"Paris"}' },
+    { type: "response.output_item.done", output_index: 0, item },
+    { type: "response.completed", response: { ...base, status: "completed", output: [item] } },
+  ].map((e, i) => ({ ...e, sequence_number: i }));
+  const client = new OpenAI({ apiKey: "sk-test", fetch: sseTransport(events.map((data) => ({ event: data.type, data }))), maxRetries: 0 });
+  const stream = client.responses.stream({ model: "gpt-5", input: "Paris?" });
+  const seen = [];
+  for await (const ev of stream) seen.push(ev);
+  assertPiecesRefused(seen);
+  const want = [{ id: "call_r1", function: "get_weather", arguments: { city: "Paris" }, provider: "openai-responses" }];
+  assert.deepEqual(tg.parseToolCalls(await stream.finalResponse()), want);
+  assert.deepEqual(tg.parseToolCalls(seen.at(-1).response), want, "the response.completed event's response");
+});
+
+test("an Anthropic stream: each event is refused, finalMessage() gives the calls", async () => {
+  const message = { id: "msg_s", type: "message", role: "assistant", model: "claude-sonnet-5", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } };
+  const events = [
+    { type: "message_start", message },
+    { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "toolu_s1", name: "get_weather", input: {} } },
+    { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"city": ' } },
+    { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '"Paris"}' } },
+    { type: "content_block_stop", index: 0 },
+    { type: "message_delta", delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { output_tokens: 20 } },
+    { type: "message_stop" },
+  ];
+  const client = new Anthropic({ apiKey: "sk-ant-test", fetch: sseTransport(events.map((data) => ({ event: data.type, data }))), maxRetries: 0 });
+  const stream = client.messages.stream({ model: "claude-sonnet-5", max_tokens: 100, messages: [{ role: "user", content: "Paris?" }] });
+  const seen = [];
+  const snapshots = [];
+  for await (const ev of stream) {
+    seen.push(ev);
+    if (ev.type === "content_block_delta") snapshots.push(JSON.parse(JSON.stringify(stream.currentMessage)));
+  }
+  assertPiecesRefused(seen);
+  for (const snap of snapshots) {
+    const err = expectCode(assert, () => tg.parseToolCalls(snap), "invalid-request");
+    assert.equal(err.issues[0].keyword, "streamed", "a snapshot still streaming (its tool_use input half parsed)");
+  }
+  assert.deepEqual(tg.parseToolCalls(await stream.finalMessage()), [{ id: "toolu_s1", function: "get_weather", arguments: { city: "Paris" }, provider: "anthropic" }]);
+});
+
+test("a Gemini stream: each chunk is a whole GenerateContentResponse and is read", async () => {
+  const chunk = (parts, finishReason) => ({ candidates: [{ content: { role: "model", parts }, index: 0, ...(finishReason ? { finishReason } : {}) }], modelVersion: "gemini-3-flash" });
+  const chunks = [chunk([{ text: "Looking." }]), chunk([{ functionCall: { name: "get_weather", args: { city: "Paris" } } }], "STOP")];
+  const ai = new GoogleGenAI({ apiKey: "test-key", httpOptions: { fetch: sseTransport(chunks.map((data) => ({ data }))) } });
+  const calls = [];
+  for await (const r of await ai.models.generateContentStream({ model: "gemini-3-flash", contents: "Paris?" })) calls.push(...tg.parseToolCalls(r));
+  assert.deepEqual(calls, [{ id: null, function: "get_weather", arguments: { city: "Paris" }, provider: "gemini" }]);
+});
+
+test("a LangChain AIMessage instance is read as it is, and its results go back as OpenAI Chat tool messages", async (t) => {
+  let lc;
+  try {
+    lc = await import("@langchain/core/messages");
+  } catch {
+    t.skip("@langchain/core is not installed (the shared fixture providers/responses/langchain.json holds what 1.4.0 writes)");
+    return;
+  }
+  const msg = new lc.AIMessage({ content: "", tool_calls: [{ id: "call_lc", name: "get_weather", args: { city: "Oslo" } }] });
+  const calls = tg.parseToolCalls(msg);
+  assert.deepEqual(calls, [{ id: "call_lc", function: "get_weather", arguments: { city: "Oslo" }, provider: "openai-chat" }]);
+  assert.deepEqual(tg.parseToolCalls(msg.tool_calls.map((c) => ({ ...c, type: "tool_call" }))), calls);
+  assert.deepEqual(tg.parseToolCalls(new lc.AIMessage("No tools needed.")), []);
+  const fc = await weatherBranch().invoke(calls[0]);
+  const back = lc.coerceMessageLikeToMessage(tg.toolResult(fc, "openai-chat"));
+  assert.equal(back.getType(), "tool");
+  assert.equal(back.tool_call_id, "call_lc");
+  const piece = new lc.AIMessageChunk({ content: "", tool_call_chunks: [{ id: "call_lc", name: "get_weather", args: '{"city":', index: 0, type: "tool_call_chunk" }] });
+  const err = expectCode(assert, () => tg.parseToolCalls(piece), "invalid-request");
+  assert.equal(err.issues[0].keyword, "streamed");
+});
+
+test("a refusal serialises with its name, code, message and data, never its stack or cause", async () => {
+  const b = weatherBranch();
+  const bad = { id: "call_bad", function: "get_weather", arguments: { city: 7 }, provider: "openai-chat" };
+  for (const verdict of [b.validate(bad), (b._jsEvaluator = false, b.validate(bad))]) {
+    assert.equal(verdict.ok, false);
+    const json = JSON.parse(JSON.stringify(verdict));
+    assert.deepEqual(Object.keys(json.error).slice(0, 3), ["name", "code", "message"]);
+    assert.equal(json.error.name, "ToolgateError");
+    assert.equal(json.error.code, "invalid-arguments");
+    assert.equal(json.error.message, verdict.error.message);
+    assert.ok(json.error.message.length > 0);
+    assert.equal(json.error.tool, "get_weather");
+    assert.equal(json.error.callId, "call_bad");
+    assert.equal(json.error.issues[0].path, "/city");
+    assert.ok(!("stack" in json.error) && !("cause" in json.error));
+  }
+  const mine = new tg.ToolgateError("transport", "gone", { cause: new Error("secret /home/me"), transport: { httpStatus: 502 } });
+  assert.deepEqual(JSON.parse(JSON.stringify(mine)), { name: "ToolgateError", code: "transport", message: "gone", transport: { httpStatus: 502 } });
+  const thrown = expectCode(assert, () => b.match({ id: "call_n", function: "nope", arguments: {} }), "tool-not-found");
+  assert.equal(JSON.parse(JSON.stringify(thrown)).message, thrown.message);
 });

@@ -7,6 +7,7 @@ import type { Message, MessageParam, ToolResultBlockParam, ToolUseBlock } from "
 import type { Content, FunctionCall, GenerateContentResponse, Part } from "@google/genai";
 import type { ResponseFunctionToolCall } from "openai/resources/responses/responses";
 import type { ChatCompletionMessageFunctionToolCall } from "openai/resources/chat/completions";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 declare const completion: ChatCompletion;
 declare const response: Response;
@@ -71,6 +72,13 @@ async function main(): Promise<void> {
   const mcp = tg.toolResult(fc, "mcp");
   const text: string = mcp.content[0]!.text;
   const flagged: true | undefined = mcp.isError;
-  void history, input, messages, contents, text, flagged;
+  // An MCP server's tool handler returns them as the SDK types its result.
+  const toServer: CallToolResult = tg.toolResult(fc, "mcp");
+  const fromError: CallToolResult = tg.toolResult(err!, "mcp");
+  const many: CallToolResult[] = tg.toolResult([fc, err!], "mcp");
+  // A refusal serialises with its name, code and message (JSON.stringify(b.validate(bad)) says why).
+  const verdict = b.validate(first);
+  const json: { name: "ToolgateError"; code: string; message: string } | undefined = verdict.ok ? undefined : verdict.error.toJSON();
+  void history, input, messages, contents, text, flagged, toServer, fromError, many, json;
 }
 void main;

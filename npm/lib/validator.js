@@ -60,6 +60,7 @@ export class ValidatorModule {
     this.fetching = null;
     this.fetchError = null;
     this.ex = null;
+    this.misses = 0; // calls answered "still downloading": awaitValidator retries the ones it saw
     this.call = (op, payload) => this._call(op, payload);
   }
 
@@ -159,7 +160,8 @@ export class ValidatorModule {
       }
       if (!bytes) {
         if (this.fetchError) return `this schema needs the full JSON Schema validator, and fetching ${this.url} failed: ${this.fetchError.message ?? this.fetchError}`;
-        return `this schema needs the full JSON Schema validator (${this.url}), which is still downloading; retry when it has arrived, or use initialize({ validator: "eager" })`;
+        this.misses++;
+        return `this schema needs the full JSON Schema validator (${this.url}), which is still downloading: invoke waits for it by itself; before a synchronous call (tool, register, validate, match) await tg.ready("validator"), or use initialize({ validator: "eager" })`;
       }
       this.module = new WebAssembly.Module(bytes);
       this.bytes = null;

@@ -112,6 +112,15 @@ export class ValidatorModule {
     return Number(out.slice(1));
   }
 
+  /**
+   * The download in flight (browsers, "lazy", before the bytes have arrived): a promise of its end
+   * that never rejects; null when there is none to wait for. The async calls that compile schemas in
+   * Go (MCP discovery) await it first, so a tool is not left out for a module still on its way.
+   */
+  arriving() {
+    return this.fetching && !this.ex && !this.module && !this.bytes && !this.fetchError ? this.fetching : null;
+  }
+
   /** Starts fetching the bytes in the background (browsers, "lazy"). */
   prefetch() {
     if (this.module || this.bytes || this.mode === "never") return Promise.resolve();

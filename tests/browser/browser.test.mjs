@@ -277,6 +277,31 @@ test("a validator download that fails: invoke rejects naming the URL and docs/bu
   await page.close();
 });
 
+test("MCP discovery right after initialize waits for the validator still downloading: a tool whose schema needs it is not left out", async () => {
+  const { startPatternServer } = await import("./mcp-servers.mjs");
+  const srv = await startPatternServer();
+  const page = await newPage();
+  try {
+    // a page the demo server sends (loopback, so it may reach a loopback MCP server) that runs no toolgate of its own
+    await page.goto(`${base}/oauth-callback.html`);
+    const held = await holdValidator(page);
+    await page.evaluate(async (url) => {
+      const tg = await (await import("/npm/index.browser.js")).initialize(); // "lazy"
+      const b = tg.branch();
+      const warnings = [];
+      window.registered = b.registerMcpServer({ name: "p", url }, { security: { allowUrls: true, allowLoopbackHttp: true }, onWarning: (s, e) => warnings.push(e.message) })
+        .then(async (names) => ({ names, warnings, call: (await b.invoke({ function: "mcp__p__tagged", arguments: { tag_a: "x", other: 1 } }).catch((e) => e)).code }), (e) => ({ thrown: `${e.code}: ${e.message}` }));
+    }, srv.url);
+    await held.requested;
+    held.release();
+    const got = await page.evaluate(() => window.registered);
+    assert.deepEqual(got, { names: ["mcp__p__tagged"], warnings: [], call: "invalid-arguments" });
+  } finally {
+    await page.close();
+    await srv.close();
+  }
+});
+
 test("a Vite production build of an app importing toolgate works", { timeout: 2 * CEILING_MS }, async () => {
   const { build } = await import("vite");
   const { mkdtempSync, cpSync, rmSync } = await import("node:fs");

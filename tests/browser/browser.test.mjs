@@ -334,7 +334,7 @@ test("a Vite production build of an app importing toolgate works", { timeout: 2 
       throw new Error(`the bundled app did not finish: ${errors.join("; ") || "no page error"}`);
     });
     const got = JSON.parse(await page.textContent("#out"));
-    assert.deepEqual(got, { flavor: "full", ok: true, badCode: "invalid-arguments", isInstance: true, response: 5, mcp: "function" });
+    assert.deepEqual(got, { flavor: "full", ok: true, badCode: "invalid-arguments", isInstance: true, response: 5, viaValidator: 7, mcp: "function" });
     await page.close();
     srv.close();
   } finally {

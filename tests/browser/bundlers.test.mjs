@@ -98,3 +98,18 @@ test("esbuild with --loader:.wasm=file and the imported URLs passed to initializ
   assert.equal(wasm.length, 2);
   assert.ok(wasm.every((p) => /^\/toolgate(-validator)?-[A-Z0-9]+\.wasm$/.test(p)), wasm.join(", "));
 });
+
+test("webpack 5 with no configuration for the .wasm (docs/bundlers.md): new URL(…, import.meta.url) emits them; the app runs", { timeout: 2 * CEILING_MS }, async () => {
+  const webpack = require("webpack");
+  const dist = mkdtempSync(join(tmpdir(), "toolgate-webpack-"));
+  made.push(dist);
+  const stats = await new Promise((resolve, reject) => {
+    webpack({ mode: "production", context: appDir, entry: "./main.js", output: { path: dist, filename: "main.js" } }, (err, s) => (err ? reject(err) : resolve(s)));
+  });
+  assert.ok(!stats.hasErrors(), stats.toString("errors-only"));
+  cpSync(join(appDir, "index.html"), join(dist, "index.html"));
+  assert.equal(readdirSync(dist).filter((f) => f.endsWith(".wasm")).length, 2, "the full build's .wasm and the validator's");
+  const { out, wasm } = await runPage(dist);
+  assert.deepEqual(JSON.parse(out), WORKS);
+  assert.equal(wasm.length, 2);
+});

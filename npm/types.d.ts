@@ -754,7 +754,7 @@ export interface ProviderExport<T extends ProviderTarget = ProviderTarget> {
 
 /** Options of initialize(). */
 export interface InitializeOptions {
-  /** Where to fetch the .wasm from (browsers; defaults to the package's file). */
+  /** Where to fetch the .wasm from (browsers; defaults to the package's file; a bundler that copies no .wasm needs it: docs/bundlers.md). */
   wasmURL?: string | URL;
   /** An already compiled module. */
   wasmModule?: WebAssembly.Module;
@@ -762,11 +762,12 @@ export interface InitializeOptions {
    * When to load toolgate-validator.wasm, the full JSON Schema validator, which only schemas outside the
    * compiled fast path need (`not`, `if`, `patternProperties`, `$id`, older drafts, …):
    * `"lazy"` (default) — Node reads it when such a schema first appears; browsers fetch it in the background
-   * after initialize, and such a schema before it has arrived throws `unsupported` (retry, or use `"eager"`);
+   * after initialize; until it has arrived `invoke` and MCP discovery wait for it, while the synchronous calls
+   * (`tool`, `register`, `validate`, `match`) throw `unsupported` on such a schema (await `tg.ready("validator")` first, or use `"eager"`);
    * `"eager"` — initialize loads and starts it; `"never"` — such schemas throw `unsupported`.
    */
   validator?: "lazy" | "eager" | "never";
-  /** Where to fetch toolgate-validator.wasm from (defaults to the package's file). */
+  /** Where to fetch toolgate-validator.wasm from (defaults to the package's file; see docs/bundlers.md). */
   validatorURL?: string | URL;
   /** An already compiled toolgate-validator.wasm. */
   validatorModule?: WebAssembly.Module;

@@ -3,7 +3,7 @@
 import { ToolgateError, checkOptions, describe, readInput } from "./errors.js";
 import { toJSON, reviveBigints } from "./json.js";
 import { tool, goTool, isToolOf } from "./tool.js";
-import { FunctionCalling, run, checkSignal } from "./function-calling.js";
+import { FunctionCalling, run, checkSignal, awaitValidator } from "./function-calling.js";
 import { PlanCache } from "./plan-cache.js";
 import { checkRequestArguments, checkRequestText } from "./size-limits.js";
 import { OP } from "./contract.js";
@@ -250,7 +250,7 @@ export class Branch {
     if (o.onProgress !== undefined && o.onProgress !== null && typeof o.onProgress !== "function") {
       throw new ToolgateError("unsupported-type", `invoke: option onProgress must be a function, got ${describe(o.onProgress)}`);
     }
-    const fc = this.match(request);
+    const fc = await awaitValidator(this.#ctx, () => this.match(request)); // waits for a validator still downloading
     await run(this.#ctx, fc, signal, o.onProgress ?? undefined, o.context);
     return fc;
   }

@@ -261,3 +261,22 @@ export function checkSignal(signal, call) {
   if (!ok) throw new ToolgateError("unsupported-type", `${call}: option signal must be an AbortSignal, got ${describe(signal)}`);
   return signal;
 }
+
+/**
+ * Runs `attempt` (a synchronous call into Go) and returns what it returns. When it threw because a
+ * schema needed the validator module while that was still downloading (a browser right after
+ * initialize; ValidatorModule's `misses` counts those answers), awaits the module as
+ * tg.ready("validator") does and runs `attempt` once more: invoke waits where the synchronous calls
+ * throw. A download that failed rejects with the `unsupported` error naming the URL.
+ */
+export async function awaitValidator(ctx, attempt) {
+  const validator = ctx.inst.validatorModule;
+  const before = validator?.misses ?? 0;
+  try {
+    return attempt();
+  } catch (e) {
+    if (!validator || validator.misses === before || e?.code !== "unsupported") throw e;
+    await validator.ready();
+    return attempt();
+  }
+}

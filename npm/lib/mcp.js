@@ -200,6 +200,7 @@ export class McpBranch extends Branch {
       auth: authOption(this.#ctx, o.auth, call),
     }, call);
     const payload = { config: configJSON(config, call, "invalid-tool"), options };
+    await this.#ctx.inst.validatorModule?.arriving(); // discovery compiles schemas: not without a validator on its way
     const out = await this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON(payload, { code: "invalid-tool", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
     return out.names;
@@ -228,6 +229,7 @@ export class McpBranch extends Branch {
       auth: authMapOption(this.#ctx, o.auth, call),
     }, call);
     const payload = { config: configJSON(config, call, "invalid-request"), options };
+    await this.#ctx.inst.validatorModule?.arriving(); // discovery compiles schemas: not without a validator on its way
     const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON(payload, { code: "invalid-request", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
     return out.result;
@@ -256,6 +258,7 @@ export async function loadMcpTools(ctx, config, opts) {
     auth: authMapOption(ctx, o.auth, call),
   }, call);
   const payload = { config: configJSON(config, call, "invalid-request"), options };
+  await ctx.inst.validatorModule?.arriving(); // discovery compiles schemas: not without a validator on its way
   const out = await ctx.inst.callAsync(OP.mcpLoadMcpTools, 0, toJSON(payload, { code: "invalid-request", what: call }));
   const tools = out.tools.map((info) => goToolFromInfo(ctx, info));
   for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);

@@ -60,6 +60,7 @@ export class ValidatorModule {
     this.fetching = null;
     this.fetchError = null;
     this.ex = null;
+    this.misses = 0; // calls answered "still downloading": awaitValidator retries the ones it saw
     this.call = (op, payload) => this._call(op, payload);
   }
 
@@ -111,6 +112,15 @@ export class ValidatorModule {
     return Number(out.slice(1));
   }
 
+  /**
+   * The download in flight (browsers, "lazy", before the bytes have arrived): a promise of its end
+   * that never rejects; null when there is none to wait for. The async calls that compile schemas in
+   * Go (MCP discovery) await it first, so a tool is not left out for a module still on its way.
+   */
+  arriving() {
+    return this.fetching && !this.ex && !this.module && !this.bytes && !this.fetchError ? this.fetching : null;
+  }
+
   /** Starts fetching the bytes in the background (browsers, "lazy"). */
   prefetch() {
     if (this.module || this.bytes || this.mode === "never") return Promise.resolve();
@@ -159,7 +169,8 @@ export class ValidatorModule {
       }
       if (!bytes) {
         if (this.fetchError) return `this schema needs the full JSON Schema validator, and fetching ${this.url} failed: ${this.fetchError.message ?? this.fetchError}`;
-        return `this schema needs the full JSON Schema validator (${this.url}), which is still downloading; retry when it has arrived, or use initialize({ validator: "eager" })`;
+        this.misses++;
+        return `this schema needs the full JSON Schema validator (${this.url}), which is still downloading: invoke waits for it by itself; before a synchronous call (tool, register, validate, match) await tg.ready("validator"), or use initialize({ validator: "eager" })`;
       }
       this.module = new WebAssembly.Module(bytes);
       this.bytes = null;

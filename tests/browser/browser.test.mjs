@@ -195,6 +195,113 @@ test("schemas outside the fast path use toolgate-validator.wasm: fetched after i
   }
 });
 
+/** A schema the fast path validates only with the validator module (an anyOf of objects), though a tool is made of it at once. */
+const EITHER = {
+  type: "object",
+  properties: { n: { anyOf: [{ type: "object", properties: { a: { type: "integer" } } }, { type: "object", properties: { b: { type: "string" } } }] } },
+  required: ["n"],
+};
+
+/**
+ * Holds the page's requests for toolgate-validator.wasm until `release()` (a slow download, made by
+ * the test, not the product): `requested` resolves when the first one arrives. `answer(route)`
+ * gives the response (default: the real file).
+ */
+async function holdValidator(page, answer = (route) => route.continue()) {
+  let release, seen;
+  const released = new Promise((r) => (release = r));
+  const requested = new Promise((r) => (seen = r));
+  await page.evaluate((schema) => (window.EITHER = schema), EITHER);
+  await page.route(/toolgate-validator\.wasm$/, async (route) => {
+    seen();
+    await released;
+    await answer(route);
+  });
+  return { release, requested };
+}
+
+test("right after initialize, with the validator still downloading, invoke waits for it and the synchronous calls say how to wait", async () => {
+  const page = await newPage();
+  await gotoBlank(page);
+  const held = await holdValidator(page);
+  const early = await page.evaluate(async () => {
+    const tg = await (await import("/npm/core.browser.js")).initialize(); // "lazy": the download starts now
+    window.tg = tg;
+    const caught = (f) => {
+      try {
+        f();
+        return "no error";
+      } catch (e) {
+        return `${e.code}: ${e.message}`;
+      }
+    };
+    // an anyOf of objects: the tool is made at once (its schema is surely valid), its validation needs the module
+    const either = tg.tool({ name: "either", parameters: window.EITHER, handler: ({ n }) => n.a * 2 });
+    const b = tg.branch({ tools: [either] });
+    window.b = b;
+    const validate = b.validate({ function: "either", arguments: { n: { a: 4 } } });
+    const notTool = caught(() => tg.tool({ name: "odd", parameters: { type: "object", properties: { n: { not: { multipleOf: 2 } } } }, handler: ({ n }) => n }));
+    window.calls = [b.invoke({ function: "either", arguments: { n: { a: 4 } } }), b.invoke({ function: "either", arguments: { n: "x" } })].map((p) => p.then((fc) => ({ status: fc.status, response: fc.response }), (e) => ({ thrown: `${e.code}: ${e.message}` })));
+    return { validate: validate.ok ? "ok" : `${validate.error.code}: ${validate.error.message}`, notTool };
+  });
+  await held.requested;
+  assert.match(early.validate, /^unsupported: .*still downloading: invoke waits for it by itself; .*await tg\.ready\("validator"\)/);
+  assert.match(early.notTool, /^unsupported: .*still downloading.*await tg\.ready\("validator"\)/);
+  held.release();
+  const later = await page.evaluate(async () => {
+    const [good, bad] = await Promise.all(window.calls);
+    const odd = window.tg.tool({ name: "odd", parameters: { type: "object", properties: { n: { not: { multipleOf: 2 } } } }, handler: ({ n }) => n });
+    window.b.register(odd);
+    const even = await window.b.invoke({ function: "odd", arguments: { n: 4 } }).then(() => "invoked", (e) => e.issues?.[0]?.keyword);
+    return { good, bad, even };
+  });
+  assert.deepEqual(later.good, { status: "completed", response: 8 });
+  assert.match(later.bad.thrown, /^invalid-arguments: /);
+  assert.equal(later.even, "not");
+  await page.close();
+});
+
+test("a validator download that fails: invoke rejects naming the URL and docs/bundlers.md", async () => {
+  const page = await newPage();
+  await gotoBlank(page);
+  const held = await holdValidator(page, (route) => route.fulfill({ status: 404, body: "" }));
+  await page.evaluate(async () => {
+    const tg = await (await import("/npm/core.browser.js")).initialize();
+    const b = tg.branch({ tools: [tg.tool({ name: "either", parameters: window.EITHER, handler: () => 1 })] });
+    window.call = b.invoke({ function: "either", arguments: { n: { a: 1 } } }).then(() => "invoked", (e) => `${e.code}: ${e.message}`);
+  });
+  await held.requested;
+  held.release();
+  const got = await page.evaluate(() => window.call);
+  assert.match(got, /^unsupported: the full JSON Schema validator \(http:\/\/localhost:\d+\/npm\/toolgate-validator\.wasm\) could not be loaded: toolgate: fetching \S+ failed with HTTP 404; .*docs\/bundlers\.md/);
+  await page.close();
+});
+
+test("MCP discovery right after initialize waits for the validator still downloading: a tool whose schema needs it is not left out", async () => {
+  const { startPatternServer } = await import("./mcp-servers.mjs");
+  const srv = await startPatternServer();
+  const page = await newPage();
+  try {
+    // a page the demo server sends (loopback, so it may reach a loopback MCP server) that runs no toolgate of its own
+    await page.goto(`${base}/oauth-callback.html`);
+    const held = await holdValidator(page);
+    await page.evaluate(async (url) => {
+      const tg = await (await import("/npm/index.browser.js")).initialize(); // "lazy"
+      const b = tg.branch();
+      const warnings = [];
+      window.registered = b.registerMcpServer({ name: "p", url }, { security: { allowUrls: true, allowLoopbackHttp: true }, onWarning: (s, e) => warnings.push(e.message) })
+        .then(async (names) => ({ names, warnings, call: (await b.invoke({ function: "mcp__p__tagged", arguments: { tag_a: "x", other: 1 } }).catch((e) => e)).code }), (e) => ({ thrown: `${e.code}: ${e.message}` }));
+    }, srv.url);
+    await held.requested;
+    held.release();
+    const got = await page.evaluate(() => window.registered);
+    assert.deepEqual(got, { names: ["mcp__p__tagged"], warnings: [], call: "invalid-arguments" });
+  } finally {
+    await page.close();
+    await srv.close();
+  }
+});
+
 test("a Vite production build of an app importing toolgate works", { timeout: 2 * CEILING_MS }, async () => {
   const { build } = await import("vite");
   const { mkdtempSync, cpSync, rmSync } = await import("node:fs");
@@ -227,7 +334,7 @@ test("a Vite production build of an app importing toolgate works", { timeout: 2 
       throw new Error(`the bundled app did not finish: ${errors.join("; ") || "no page error"}`);
     });
     const got = JSON.parse(await page.textContent("#out"));
-    assert.deepEqual(got, { flavor: "full", ok: true, badCode: "invalid-arguments", isInstance: true, response: 5, mcp: "function" });
+    assert.deepEqual(got, { flavor: "full", ok: true, badCode: "invalid-arguments", isInstance: true, response: 5, viaValidator: 7, mcp: "function" });
     await page.close();
     srv.close();
   } finally {
@@ -334,7 +441,7 @@ test("MCP OAuth: the popup flow registers an OAuth-protected server and calls it
   const page = await newPage();
   try {
     await page.goto(`${base}/`); // the playground page: it initializes the core build, this test the full one
-    const out = await page.evaluate(async ({ url, asOrigin, ceiling }) => {
+    const out = await page.evaluate(async ({ url, asOrigin }) => {
       const tg = await (await import("/npm/index.browser.js")).initialize();
       const b = tg.branch();
       const auth = {
@@ -352,19 +459,11 @@ test("MCP OAuth: the popup flow registers an OAuth-protected server and calls it
         }),
       };
       const names = await b.registerMcpServer({ name: "docs", url }, { security: { allowUrls: true, allowLoopbackHttp: true }, auth });
-      let fc;
-      // the playground's lazy validator may still be on its way (no event to wait on): retried until it has (or the ceiling)
-      for (const until = performance.now() + ceiling; !fc && performance.now() < until;) {
-        try {
-          fc = await b.invoke({ function: "mcp__docs__read", arguments: {} });
-        } catch (e) {
-          if (!/still downloading/.test(e.message)) throw e;
-          await new Promise((done) => setTimeout(done, 50));
-        }
-      }
+      // the playground's lazy validator may still be on its way: invoke waits for it
+      const fc = await b.invoke({ function: "mcp__docs__read", arguments: {} });
       await tg.mcp.cleanup();
       return { names, status: fc.status, response: fc.response };
-    }, { url: world.url, asOrigin: world.as.origin, ceiling: CEILING_MS });
+    }, { url: world.url, asOrigin: world.as.origin });
     assert.deepEqual(out.names, ["mcp__docs__read", "mcp__docs__write"]);
     assert.equal(out.status, "completed");
     assert.equal(out.response, "read done");

@@ -119,6 +119,27 @@ export function startHeaderServer(allowHeaders) {
   return listen(server, "/mcp").then((s) => ({ ...s, close: () => Promise.all([handler.close(), s.close()]) }));
 }
 
+/**
+ * An SDK v2 server behind a CORS layer allowing either wire's headers, with one tool, "tagged", whose schema
+ * has patternProperties: compiling it takes the full validator module (toolgate-validator.wasm).
+ * Resolves to {url, close}.
+ */
+export function startPatternServer() {
+  const handler = createMcpHandler(() => {
+    const server = new McpServer({ name: "pattern", version: "1.0.0" });
+    server.registerTool("tagged", {
+      description: "Takes tags named tag_*.",
+      inputSchema: fromJsonSchema({ type: "object", patternProperties: { "^tag_": { type: "string" } }, additionalProperties: false }),
+    }, async (args) => ({ content: [{ type: "text", text: Object.keys(args).join(",") }] }));
+    return server;
+  });
+  const serve = toNodeHandler(handler);
+  const server = http.createServer(withCors([...new Set([...MODERN_HEADERS, ...LEGACY_HEADERS])], (req, res) => serve(req, res).catch((e) => {
+    if (!res.headersSent) res.writeHead(500).end(String(e));
+  })));
+  return listen(server, "/mcp").then((s) => ({ ...s, close: () => Promise.all([handler.close(), s.close()]) }));
+}
+
 /** A server on 127.0.0.1 that allows CORS but never answers a POST (a connect that hangs); resolves to {url, close}. */
 export function startHangingServer() {
   const server = http.createServer((req, res) => {

@@ -371,3 +371,30 @@ for (const size of ["desktop", "phone"]) {
     await closePage(page);
   });
 }
+
+test("tools: an invalid schema typed while the validator module is still downloading shows its invalid-schema reason once it arrives", async () => {
+  let release, seen;
+  const released = new Promise((r) => (release = r));
+  const requested = new Promise((r) => (seen = r));
+  // a slow download of toolgate-validator.wasm, held by the test until the schema has been typed
+  const route = (page) => page.route(/toolgate-validator\.wasm$/, async (r) => {
+    seen();
+    await released;
+    await r.continue();
+  });
+  const page = await openPage(pg, { route });
+  try {
+    await requested;
+    await loadExample(page, "pay");
+    const params = page.getByLabel(/^Parameters/);
+    await params.fill('{"type": "object", "properties": {"amount": {"type": "integr"}}}');
+    await page.waitForFunction(() => /still downloading/.test(document.querySelector('#tool-list > li[data-index="0"] .tool-error')?.textContent));
+    release();
+    await page.waitForFunction(() => /invalid-schema/.test(document.querySelector('#tool-list > li[data-index="0"] .tool-error')?.textContent));
+    assert.equal(await params.getAttribute("aria-invalid"), "true");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    release();
+    await closePage(page);
+  }
+});

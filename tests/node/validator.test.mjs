@@ -147,3 +147,45 @@ test("a restarted validator module compiles a tool's schema again: its verdicts 
   assert.equal(r.error.issues[0].keyword, "not");
   assert.equal(b.validate({ function: "restarted", arguments: { x: 1 } }).ok, true);
 });
+
+test("a validator module still downloading (an http validatorURL, fetched in the background): invoke waits for it, validate says how to wait", async () => {
+  const { createServer } = await import("node:http");
+  const { readFileSync } = await import("node:fs");
+  const { spawn } = await import("node:child_process");
+  const file = readFileSync(new URL("toolgate-validator.wasm", pathToFileURL(createRequire(import.meta.url).resolve("toolgate/package.json"))));
+  let release;
+  const released = new Promise((r) => (release = r));
+  const srv = createServer(async (req, res) => {
+    await released; // a slow download: answered once the child has made its calls
+    res.writeHead(200, { "content-type": "application/wasm" }).end(file);
+  });
+  await new Promise((r) => srv.listen(0, "127.0.0.1", r));
+  try {
+    const either = { type: "object", properties: { n: { anyOf: [{ type: "object", properties: { a: { type: "integer" } } }, { type: "object", properties: { b: { type: "string" } } }] } }, required: ["n"] };
+    const src = `import { initialize } from "toolgate/core";
+      const tg = await initialize({ validatorURL: "http://127.0.0.1:${srv.address().port}/toolgate-validator.wasm" });
+      const b = tg.branch({ tools: [tg.tool({ name: "either", parameters: ${JSON.stringify(either)}, handler: ({ n }) => n.a * 2 })] });
+      const v = b.validate({ function: "either", arguments: { n: { a: 4 } } });
+      const call = b.invoke({ function: "either", arguments: { n: { a: 4 } } });
+      console.log(JSON.stringify({ validate: v.ok ? "ok" : v.error.code + ": " + v.error.message }));
+      const fc = await call;
+      console.log(JSON.stringify({ status: fc.status, response: fc.response }));`;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", src], { stdio: ["ignore", "pipe", "inherit"] });
+    const lines = [];
+    let buf = "";
+    child.stdout.on("data", (d) => {
+      buf += d;
+      for (let i; (i = buf.indexOf("\n")) >= 0; buf = buf.slice(i + 1)) {
+        lines.push(JSON.parse(buf.slice(0, i)));
+        if (lines.length === 1) release(); // the calls are made: let the download finish
+      }
+    });
+    const code = await new Promise((r) => child.on("exit", r));
+    assert.equal(code, 0);
+    assert.match(lines[0].validate, /^unsupported: .*still downloading: invoke waits for it by itself; .*await tg\.ready\("validator"\)/);
+    assert.deepEqual(lines[1], { status: "completed", response: 8 });
+  } finally {
+    release();
+    srv.close();
+  }
+});

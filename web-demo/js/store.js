@@ -68,4 +68,10 @@ export function rebuild() {
   state.version += 1;
   state.built = { ...buildBranch(state.tg, state.defs), version: state.version };
   emit("tools", state.built);
+  // A schema that needs the validator module, met while it is still downloading (tg.tool cannot wait):
+  // built again once it has arrived, so the panel shows the real verdict (an invalid-schema reason).
+  if (state.built.entries.some((e) => e.error?.code === "unsupported" && /still downloading/.test(e.error.message))) {
+    const version = state.version;
+    state.tg.ready("validator").then(() => version === state.version && rebuild(), () => {});
+  }
 }

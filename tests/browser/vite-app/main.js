@@ -9,7 +9,15 @@ const add = tg.tool({
   parameters: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"] },
   handler: ({ a, b }) => a + b,
 });
-const b = tg.branch({ tools: [add] });
+// A schema the fast path validates only with toolgate-validator.wasm (an anyOf of objects): Vite
+// must have emitted that file too; invoke waits for its download.
+const either = tg.tool({
+  name: "either",
+  parameters: { type: "object", properties: { n: { anyOf: [{ type: "object", properties: { a: { type: "integer" } } }, { type: "object", properties: { b: { type: "string" } } }] } }, required: ["n"] },
+  handler: ({ n }) => n.a,
+});
+const b = tg.branch({ tools: [add, either] });
+const viaValidator = await b.invoke({ function: "either", arguments: { n: { a: 7 } } });
 const ok = b.validate({ function: "add", arguments: { a: 1, b: 2 } });
 const bad = b.validate({ function: "add", arguments: { a: 1 } });
 const fc = await b.invoke({ function: "add", arguments: { a: 2, b: 3 } });
@@ -19,5 +27,6 @@ document.getElementById("out").textContent = JSON.stringify({
   badCode: bad.error.code,
   isInstance: ToolgateError.isInstance(bad.error),
   response: fc.response,
+  viaValidator: viaValidator.response,
   mcp: typeof tg.mcp?.checkUrl,
 });

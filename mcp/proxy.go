@@ -61,9 +61,11 @@ func (p *proxy) Signature() (core.Signature, error) {
 // Call sends tools/call for the wire name with args and returns the
 // response readResult makes of the result under the proxy's mode: in
 // ResultLionAGI mode (the default) LionAGI's unwrapping, a single text item
-// giving its text (a string) and anything else the content list as JSON
-// values ([]any of map[string]any, numbers as json.Number); in ResultFull
-// mode the whole CallToolResult as a map[string]any.
+// giving its text (a string) and anything else the content list as a
+// json.RawMessage; in ResultFull mode the whole CallToolResult as a
+// json.RawMessage. Both hold the server's JSON with every key where the
+// server put it and every number as spelled (decode it with UseNumber to
+// keep big integers).
 //
 // The arguments are the ones match validated against the tool's
 // inputSchema (see RegisterServer); Call sends them as given. It fails

@@ -44,6 +44,10 @@ type proxy struct {
 	// (ProtocolModern, or the legacy version initialize agreed); "" for a
 	// declared tool.
 	version string
+	// taskRequired: the tool's execution.taskSupport is "required" (MCP
+	// tasks, which toolgate does not run yet): every call is refused before
+	// any request, and provider exports leave it out (toolmeta.go).
+	taskRequired bool
 	// entry remembers the pool entry of its calls (entrymemo.go).
 	entry entrySlot
 }
@@ -79,9 +83,14 @@ func (p *proxy) Signature() (core.Signature, error) {
 // tool needs approval (RegisterOptions.Approval) and the hook did not
 // approve this call;
 // invalid-result when structuredContent breaks the tool's outputSchema;
+// unsupported with rule RuleTaskRequired, before anything is sent, when
+// the tool's execution.taskSupport is "required" (MCP tasks are not run);
 // transport for any other network, protocol or server failure. Every error
 // names the server and none holds a header value.
 func (p *proxy) Call(ctx context.Context, args *core.Arguments) (any, error) {
+	if p.taskRequired {
+		return nil, p.refuseTask()
+	}
 	body := []byte("{}")
 	if args != nil {
 		b, err := args.MarshalJSON()

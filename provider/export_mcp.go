@@ -48,8 +48,9 @@ func leftOutOfExport(t *core.Tool) (Change, bool) {
 
 // writeMCPMeta writes, for the mcp target, the members of a discovered MCP
 // tool that a server sent beside its inputSchema (title, outputSchema,
-// annotations, icons, _meta: mcpExportKeys), each as the server sent it; a
-// local tool gets none.
+// annotations, icons, _meta: mcpExportKeys), each as the server sent it (an
+// outputSchema only when its "type" is "object", as MCP wants); a local tool
+// gets none.
 func writeMCPMeta(b *bytes.Buffer, t *core.Tool) {
 	d, ok := t.Callable.(mcpDescribed)
 	if !ok {
@@ -61,10 +62,19 @@ func writeMCPMeta(b *bytes.Buffer, t *core.Tool) {
 	}
 	for _, k := range mcpExportKeys {
 		if v, ok := fields[k.key]; ok && jsontext.Kind(v) == k.kind {
+			if k.key == "outputSchema" && !objectSchema(v) {
+				continue // MCP's outputSchema is an object schema; another one is not written again
+			}
 			b.WriteByte(',')
 			b.Write(jsontext.AppendString(nil, k.key))
 			b.WriteByte(':')
 			b.Write(v)
 		}
 	}
+}
+
+// objectSchema reports whether the schema says "type": "object".
+func objectSchema(schema json.RawMessage) bool {
+	t, ok := jsontext.Lookup(schema, "type")
+	return ok && jsontext.Kind(t) == jsontext.String && jsontext.Unquote(t) == "object"
 }

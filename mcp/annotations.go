@@ -94,4 +94,3 @@ func boolHint(v json.RawMessage) *bool {
 	b := string(compactJSON(v)) == "true"
 	return &b
 }
-

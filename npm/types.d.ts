@@ -615,11 +615,20 @@ export interface GeminiTool {
   functionDeclarations: GeminiFunctionDeclaration[];
 }
 
-/** A tool in MCP's tools/list format (assignable to the MCP SDK's Tool). */
+/**
+ * A tool in MCP's tools/list format (assignable to the MCP SDK's Tool). A discovered MCP tool keeps
+ * what its server sent beside the schema (`title`, `outputSchema`, `annotations`, `icons`, `_meta`);
+ * its `execution` is not written, as calls through toolgate are never task-augmented.
+ */
 export interface McpTool {
   name: string;
+  title?: string;
   description?: string;
   inputSchema: ExportedParameters;
+  outputSchema?: { type: "object"; properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
+  annotations?: McpToolAnnotations;
+  icons?: McpIcon[];
+  _meta?: Record<string, unknown>;
 }
 
 /** The tools of each target. */
@@ -780,6 +789,37 @@ export interface McpToolInfo {
    * else the legacy version initialize agreed (`"2025-11-25"`, …); null for declared tools.
    */
   protocolVersion: string | null;
+  /** The tool's display name (the descriptor's `title`), as the server sent it. */
+  title?: string;
+  /** The JSON Schema of its `structuredContent`, as the server sent it (results are checked against it). */
+  outputSchema?: Record<string, unknown>;
+  /** How it may be called (MCP tasks): `taskSupport` "forbidden" (the default), "optional" or "required". */
+  execution?: McpToolExecution;
+  /** Its icons, as the server sent them. */
+  icons?: McpIcon[];
+  /** The descriptor's `_meta`, as the server sent it. */
+  _meta?: Record<string, unknown>;
+  /**
+   * true when `execution.taskSupport` is "required": toolgate does not make task-augmented calls yet,
+   * so every call fails `unsupported` (rule "task-required") before any request, and `toProvider`
+   * leaves the tool out (a `tool-left-out` report entry).
+   */
+  taskRequired?: true;
+}
+
+/** An MCP tool's `execution` (tasks): whether a call may, or must, be task-augmented. */
+export interface McpToolExecution {
+  taskSupport?: "forbidden" | "optional" | "required";
+  [key: string]: unknown;
+}
+
+/** An icon of an MCP tool: a URL (https or data:) with its MIME type, sizes and theme, as the server sent it. */
+export interface McpIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: "light" | "dark";
+  [key: string]: unknown;
 }
 
 /**

@@ -740,12 +740,16 @@ export interface McpServerConfig {
   protocolVersion?: McpProtocolVersion;
 }
 
-/** One server of a `.mcp.json` file. A `command` server is never started: registerMcpServer refuses it with `unsupported`, loaders skip it with an `unsupported` warning (or refuse the config with `strict`). */
+/**
+ * One server of an MCP config file. A `command` (stdio) server is never started: registerMcpServer
+ * refuses it with `unsupported`, loaders skip it with an `unsupported` warning (or refuse the config
+ * with `strict`). `${NAME}` in `url` and `headers` values is expanded by the loaders (option `env`).
+ */
 export interface McpConfigEntry {
   url?: string;
   transport?: McpTransport;
-  /** Claude-style: "http" or "streamable-http" mean Streamable HTTP, "sse" means SSE. */
-  type?: "http" | McpTransport;
+  /** "http" or "streamable-http" mean Streamable HTTP, "sse" means SSE; "stdio" (with `command`) is skipped as every command server is. */
+  type?: "http" | "stdio" | McpTransport;
   headers?: Record<string, string>;
   /** Pins the server's protocol era; left out, toolgate finds it. */
   protocolVersion?: McpProtocolVersion;
@@ -754,10 +758,14 @@ export interface McpConfigEntry {
   env?: Record<string, string>;
 }
 
-/** The `.mcp.json` shape: {"mcpServers": {name: config}}. */
-export interface McpConfigFile {
-  mcpServers: Record<string, McpConfigEntry>;
-}
+/**
+ * An MCP config file: `{"mcpServers": {name: config}}` (Claude Code's and Cursor's `.mcp.json`) or
+ * `{"servers": {name: config}, "inputs"?: [...]}` (VS Code's `mcp.json`; `${input:…}` references are
+ * refused, as toolgate prompts no one). An object with neither key, or both, is refused.
+ */
+export type McpConfigFile =
+  | { mcpServers: Record<string, McpConfigEntry>; servers?: never; [key: string]: unknown }
+  | { servers: Record<string, McpConfigEntry>; mcpServers?: never; inputs?: unknown[]; [key: string]: unknown };
 
 /** Maps wire tool names (as the server names them) to JSON Schemas (or zod 4 schemas) for local validation. */
 export type McpRequestOptions = Record<string, ParametersSchema>;
@@ -1161,6 +1169,14 @@ export interface McpLoadConfigOptions extends McpToolPolicyOptions, McpClientHoo
   onToolsChanged?: McpToolsChangedHandler;
   /** One OAuth provider for every server, or `{server: provider}`. */
   auth?: McpAuthProvider | Record<string, McpAuthProvider>;
+  /**
+   * Where `${NAME}`, `${env:NAME}` and `${NAME:-default}` in a server's `url` and `headers` values
+   * are read from (default: `process.env` in Node; a browser has none). Only the variables the config
+   * names are read. An unset variable without a default, or VS Code's `${input:…}`, refuses the whole
+   * load with `invalid-tool` (`rule` "unset-variable", "input-variable" or "variable-syntax") naming
+   * the variable and the server, never a value; `null` sets none.
+   */
+  env?: Record<string, string | undefined> | null;
 }
 
 /** Options of loadMcpTools. */
@@ -1179,6 +1195,14 @@ export interface McpLoadToolsOptions extends McpToolPolicyOptions, McpClientHook
   onProgress?: McpProgressHandler;
   /** One OAuth provider for every server, or `{server: provider}`. */
   auth?: McpAuthProvider | Record<string, McpAuthProvider>;
+  /**
+   * Where `${NAME}`, `${env:NAME}` and `${NAME:-default}` in a server's `url` and `headers` values
+   * are read from (default: `process.env` in Node; a browser has none). Only the variables the config
+   * names are read. An unset variable without a default, or VS Code's `${input:…}`, refuses the whole
+   * load with `invalid-tool` (`rule` "unset-variable", "input-variable" or "variable-syntax") naming
+   * the variable and the server, never a value; `null` sets none.
+   */
+  env?: Record<string, string | undefined> | null;
 }
 
 /** What checkUrl returns. */

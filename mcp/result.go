@@ -17,12 +17,14 @@ type ResultMode string
 
 const (
 	// ResultLionAGI is LionAGI's unwrapping, the default: a single text
-	// item gives its text (a string), any other content the content list;
-	// structuredContent and _meta are not part of the response.
+	// item gives its text (a string), any other content the content list
+	// (a json.RawMessage, the server's key order kept); structuredContent
+	// and _meta are not part of the response.
 	ResultLionAGI ResultMode = "lionagi"
 	// ResultFull responds with the whole CallToolResult as the server sent
-	// it, an object {content, structuredContent?, _meta?, …}: every content
-	// item kept with its annotations and _meta, content [] when absent.
+	// it, an object {content, structuredContent?, _meta?, …} as a
+	// json.RawMessage in the server's key order: every content item kept
+	// with its annotations and _meta, content [] when absent.
 	ResultFull ResultMode = "full"
 )
 

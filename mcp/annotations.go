@@ -94,29 +94,3 @@ func boolHint(v json.RawMessage) *bool {
 	b := string(compactJSON(v)) == "true"
 	return &b
 }
-
-// MCPTool describes the MCP tool behind a proxy for JS's read-only
-// tool.mcp: {"server": name, "tool": wire name, "annotations": the object
-// as the server sent it, or null, "protocolVersion": the version it was
-// discovered with, or null for a declared tool}. jsbridge finds it on any
-// Callable that has the method, so core needs no MCP fields.
-func (p *proxy) MCPTool() json.RawMessage {
-	ann := p.annotations
-	if ann == nil {
-		ann = json.RawMessage("null")
-	}
-	var version *string
-	if p.version != "" {
-		version = &p.version
-	}
-	b, err := json.Marshal(struct {
-		Server      string          `json:"server"`
-		Tool        string          `json:"tool"`
-		Annotations json.RawMessage `json:"annotations"`
-		Version     *string         `json:"protocolVersion"`
-	}{p.cfg.Name, p.wire, ann, version})
-	if err != nil {
-		return nil
-	}
-	return b
-}

@@ -14,21 +14,24 @@ import (
 	"github.com/toolgate/toolgate/core"
 )
 
-// NamedConfig is one entry of a .mcp.json "mcpServers" object: the server's
-// name and its config, not validated yet.
+// NamedConfig is one entry of a config's servers object ("mcpServers", or
+// VS Code's "servers"): the server's name and its config, not validated
+// yet.
 type NamedConfig struct {
 	Name string
 	Raw  json.RawMessage
 }
 
-// LoadConfig parses .mcp.json text ({"mcpServers": {name: config}}) and
-// returns the servers in the order the text lists them. A missing
-// "mcpServers" gives none; other top-level keys are ignored; the server
-// configs are not validated (LoadMcpConfig does that per server).
+// LoadConfig parses MCP config text and returns the servers in the order
+// the text lists them. The servers are the object under "mcpServers" (the
+// .mcp.json of Claude Code and Cursor: {"mcpServers": {name: config}}) or
+// under "servers" (VS Code's mcp.json: {"servers": {name: config},
+// "inputs": [...]}); other top-level keys are ignored; the server configs
+// are not validated (LoadMcpConfig does that per server).
 //
 // It refuses with invalid-request: text that is not one JSON object,
-// trailing data, an "mcpServers" that is not an object, and a server name
-// given twice.
+// trailing data, an object with neither key or with both, a servers value
+// that is not an object, and a server name given twice.
 func LoadConfig(data []byte) ([]NamedConfig, error) {
 	bad := func(format string, args ...any) error {
 		return core.Errorf(core.CodeInvalidRequest, "", "MCP config: "+format, args...)
@@ -41,12 +44,19 @@ func LoadConfig(data []byte) ([]NamedConfig, error) {
 	if err := strictUnmarshal(data, &top); err != nil {
 		return nil, bad("not valid JSON: %v", err)
 	}
-	servers, ok := top["mcpServers"]
+	key := "mcpServers"
+	servers, ok := top[key]
+	if vs, vsOK := top["servers"]; vsOK {
+		if ok {
+			return nil, bad(`it has both "mcpServers" and "servers": give the servers under one of them`)
+		}
+		key, servers, ok = "servers", vs, true
+	}
 	if !ok {
-		return []NamedConfig{}, nil
+		return nil, bad(`no servers: want {"mcpServers": {name: {url, …}}} (Claude Code, Cursor) or {"servers": {name: {type, url, …}}} (VS Code)`)
 	}
 	if jsontext.Kind(servers) != "object" {
-		return nil, bad(`"mcpServers" must be an object, got %s`, jsontext.Kind(servers))
+		return nil, bad(`%q must be an object, got %s`, key, jsontext.Kind(servers))
 	}
 	dec := json.NewDecoder(bytes.NewReader(servers))
 	_, _ = dec.Token() // '{': checked above
@@ -130,6 +140,11 @@ type LoadOptions struct {
 	// Auth is RegisterOptions.Auth per server name; the key "*" applies
 	// to the servers not named (default nil: none).
 	Auth map[string]*Auth
+	// Env is the environment a config's ${NAME}, ${env:NAME} and
+	// ${NAME:-default} references in url and header values are expanded
+	// from (configenv.go); a reference to a variable it does not set
+	// refuses the whole load (default nil: none is set).
+	Env map[string]string
 
 	noFollow bool // LoadMcpTools: the tools go into no branch, so no list change is followed
 }
@@ -219,7 +234,7 @@ func loadInto(ctx context.Context, p *Pool, m *core.Manager, configs []NamedConf
 		return nil, nil, err
 	}
 	order := serverOrder(configs, o.ServerNames)
-	valid, err := validConfigs(configs, order, o.Security, o.Strict, warn)
+	valid, err := validConfigs(configs, order, o.Security, o.Strict, o.Env, warn)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -302,13 +317,14 @@ func serverOrder(configs []NamedConfig, requested []string) []string {
 	return order
 }
 
-// validConfigs validates the config of each server in order against sec.
-// A server that is not in the config, or whose config is malformed, is
-// passed to warn and left out, as is a command config (unsupported) unless
-// strict, when it ends the whole load; a URL the policy refuses ends the
-// whole load. A config's own "security" is dropped: a config file cannot
-// grant itself trust.
-func validConfigs(configs []NamedConfig, order []string, sec *Security, strict bool, warn func(string, error)) (map[string]*ServerConfig, error) {
+// validConfigs validates the config of each server in order against sec,
+// its ${…} references expanded from env (expandConfig). A server that is
+// not in the config, or whose config is malformed, is passed to warn and
+// left out, as is a command config (unsupported) unless strict, when it
+// ends the whole load; a reference expandConfig refuses and a URL the
+// policy refuses end the whole load. A config's own "security" is
+// dropped: a config file cannot grant itself trust.
+func validConfigs(configs []NamedConfig, order []string, sec *Security, strict bool, env map[string]string, warn func(string, error)) (map[string]*ServerConfig, error) {
 	byName := make(map[string]json.RawMessage, len(configs))
 	for _, c := range configs {
 		byName[c.Name] = c.Raw
@@ -329,6 +345,9 @@ func validConfigs(configs []NamedConfig, order []string, sec *Security, strict b
 			continue
 		}
 		cfg.Security = nil
+		if err := expandConfig(cfg, env); err != nil {
+			return nil, err
+		}
 		if e := checkServerURL(cfg.URL, sec, name, cfg); e != nil {
 			return nil, e
 		}

@@ -21,7 +21,11 @@ func TestLoadConfig(t *testing.T) {
 		ok    bool
 	}{
 		{"order kept", `{"mcpServers": {"zeta": {"url": "https://z.example/"}, "alpha": {"command": "x"}}}`, []string{"zeta", "alpha"}, true},
-		{"no mcpServers", `{"other": 1}`, []string{}, true},
+		{"VS Code's servers", `{"inputs": [], "servers": {"b": {"type": "http", "url": "https://b.example/"}, "a": {"type": "stdio", "command": "x"}}}`, []string{"b", "a"}, true},
+		{"neither mcpServers nor servers", `{"other": 1}`, nil, false},
+		{"an empty object", `{}`, nil, false},
+		{"both mcpServers and servers", `{"mcpServers": {}, "servers": {}}`, nil, false},
+		{"servers not an object", `{"servers": [1]}`, nil, false},
 		{"empty mcpServers", ` {"mcpServers": {}} `, []string{}, true},
 		{"values not validated here", `{"mcpServers": {"c": 5}}`, []string{"c"}, true},
 		{"not an object", `[1]`, nil, false},

@@ -44,6 +44,10 @@ type proxy struct {
 	// (ProtocolModern, or the legacy version initialize agreed); "" for a
 	// declared tool.
 	version string
+	// taskRequired: the tool's execution.taskSupport is "required" (MCP
+	// tasks, which toolgate does not run yet): every call is refused before
+	// any request, and provider exports leave it out (toolmeta.go).
+	taskRequired bool
 	// entry remembers the pool entry of its calls (entrymemo.go).
 	entry entrySlot
 }
@@ -61,9 +65,11 @@ func (p *proxy) Signature() (core.Signature, error) {
 // Call sends tools/call for the wire name with args and returns the
 // response readResult makes of the result under the proxy's mode: in
 // ResultLionAGI mode (the default) LionAGI's unwrapping, a single text item
-// giving its text (a string) and anything else the content list as JSON
-// values ([]any of map[string]any, numbers as json.Number); in ResultFull
-// mode the whole CallToolResult as a map[string]any.
+// giving its text (a string) and anything else the content list as a
+// json.RawMessage; in ResultFull mode the whole CallToolResult as a
+// json.RawMessage. Both hold the server's JSON with every key where the
+// server put it and every number as spelled (decode it with UseNumber to
+// keep big integers).
 //
 // The arguments are the ones match validated against the tool's
 // inputSchema (see RegisterServer); Call sends them as given. It fails
@@ -77,9 +83,14 @@ func (p *proxy) Signature() (core.Signature, error) {
 // tool needs approval (RegisterOptions.Approval) and the hook did not
 // approve this call;
 // invalid-result when structuredContent breaks the tool's outputSchema;
+// unsupported with rule RuleTaskRequired, before anything is sent, when
+// the tool's execution.taskSupport is "required" (MCP tasks are not run);
 // transport for any other network, protocol or server failure. Every error
 // names the server and none holds a header value.
 func (p *proxy) Call(ctx context.Context, args *core.Arguments) (any, error) {
+	if p.taskRequired {
+		return nil, p.refuseTask()
+	}
 	body := []byte("{}")
 	if args != nil {
 		b, err := args.MarshalJSON()

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -20,9 +21,9 @@ func TestProxyFactoryResultMode(t *testing.T) {
 	require.NoError(t, m.Register(map[string]any{"echo": map[string]any{"url": url, "security": sec, "result": "full"}}, false))
 	fc := invoke(t, m, "echo", map[string]any{"message": "whole"})
 	require.Equal(t, core.StatusCompleted, fc.Status, "%v", fc.Err)
-	whole, ok := fc.Response.(map[string]any)
-	require.True(t, ok, "got %T, want the whole CallToolResult in full mode", fc.Response)
-	assert.Equal(t, []any{map[string]any{"type": "text", "text": "whole"}}, whole["content"])
+	whole, ok := fc.Response.(json.RawMessage)
+	require.True(t, ok, "got %T, want the whole CallToolResult (JSON) in full mode", fc.Response)
+	assert.JSONEq(t, `{"content":[{"type":"text","text":"whole"}]}`, string(whole))
 	tool, _ := m.Get("echo")
 	assert.Equal(t, "full", tool.MCPConfig["echo"].(map[string]any)["result"], "the record's config keeps the mode")
 

@@ -205,7 +205,8 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 			continue
 		}
 		px := &proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire, mode: mode, headers: d.headers, version: version,
-			annotations: d.annotations, gate: o.Approval.gateFor(d.annotations, d.ann), onProgress: o.OnProgress, raw: d.raw, sum: d.sum}
+			annotations: d.annotations, gate: o.Approval.gateFor(d.annotations, d.ann), onProgress: o.OnProgress, raw: d.raw, sum: d.sum,
+			taskRequired: taskRequired(d.raw)}
 		t, err := buildTool(px, d, reqOpts[d.wire])
 		if err != nil {
 			return nil, err

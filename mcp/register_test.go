@@ -55,11 +55,11 @@ func TestRegisterServerDiscoversAndCalls(t *testing.T) {
 
 			fc = invoke(t, m, "mcp__fx__multi", nil)
 			require.Equal(t, core.StatusCompleted, fc.Status, "got %v (%v)", fc.Status, fc.Err)
-			assert.Equal(t, []any{map[string]any{"type": "text", "text": "one"}, map[string]any{"type": "text", "text": "two"}}, fc.Response)
+			assert.Equal(t, json.RawMessage(`[{"type":"text","text":"one"},{"type":"text","text":"two"}]`), fc.Response, "the content list as the server wrote it")
 
 			fc = invoke(t, m, "mcp__fx__image", nil)
 			require.Equal(t, core.StatusCompleted, fc.Status, "got %v (%v)", fc.Status, fc.Err)
-			assert.Equal(t, []any{map[string]any{"type": "image", "data": "aGk=", "mimeType": "image/png"}}, fc.Response)
+			assert.JSONEq(t, `[{"type":"image","data":"aGk=","mimeType":"image/png"}]`, string(fc.Response.(json.RawMessage)))
 
 			fc = invoke(t, m, "mcp__fx__fail", nil)
 			require.Equal(t, core.StatusFailed, fc.Status)

@@ -17,12 +17,14 @@ type ResultMode string
 
 const (
 	// ResultLionAGI is LionAGI's unwrapping, the default: a single text
-	// item gives its text (a string), any other content the content list;
-	// structuredContent and _meta are not part of the response.
+	// item gives its text (a string), any other content the content list
+	// (a json.RawMessage, the server's key order kept); structuredContent
+	// and _meta are not part of the response.
 	ResultLionAGI ResultMode = "lionagi"
 	// ResultFull responds with the whole CallToolResult as the server sent
-	// it, an object {content, structuredContent?, _meta?, …}: every content
-	// item kept with its annotations and _meta, content [] when absent.
+	// it, an object {content, structuredContent?, _meta?, …} as a
+	// json.RawMessage in the server's key order: every content item kept
+	// with its annotations and _meta, content [] when absent.
 	ResultFull ResultMode = "full"
 )
 
@@ -48,7 +50,9 @@ func ParseResultMode(call, v string) (ResultMode, error) {
 func ResultModeChoice() string { return jsontext.Choice(ResultModes) }
 
 // readResult turns a tools/call result into the call's response under
-// mode. It fails with: transport when the result is not an object or its
+// mode: a string (one text item, LionAGI mode), or the content list
+// (LionAGI mode) or the whole result (ResultFull) as a json.RawMessage
+// holding the server's JSON with its key order (rewriteJSON). It fails with: transport when the result is not an object or its
 // content not an array; tool-error when isError is true (Result holds the
 // whole result, its strings redacted; the message quotes the text
 // content; the Cause is a *ToolError); invalid-result when
@@ -72,16 +76,21 @@ func readResult(cfg *ServerConfig, tool, wire string, raw json.RawMessage, mode 
 			return text, nil
 		}
 	}
-	content := []any{}
+	contentRaw := json.RawMessage("[]")
 	if v, ok := fields["content"]; ok && jsontext.Kind(v) != "null" {
-		if jsontext.Kind(v) != "array" || decodeNumbers(v, &content) != nil {
+		if jsontext.Kind(v) != "array" {
 			return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: \"content\" is not an array"), tool)
 		}
+		contentRaw = v
 	}
 	if isErr {
+		content := []any{}
+		if decodeNumbers(contentRaw, &content) != nil {
+			return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: \"content\" is not an array"), tool)
+		}
 		e := serverError(core.CodeToolError, cfg.Name, cfg, "tool %q reported an error: %s", wire, errorText(cfg, content))
 		e.Tool = tool
-		e.Result = redactedResult(cfg, raw, content)
+		e.Result = redactedResult(cfg, raw, contentRaw)
 		e.Cause = &ToolError{Server: cfg.Name, Tool: wire, Content: unwrapContent(content)}
 		return nil, e
 	}
@@ -89,14 +98,35 @@ func readResult(cfg *ServerConfig, tool, wire string, raw json.RawMessage, mode 
 		return nil, err
 	}
 	if mode != ResultFull {
-		return unwrapContent(content), nil
+		content := []any{}
+		if decodeNumbers(contentRaw, &content) != nil {
+			return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: \"content\" does not decode"), tool)
+		}
+		if u := unwrapContent(content); !isList(u) {
+			return u, nil // one text item whose text is not a string: LionAGI gives the value itself
+		}
+		list, err := rewriteJSON(contentRaw, nil)
+		if err != nil {
+			return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: \"content\" is %s", err), tool)
+		}
+		return list, nil
 	}
-	var whole map[string]any
-	if decodeNumbers(raw, &whole) != nil {
-		return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: it does not decode"), tool)
+	whole, err := fullResult(raw, contentRaw, nil)
+	if err != nil {
+		return nil, named(serverError(core.CodeTransport, cfg.Name, cfg, "malformed tools/call result: it is %s", err), tool)
 	}
-	whole["content"] = content
 	return whole, nil
+}
+
+// fullResult is the result object raw (valid JSON) as rewriteJSON writes it
+// through fix, its "content" replaced by content (the list, or [] when
+// the server sent none), every key where the server put it.
+func fullResult(raw, content json.RawMessage, fix func(string) string) (json.RawMessage, error) {
+	whole, ok := jsontext.Replace(raw, "content", content)
+	if !ok {
+		whole = json.RawMessage(`{"content":[]}`)
+	}
+	return rewriteJSON(whole, fix)
 }
 
 // checkOutput checks the result's structuredContent against output (none
@@ -163,6 +193,12 @@ func unwrapContent(content []any) any {
 	return content
 }
 
+// isList reports whether v is a decoded JSON array.
+func isList(v any) bool {
+	_, ok := v.([]any)
+	return ok
+}
+
 // decodeNumbers decodes JSON into v keeping numbers as json.Number.
 func decodeNumbers(raw json.RawMessage, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -207,38 +243,12 @@ func checkStructured(cfg *ServerConfig, tool, wire string, sc json.RawMessage, o
 }
 
 // redactedResult is the whole result as compact JSON with content [] when
-// absent and every string (keys too) cleared of the config's secrets.
-func redactedResult(cfg *ServerConfig, raw json.RawMessage, content []any) json.RawMessage {
-	var whole map[string]any
-	if decodeNumbers(raw, &whole) != nil {
-		whole = map[string]any{}
-	}
-	whole["content"] = content
-	b, err := json.Marshal(redactValue(cfg, whole))
+// absent, the server's key order kept, and every string (keys too) cleared
+// of the config's secrets.
+func redactedResult(cfg *ServerConfig, raw, content json.RawMessage) json.RawMessage {
+	b, err := fullResult(raw, content, cfg.scrub)
 	if err != nil {
 		return json.RawMessage(`{"content":[],"isError":true}`)
 	}
 	return b
-}
-
-// redactValue returns v with the config's secrets removed from every
-// string and key.
-func redactValue(cfg *ServerConfig, v any) any {
-	switch x := v.(type) {
-	case string:
-		return cfg.scrub(x)
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = redactValue(cfg, e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[cfg.scrub(k)] = redactValue(cfg, e)
-		}
-		return out
-	}
-	return v
 }

@@ -80,7 +80,7 @@ func TestReadResultSingleText(t *testing.T) {
 	require.Equal(t, "Echo: hi", got)
 	full, err := readResult(cfg, "t", "t", raw, ResultFull, nil)
 	require.NoError(t, err)
-	require.Equal(t, map[string]any{"content": []any{map[string]any{"type": "text", "text": "Echo: hi"}}}, full)
+	require.Equal(t, json.RawMessage(`{"content":[{"type":"text","text":"Echo: hi"}]}`), full)
 	_, err = readResult(cfg, "t", "t", json.RawMessage(`{"isError":true,"content":[{"type":"text","text":"bad"}]}`), ResultLionAGI, nil)
 	require.ErrorContains(t, err, "bad")
 }

@@ -58,6 +58,9 @@ type ServerConfig struct {
 	// SSE transport is always legacy.
 	ProtocolVersion string
 
+	configuredURL string   // the URL as configured, when expandConfig expanded variables into URL
+	expanded      []string // the values expandConfig put into URL: secrets
+
 	hooks *ClientHooks // the registration's client capabilities (RegisterOptions.Hooks)
 	auth  *Auth        // the registration's OAuth (RegisterOptions.Auth)
 }
@@ -300,7 +303,7 @@ func (c *ServerConfig) Redacted() map[string]any {
 	}
 	out := map[string]any{
 		"name":      c.Name,
-		"url":       redact.URL(c.URL),
+		"url":       c.recordURL(), // configenv.go
 		"transport": c.Transport,
 	}
 	hide := func(m map[string]string) map[string]any {
@@ -336,7 +339,7 @@ func (c *ServerConfig) secrets() redact.Secrets {
 		return redact.Secrets{}
 	}
 	return redact.Secrets{Headers: slices.Collect(maps.Values(c.Headers)),
-		Values: slices.Collect(maps.Values(c.Env)), URL: c.URL}
+		Values: append(slices.Collect(maps.Values(c.Env)), c.expanded...), URL: c.URL}
 }
 
 // scrub returns msg with every secret of c replaced by "[redacted]"

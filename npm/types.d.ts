@@ -708,11 +708,20 @@ export interface GeminiTool {
   functionDeclarations: GeminiFunctionDeclaration[];
 }
 
-/** A tool in MCP's tools/list format (assignable to the MCP SDK's Tool). */
+/**
+ * A tool in MCP's tools/list format (assignable to the MCP SDK's Tool). A discovered MCP tool keeps
+ * what its server sent beside the schema (`title`, `outputSchema`, `annotations`, `icons`, `_meta`);
+ * its `execution` is not written, as calls through toolgate are never task-augmented.
+ */
 export interface McpTool {
   name: string;
+  title?: string;
   description?: string;
   inputSchema: ExportedParameters;
+  outputSchema?: { type: "object"; properties?: Record<string, object>; required?: string[]; [key: string]: unknown };
+  annotations?: McpToolAnnotations;
+  icons?: McpIcon[];
+  _meta?: Record<string, unknown>;
 }
 
 /** The tools of each target. */
@@ -825,12 +834,16 @@ export interface McpServerConfig {
   protocolVersion?: McpProtocolVersion;
 }
 
-/** One server of a `.mcp.json` file. A `command` server is never started: registerMcpServer refuses it with `unsupported`, loaders skip it with an `unsupported` warning (or refuse the config with `strict`). */
+/**
+ * One server of an MCP config file. A `command` (stdio) server is never started: registerMcpServer
+ * refuses it with `unsupported`, loaders skip it with an `unsupported` warning (or refuse the config
+ * with `strict`). `${NAME}` in `url` and `headers` values is expanded by the loaders (option `env`).
+ */
 export interface McpConfigEntry {
   url?: string;
   transport?: McpTransport;
-  /** Claude-style: "http" or "streamable-http" mean Streamable HTTP, "sse" means SSE. */
-  type?: "http" | McpTransport;
+  /** "http" or "streamable-http" mean Streamable HTTP, "sse" means SSE; "stdio" (with `command`) is skipped as every command server is. */
+  type?: "http" | "stdio" | McpTransport;
   headers?: Record<string, string>;
   /** Pins the server's protocol era; left out, toolgate finds it. */
   protocolVersion?: McpProtocolVersion;
@@ -839,10 +852,14 @@ export interface McpConfigEntry {
   env?: Record<string, string>;
 }
 
-/** The `.mcp.json` shape: {"mcpServers": {name: config}}. */
-export interface McpConfigFile {
-  mcpServers: Record<string, McpConfigEntry>;
-}
+/**
+ * An MCP config file: `{"mcpServers": {name: config}}` (Claude Code's and Cursor's `.mcp.json`) or
+ * `{"servers": {name: config}, "inputs"?: [...]}` (VS Code's `mcp.json`; `${input:…}` references are
+ * refused, as toolgate prompts no one). An object with neither key, or both, is refused.
+ */
+export type McpConfigFile =
+  | { mcpServers: Record<string, McpConfigEntry>; servers?: never; [key: string]: unknown }
+  | { servers: Record<string, McpConfigEntry>; mcpServers?: never; inputs?: unknown[]; [key: string]: unknown };
 
 /** Maps wire tool names (as the server names them) to JSON Schemas (or zod 4 schemas) for local validation. */
 export type McpRequestOptions = Record<string, ParametersSchema>;
@@ -874,6 +891,37 @@ export interface McpToolInfo {
    * else the legacy version initialize agreed (`"2025-11-25"`, …); null for declared tools.
    */
   protocolVersion: string | null;
+  /** The tool's display name (the descriptor's `title`), as the server sent it. */
+  title?: string;
+  /** The JSON Schema of its `structuredContent`, as the server sent it (results are checked against it). */
+  outputSchema?: Record<string, unknown>;
+  /** How it may be called (MCP tasks): `taskSupport` "forbidden" (the default), "optional" or "required". */
+  execution?: McpToolExecution;
+  /** Its icons, as the server sent them. */
+  icons?: McpIcon[];
+  /** The descriptor's `_meta`, as the server sent it. */
+  _meta?: Record<string, unknown>;
+  /**
+   * true when `execution.taskSupport` is "required": toolgate does not make task-augmented calls yet,
+   * so every call fails `unsupported` (rule "task-required") before any request, and `toProvider`
+   * leaves the tool out (a `tool-left-out` report entry).
+   */
+  taskRequired?: true;
+}
+
+/** An MCP tool's `execution` (tasks): whether a call may, or must, be task-augmented. */
+export interface McpToolExecution {
+  taskSupport?: "forbidden" | "optional" | "required";
+  [key: string]: unknown;
+}
+
+/** An icon of an MCP tool: a URL (https or data:) with its MIME type, sizes and theme, as the server sent it. */
+export interface McpIcon {
+  src: string;
+  mimeType?: string;
+  sizes?: string[];
+  theme?: "light" | "dark";
+  [key: string]: unknown;
 }
 
 /**
@@ -1215,6 +1263,14 @@ export interface McpLoadConfigOptions extends McpToolPolicyOptions, McpClientHoo
   onToolsChanged?: McpToolsChangedHandler;
   /** One OAuth provider for every server, or `{server: provider}`. */
   auth?: McpAuthProvider | Record<string, McpAuthProvider>;
+  /**
+   * Where `${NAME}`, `${env:NAME}` and `${NAME:-default}` in a server's `url` and `headers` values
+   * are read from (default: `process.env` in Node; a browser has none). Only the variables the config
+   * names are read. An unset variable without a default, or VS Code's `${input:…}`, refuses the whole
+   * load with `invalid-tool` (`rule` "unset-variable", "input-variable" or "variable-syntax") naming
+   * the variable and the server, never a value; `null` sets none.
+   */
+  env?: Record<string, string | undefined> | null;
 }
 
 /** Options of loadMcpTools. */
@@ -1233,6 +1289,14 @@ export interface McpLoadToolsOptions extends McpToolPolicyOptions, McpClientHook
   onProgress?: McpProgressHandler;
   /** One OAuth provider for every server, or `{server: provider}`. */
   auth?: McpAuthProvider | Record<string, McpAuthProvider>;
+  /**
+   * Where `${NAME}`, `${env:NAME}` and `${NAME:-default}` in a server's `url` and `headers` values
+   * are read from (default: `process.env` in Node; a browser has none). Only the variables the config
+   * names are read. An unset variable without a default, or VS Code's `${input:…}`, refuses the whole
+   * load with `invalid-tool` (`rule` "unset-variable", "input-variable" or "variable-syntax") naming
+   * the variable and the server, never a value; `null` sets none.
+   */
+  env?: Record<string, string | undefined> | null;
 }
 
 /** What checkUrl returns. */

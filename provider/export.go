@@ -23,6 +23,7 @@ var ChangeKinds = []ChangeKind{
 	ChangeNameRewritten, ChangeNullRemoved, ChangeKeywordDropped, ChangeKeywordDescribed, ChangeRefInlined,
 	ChangeUnionFlattened, ChangeEnumStringified, ChangeStrictClosed, ChangeStrictRequired, ChangeStrictRefused,
 	ChangeSchemaRefused, ChangeTypeSet, ChangeBooleanSchema, ChangeKeywordRewritten, ChangePropertyNameRefused,
+	ChangeToolLeftOut,
 }
 
 // ExportOptions are the knobs of ExportTools and ExportManager. A nil
@@ -94,6 +95,10 @@ func exportTools(tools []*core.Tool, target string, opts *ExportOptions) (*Expor
 	for i, t := range tools {
 		if t == nil {
 			return nil, nil, core.Errorf(core.CodeInvalidTool, "", "tool %d of the export is nil", i)
+		}
+		if c, left := leftOutOfExport(t); left { // export_mcp.go
+			report.Changes = append(report.Changes, c)
+			continue
 		}
 		it, changes, err := exportOne(t, target, o)
 		if err != nil {
@@ -301,6 +306,7 @@ func writeTool(b *bytes.Buffer, it exported, target string, o ExportOptions) {
 	case MCP:
 		b.WriteByte('{')
 		head("inputSchema")
+		writeMCPMeta(b, it.tool) // export_mcp.go
 		b.WriteByte('}')
 	}
 }

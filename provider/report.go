@@ -62,6 +62,10 @@ const (
 	// does not rename properties; the entry warns that the provider may
 	// refuse the tool.
 	ChangePropertyNameRefused ChangeKind = "property-name-refused"
+	// ChangeToolLeftOut: the tool is not exported at all, as no call of it
+	// can succeed (an MCP tool whose execution.taskSupport is "required":
+	// toolgate does not make task-augmented calls yet); Message says why.
+	ChangeToolLeftOut ChangeKind = "tool-left-out"
 )
 
 // Change is one change an export made to one tool.

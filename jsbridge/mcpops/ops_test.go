@@ -124,9 +124,15 @@ func TestLoadMcpConfigJSON(t *testing.T) {
 		_, err := loadMcpConfig(context.Background(), p, core.NewManager(nil), []byte(payload))
 		assert.Error(t, err, "payload %s", payload)
 	}
-	out, err := loadMcpConfig(context.Background(), p, core.NewManager(nil), []byte(`{"config": {}, "options": {"security": {"allowUrls": true}}}`))
+	out, err := loadMcpConfig(context.Background(), p, core.NewManager(nil), []byte(`{"config": {"servers": {}}, "options": {"security": {"allowUrls": true}}}`))
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"result": {}, "warnings": []}`, string(out))
+	_, err = loadMcpConfig(context.Background(), p, core.NewManager(nil), []byte(`{"config": {}, "options": {"security": {"allowUrls": true}}}`))
+	assert.ErrorIs(t, err, core.ErrInvalidRequest, "a config with neither mcpServers nor servers loads nothing silently no more")
+	for _, env := range []string{`5`, `{"A": 1}`, `["A"]`} {
+		_, err = loadMcpConfig(context.Background(), p, core.NewManager(nil), []byte(`{"config": {"servers": {}}, "options": {"env": `+env+`}}`))
+		assert.ErrorIs(t, err, core.ErrUnsupportedType, "env %s", env)
+	}
 }
 
 func TestLoadMcpToolsJSON(t *testing.T) {

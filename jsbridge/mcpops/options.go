@@ -6,6 +6,6 @@ import "github.com/toolgate/toolgate/jsbridge"
 // writes them into the npm package, so JS and Go check the same names.
 var Calls = map[string]jsbridge.Options{
 	"registerMcpServer": {Go: []string{"toolNames", "requestOptions", "update", "security", "qualify", "result", "filter", "requireApproval", "approve", "approvalTimeoutMs", "onProgress", "onToolsChanged", "roots", "sampling", "elicitation", "auth", "onWarning"}},
-	"loadMcpConfig":     {Go: []string{"serverNames", "update", "security", "result", "strict", "filter", "requireApproval", "approve", "approvalTimeoutMs", "onProgress", "onToolsChanged", "roots", "sampling", "elicitation", "auth", "onWarning"}},
-	"loadMcpTools":      {Go: []string{"serverNames", "requestOptionsMap", "security", "result", "strict", "filter", "requireApproval", "approve", "approvalTimeoutMs", "onProgress", "roots", "sampling", "elicitation", "auth", "onWarning"}},
+	"loadMcpConfig":     {Go: []string{"serverNames", "update", "security", "result", "strict", "filter", "requireApproval", "approve", "approvalTimeoutMs", "onProgress", "onToolsChanged", "roots", "sampling", "elicitation", "auth", "onWarning", "env"}},
+	"loadMcpTools":      {Go: []string{"serverNames", "requestOptionsMap", "security", "result", "strict", "filter", "requireApproval", "approve", "approvalTimeoutMs", "onProgress", "roots", "sampling", "elicitation", "auth", "onWarning", "env"}},
 }

@@ -302,6 +302,9 @@ func loadOptions(call string, opts map[string]json.RawMessage, o *mcp.LoadOption
 	if o.Auth, err = authMapOption(call, opts["auth"]); err != nil { // auth.go
 		return err
 	}
+	if o.Env, err = envOption(call, opts["env"]); err != nil {
+		return err
+	}
 	o.Security, err = securityOption(opts["security"])
 	return err
 }
@@ -334,6 +337,26 @@ func stringList(call, key string, raw json.RawMessage) ([]string, error) {
 		return nil, optionTypeError(call, key, "an array of strings", raw)
 	}
 	return out, nil
+}
+
+// envOption decodes a loader's env, an object of strings (absent: nil,
+// where no variable is set). Its refusal names the variable, never a value.
+func envOption(call string, raw json.RawMessage) (map[string]string, error) {
+	if raw == nil {
+		return nil, nil
+	}
+	ms, ok := jsontext.Split(raw)
+	if !ok {
+		return nil, optionTypeError(call, "env", "an object of strings {NAME: value}", raw)
+	}
+	env := make(map[string]string, len(ms))
+	for _, m := range ms {
+		if jsontext.Kind(m.Value) != jsontext.String {
+			return nil, optionTypeError(call, "env."+m.Key, "a string", m.Value)
+		}
+		env[m.Key] = jsontext.Unquote(m.Value)
+	}
+	return env, nil
 }
 
 // boolOption decodes an optional boolean (absent: false).

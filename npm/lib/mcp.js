@@ -108,6 +108,38 @@ function configJSON(config, call, code) {
   return config;
 }
 
+/** The references a config's text may hold: ${NAME}, ${env:NAME}, ${NAME:-default} (Go reads them; this finds the names). */
+const VARIABLE_REF = /\$\{(?:env:)?([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/**
+ * A loader's env option as Go reads it: only the variables the config names, so the rest of the
+ * environment never crosses. Default: Node's process.env; a browser has none (every reference is
+ * then unset, and Go refuses it naming the variable).
+ */
+function envOption(env, config, call) {
+  if (env === undefined) env = globalThis.process?.env ?? null;
+  if (env === null) return undefined;
+  if (typeof env !== "object" || Array.isArray(env)) {
+    throw new ToolgateError("unsupported-type", `${call}: option env must be an object of strings {NAME: value}, got ${describe(env)}`);
+  }
+  let text;
+  try {
+    text = typeof config === "string" ? config : JSON.stringify(config ?? null);
+  } catch {
+    return {}; // Go refuses the config itself
+  }
+  const out = {};
+  for (const [, name] of text.matchAll(VARIABLE_REF)) {
+    const v = Object.hasOwn(env, name) ? env[name] : undefined;
+    if (v === undefined) continue;
+    if (typeof v !== "string") {
+      throw new ToolgateError("unsupported-type", `${call}: option env.${name} must be a string, got ${describe(v)}`);
+    }
+    out[name] = v;
+  }
+  return out;
+}
+
 /** A loader's warnings from Go as {server, error: ToolgateError}. */
 function warningsToErrors(warnings) {
   return (warnings ?? []).map((w) => ({
@@ -207,7 +239,9 @@ export class McpBranch extends Branch {
   }
 
   /**
-   * Registers every server of a `.mcp.json` config (object or JSON text); resolves to
+   * Registers every server of an MCP config (object or JSON text: `{mcpServers}` as Claude Code and
+   * Cursor write it, or VS Code's `{servers}`), `${NAME}` references in urls and headers expanded
+   * from `env` (default process.env in Node, none in browsers); resolves to
    * {server: names}. A server that fails for a reason other than policy gets [] and is reported
    * to onWarning (default console.warn); a command (stdio) server is never started and is reported
    * as `unsupported`, unless `strict: true` refuses the whole config. Node and browser.
@@ -227,6 +261,7 @@ export class McpBranch extends Branch {
       ...listeners(this.#ctx, o, call, true),
       ...hookOptions(this.#ctx, o, call),
       auth: authMapOption(this.#ctx, o.auth, call),
+      env: envOption(o.env, config, call),
     }, call);
     const payload = { config: configJSON(config, call, "invalid-request"), options };
     await this.#ctx.inst.validatorModule?.arriving(); // discovery compiles schemas: not without a validator on its way
@@ -256,6 +291,7 @@ export async function loadMcpTools(ctx, config, opts) {
     ...listeners(ctx, o, call, false),
     ...hookOptions(ctx, o, call),
     auth: authMapOption(ctx, o.auth, call),
+    env: envOption(o.env, config, call),
   }, call);
   const payload = { config: configJSON(config, call, "invalid-request"), options };
   await ctx.inst.validatorModule?.arriving(); // discovery compiles schemas: not without a validator on its way

@@ -88,14 +88,16 @@ describe("MCP filtering and approval", () => {
     await Promise.all([ev?.stop(), local?.stop()]);
   });
 
-  test("tool.mcp carries server-everything's annotations as the official client sees them", async () => {
+  test("tool.mcp carries server-everything's annotations and metadata as the official client sees them", async () => {
     const b = tg.branch();
     await b.registerMcpServer({ name: "ev", url: ev.url }, { security: LOOPBACK });
     assert.ok(official.every((t) => t.annotations), "server-everything annotates every tool");
     for (const t of official) {
       const tool = b.tools.get(`mcp__ev__${t.name}`);
       assert.ok(tool, `${t.name} is registered`);
-      assert.deepEqual(tool.mcp, { server: "ev", tool: t.name, annotations: t.annotations, protocolVersion: "2025-11-25" });
+      const meta = Object.fromEntries(["title", "outputSchema", "execution", "icons", "_meta"].filter((k) => t[k] !== undefined).map((k) => [k, t[k]]));
+      const taskRequired = t.execution?.taskSupport === "required" ? { taskRequired: true } : {};
+      assert.deepEqual(tool.mcp, { server: "ev", tool: t.name, annotations: t.annotations, protocolVersion: "2025-11-25", ...meta, ...taskRequired });
     }
     const info = b.tools.get("mcp__ev__echo").mcp;
     info.annotations.readOnlyHint = false;

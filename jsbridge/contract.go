@@ -28,7 +28,7 @@ func (o Options) All() []string {
 var ToolOptions = sync.OnceValue(func() Options {
 	return Options{
 		Go:     jsonNames(reflect.TypeFor[toolSpecOptions]()),
-		JSOnly: []string{"preprocessor", "preprocessorKwargs", "postprocessor", "postprocessorKwargs", "requireApproval", "approve", "approvalTimeoutMs"},
+		JSOnly: []string{"preprocessor", "preprocessorKwargs", "postprocessor", "postprocessorKwargs", "requireApproval", "approve", "approvalTimeoutMs", "toModelOutput"},
 	}
 })
 

@@ -32,6 +32,7 @@ import "./lib/evaluator-lax-scalar.js";
 import "./lib/evaluator-lax.js";
 import "./lib/evaluator.js";
 import "./lib/size-limits.js";
+import "./lib/approval.js";
 import "./lib/tool.js";
 import "./lib/function-calling.js";
 import "./lib/plan-cache.js";

@@ -95,6 +95,22 @@ export class FunctionCalling {
     // Every integer in the answer was a JS number (BigInts cross as {"$bigint"}): plain JSON.parse.
     return JSON.parse(this._ctx.inst.call(OP.eventToDict, 0, toJSON(state, { code: "unsupported-type", what: `the record of ${this.function}` })));
   }
+  /**
+   * What a model is sent of this call's response: the tool's toModelOutput(response, {function,
+   * callId}) when it has that hook, else the response itself; the record (toDict) keeps the
+   * response. tg.toolResult and the adapters send this. Throws invalid-result naming the tool when
+   * the hook throws (its message is never quoted).
+   */
+  toModelOutput() {
+    const hook = this.tool?._spec?.toModelOutput;
+    if (!hook) return this.response;
+    try {
+      return hook(this.response, { function: this.function, callId: this.callId ?? null });
+    } catch (e) {
+      throw new ToolgateError("invalid-result", `the toModelOutput hook of tool ${JSON.stringify(this.function)} threw ${e instanceof Error ? e.name : typeof e}`,
+        { tool: this.function, callId: this.callId ?? undefined });
+    }
+  }
   /** Always throws not-restorable. */
   static fromDict() {
     throw new ToolgateError("not-restorable", "Cannot recreate an event once it's done.");

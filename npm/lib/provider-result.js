@@ -39,7 +39,7 @@ function resultText(x, index) {
       { tool: x.function, callId: x.callId });
   }
   if (x.status !== STATUS.completed) return JSON.stringify({ ...head, error: errorData(x.error) });
-  const output = toJSON(x.response ?? null, { code: "unsupported-type", what: `the response of ${x.function}` });
+  const output = toJSON(x.toModelOutput() ?? null, { code: "unsupported-type", what: `the response of ${x.function}` });
   return `${JSON.stringify(head).slice(0, -1)},"output":${output}}`;
 }
 

@@ -225,7 +225,10 @@ export function tool(ctx, fnOrSpec, opts) {
   const { kind, fn, handler, name, source, o } = s;
   checkNameText(o.name ?? name);
   checkValues(o);
-  const { preprocessor, postprocessor, preprocessorKwargs, postprocessorKwargs, requireApproval, approve, approvalTimeoutMs, ...goOpts } = o;
+  const { preprocessor, postprocessor, preprocessorKwargs, postprocessorKwargs, requireApproval, approve, approvalTimeoutMs, toModelOutput, ...goOpts } = o;
+  if (toModelOutput !== undefined && typeof toModelOutput !== "function") {
+    throw new ToolgateError("unsupported-type", `tg.tool: option toModelOutput must be a function (response, {function, callId}) => what the model is sent, got ${describe(toModelOutput)}`, { tool: o.name ?? name });
+  }
   const approval = approvalOf({ requireApproval, approve, approvalTimeoutMs }, o.name ?? name);
   if (goOpts.parameters !== undefined) {
     // Over the schema limit on its length: refused before the payload is built or crosses.
@@ -247,6 +250,7 @@ export function tool(ctx, fnOrSpec, opts) {
       postprocessorKwargs: postprocessorKwargs ?? {},
       timeoutMs: o.timeoutMs,
       approval,
+      toModelOutput,
     },
     info,
   );

@@ -314,3 +314,55 @@ test("both adapters load with require() too, and build the same tools", async ()
   assert.equal(await cjsTools[0].invoke({}, '{"a": 1, "b": 2}'), '{"sum":3}');
   expectCode(assert, () => require("toolgate/ai-sdk").toolSet(42), "unsupported-type");
 });
+
+/** A branch whose typed tool reads the call's context and shapes what the model is sent. */
+function shapedBranch() {
+  const seen = [];
+  const report = tg.tool({
+    name: "report",
+    parameters: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+    handler: ({ q }, call) => (seen.push(call.context), { summary: `rows for ${q}`, rows: [1, 2, 3], user: call.context?.user }),
+    toModelOutput: (r) => r.summary,
+  });
+  return { b: tg.branch({ tools: [report] }), seen };
+}
+
+test("per-call context and toModelOutput through every adapter: the handler sees the SDK's context, the model the shaped output", async () => {
+  // AI SDK: execute's options.context (the SDK's per-tool context)
+  {
+    const { b, seen } = shapedBranch();
+    const out = await toolSet(b).report.execute({ q: "x" }, { toolCallId: "c1", messages: [], context: { user: "ann" } });
+    assert.equal(out, "rows for x", "the model is sent the shaped output");
+    assert.deepEqual(seen, [{ user: "ann" }]);
+  }
+  // Agents JS: run(agent, input, {context})
+  {
+    const { b, seen } = shapedBranch();
+    const model = new ScriptModel([[fnCall("c1", "report", { q: "y" })], [message("ok")]]);
+    await run(new Agent({ name: "r", model, tools: agentTools(b) }), "go", { context: { user: "bob" } });
+    assert.deepEqual(seen, [{ user: "bob" }]);
+    assert.deepEqual(resultsOf(model.requests[1]).c1, { type: "text", text: "rows for y" });
+  }
+  // toolResult: the shaped output; the record keeps the whole response
+  {
+    const { b } = shapedBranch();
+    const fc = await b.invoke({ id: "c9", type: "function", function: { name: "report", arguments: '{"q":"z"}' } }, { context: { user: "cy" } });
+    assert.deepEqual(tg.toolResult(fc, "openai-chat"), { role: "tool", tool_call_id: "c9", content: "rows for z" });
+    assert.deepEqual(fc.toDict().execution.response, { summary: "rows for z", rows: [1, 2, 3], user: "cy" });
+    assert.deepEqual(fc.toModelOutput(), "rows for z");
+  }
+});
+
+test("a toModelOutput hook that throws makes toolResult refuse with invalid-result naming the tool, never quoting the message", async () => {
+  const t = tg.tool({ name: "leaky", parameters: { type: "object" }, handler: () => 1, toModelOutput: () => { throw new Error("secret-abc"); } });
+  const fc = await tg.branch({ tools: [t] }).invoke({ id: "c1", function: "leaky", arguments: {} });
+  assert.equal(fc.status, "completed", "the call itself completed");
+  expectCode(assert, () => tg.toolResult(fc, "anthropic"), "invalid-result");
+  try {
+    tg.toolResult(fc, "anthropic");
+  } catch (e) {
+    assert.ok(!e.message.includes("secret-abc"));
+    assert.match(e.message, /leaky/);
+  }
+  assert.throws(() => tg.tool({ name: "bad", parameters: { type: "object" }, handler: () => 1, toModelOutput: "summary" }), (e) => e.code === "unsupported-type");
+});

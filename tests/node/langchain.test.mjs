@@ -200,3 +200,19 @@ test("langchain: the entry loads with require() too, and builds the same tools",
   assert.equal(msg.content, '{"sum":3}');
   assert.equal(msg.tool_call_id, "c1");
 });
+
+test("langchain: the tool's runtime context reaches the handler, and toModelOutput shapes the ToolMessage", async () => {
+  const seen = [];
+  const report = tg.tool({
+    name: "report",
+    parameters: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+    handler: ({ q }, call) => (seen.push(call.context), { summary: `rows for ${q}`, rows: [1, 2] }),
+    toModelOutput: (r) => r.summary,
+  });
+  const [t] = langchainTools(tg.branch({ tools: [report] }));
+  const msg = await t.invoke({ id: "c1", name: "report", args: { q: "x" }, type: "tool_call" }, { context: { user: "ann" } });
+  assert.ok(ToolMessage.isInstance(msg));
+  assert.equal(msg.content, "rows for x");
+  assert.equal(msg.tool_call_id, "c1");
+  assert.deepEqual(seen, [{ user: "ann" }]);
+});

@@ -32,8 +32,8 @@ function inputSchema(b, name, parameters) {
 async function execute(b, name, input, options) {
   const request = { function: name, arguments: input ?? {} };
   if (typeof options?.toolCallId === "string") request.id = options.toolCallId;
-  const fc = await b.invoke(request, { signal: options?.abortSignal });
-  if (fc.status === STATUS.completed) return jsonSafe(fc.response);
+  const fc = await b.invoke(request, { signal: options?.abortSignal, context: options?.context }); // the AI SDK's per-tool context
+  if (fc.status === STATUS.completed) return jsonSafe(fc.toModelOutput());
   if (fc.error !== undefined && fc.error !== null) throw fc.error;
   throw new ToolgateError(fc.status === STATUS.cancelled ? "timeout" : "internal", `tool ${JSON.stringify(name)} ${fc.status === STATUS.cancelled ? "was cancelled" : "failed"}`, { tool: name });
 }

@@ -51,11 +51,11 @@ class BranchTool extends StructuredTool {
     const signal = config?.signal;
     let fc;
     try {
-      fc = await this.branch.invoke(request, { signal });
+      fc = await this.branch.invoke(request, { signal, context: config?.context }); // the tool's runtime context
     } catch (e) {
       return this.refusal(failureText(this.branch, this.name, e, request.id), request.id);
     }
-    if (fc.status === STATUS.completed) return responseText(fc.response);
+    if (fc.status === STATUS.completed) return responseText(fc.toModelOutput());
     if (fc.status === STATUS.cancelled && signal?.aborted) throw signal.reason;
     return this.refusal(failureText(this.branch, this.name, fc, request.id), request.id);
   }

@@ -38,7 +38,7 @@ function approvalOption(opt) {
  * or a failed one, text naming the tool, each field and rule. A call the run's own signal
  * cancelled rejects with the signal's reason, as the SDK's own tools do.
  */
-async function invoke(b, name, input, details) {
+async function invoke(b, name, input, details, runContext) {
   // provider: OpenAI's rules for the argument text ("" is {}, malformed JSON names its position)
   const request = { function: name, arguments: input, provider: "openai-responses" };
   const id = details?.toolCall?.callId;
@@ -46,11 +46,11 @@ async function invoke(b, name, input, details) {
   const signal = details?.signal;
   let fc;
   try {
-    fc = await b.invoke(request, { signal });
+    fc = await b.invoke(request, { signal, context: runContext?.context }); // run(agent, input, {context})
   } catch (e) {
     return failureText(b, name, e, id);
   }
-  if (fc.status === STATUS.completed) return responseText(fc.response);
+  if (fc.status === STATUS.completed) return responseText(fc.toModelOutput());
   if (fc.status === STATUS.cancelled && signal?.aborted) throw signal.reason;
   return failureText(b, name, fc, id);
 }
@@ -72,7 +72,7 @@ function agentTool(b, t, needsApproval) {
     description,
     parameters,
     strict: t.strict,
-    invoke: (runContext, input, details) => invoke(b, t.name, input, details),
+    invoke: (runContext, input, details) => invoke(b, t.name, input, details, runContext),
   };
 }
 

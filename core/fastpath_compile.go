@@ -30,6 +30,9 @@ type fastNode struct {
 	hasType bool
 	kinds   jsonKinds // accepted types; kindInteger alone accepts integral numbers
 	typeMsg string    // "expected string or null, but got "
+	// typeTail ends a type issue: what the schema accepts beyond the type
+	// ("; it takes one of \"a\", \"b\""), or ""
+	typeTail string
 
 	hasConst bool
 	constant fastLit
@@ -49,7 +52,8 @@ type fastNode struct {
 	props                   []fastProp // sorted by name
 	propNames               nameIndex
 	required                []string
-	requiredProp            []int // for each required name, its index in props, or -1
+	requiredMsg             []string // for each required name, its issue's message tail (requiredText)
+	requiredProp            []int    // for each required name, its index in props, or -1
 	additional              *fastNode
 	noAdditional            bool
 	minProperties, maxProps int
@@ -111,9 +115,15 @@ func compileFast(doc any) *fastSchema {
 	if !c.ok || inPlaceCycle(root) {
 		return nil
 	}
-	for _, n := range c.memo {
+	for loc, n := range c.memo {
+		raw := jsontext.At(doc, loc)
+		props, _ := jsontext.At(raw, "/properties").(map[string]any)
 		for _, name := range n.required {
 			n.requiredProp = append(n.requiredProp, n.propNames.find([]byte(name)))
+			n.requiredMsg = append(n.requiredMsg, requiredText(doc, props[name]))
+		}
+		if n.hasType {
+			n.typeTail = typeTail(doc, raw)
 		}
 	}
 	return &fastSchema{root: root}

@@ -96,8 +96,8 @@ func TestNormalizeIssues(t *testing.T) {
 func TestNormalizeIssueMessages(t *testing.T) {
 	e := normalizeErr(t, `{"properties":{"qty":{"type":"integer"}},"required":["sku"],"additionalProperties":false}`, `{"qty":"x","extra":1}`, CoerceNone)
 	want := map[string]string{
-		"/extra": "field /extra is not allowed: the schema names no such property (additionalProperties is false)",
-		"/qty":   "field /qty: expected integer, but got string",
+		"/extra": `field /extra is not allowed: the schema names no such property (additionalProperties is false); the properties are "qty"`,
+		"/qty":   `field /qty: expected integer, but got string "x"`,
 		"/sku":   "field /sku is required but missing",
 	}
 	for _, is := range e.Issues {
@@ -317,4 +317,34 @@ func FuzzValidate(f *testing.F) {
 			t.Fatalf("got a refusal with no issue and no cause: %v", first)
 		}
 	})
+}
+
+// Each issue names what would have been accepted: a missing field what it
+// takes, a key not declared the nearest declared name, a type mismatch the
+// string sent and the values or bounds beyond the type; the fast path and
+// the validator's path word them alike.
+func TestIssuesNameWhatIsAccepted(t *testing.T) {
+	schema := `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string","enum":["metric","imperial"]},` +
+		`"days":{"type":"integer","minimum":1,"maximum":14},"tags":{"type":"array","maxItems":3}},"required":["city","units","days","tags"],"additionalProperties":false}`
+	want := map[string]string{
+		"/cty":   `field /cty is not allowed: the schema names no such property (additionalProperties is false); did you mean "city"? (the properties are "city", "days", "tags", "units")`,
+		"/city":  `field /city is required but missing: it takes a string`,
+		"/units": `field /units: expected string, but got number; it takes one of "metric", "imperial"`,
+		"/days":  `field /days is required but missing: it takes an integer >= 1 and <= 14`,
+		"/tags":  `field /tags is required but missing: it takes an array of at most 3 items`,
+	}
+	for _, fast := range []bool{true, false} {
+		args := `{"cty":"Oslo","units":5}`
+		if !fast {
+			args = `{"cty":"Oslo","units":5,"pad":{"$x":[1,2,{"a":null}]}}` // still refused, with one more issue
+		}
+		e := normalizeErr(t, schema, args, CoerceNone)
+		for _, is := range e.Issues {
+			if w, ok := want[is.Path]; ok {
+				assert.Equal(t, w, is.Message, "fast %v: got %q, want %q", fast, is.Message, w)
+			}
+		}
+	}
+	e := normalizeErr(t, `{"properties":{"n":{"type":"integer"}}}`, `{"n":"many"}`, CoerceNone)
+	assert.Equal(t, `field /n: expected integer, but got string "many"`, e.Issues[0].Message)
 }

@@ -76,6 +76,13 @@ func argumentIssues(v any, ve *jsonschema.ValidationError, at schemaAt, doc any)
 			}
 			issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describeField(path, "arguments") + ": " + msg})
 			continue
+		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+			if s := parentSchema(leaf, at, keyword); s != nil {
+				if msg, ok := boundIssueMessage(keyword, leaf.Message, rawAt(doc, s.Location)); ok {
+					issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describeField(path, "arguments") + ": " + msg})
+					continue
+				}
+			}
 		case "required":
 			names = missingRequired(leaf, at, jsontext.At(v, path))
 			if s := parentSchema(leaf, at, "required"); s != nil {

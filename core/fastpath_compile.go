@@ -357,7 +357,8 @@ func newFastLit(v any) fastLit {
 	return l
 }
 
-// boundMessages are the validator's messages, %v the bound as a float64.
+// boundMessages are the validator's messages, %v the bound as the schema
+// spells it (boundLiteral; the validator's own messages print a float64).
 var boundMessages = map[string]string{
 	"minimum": "must be >= %v but found ", "exclusiveMinimum": "must be > %v but found ",
 	"maximum": "must be <= %v but found ", "exclusiveMaximum": "must be < %v but found ",
@@ -375,7 +376,7 @@ func (n *fastNode) setBound(kw string, v any) bool {
 	if !jsontext.ValidNumber(string(num)) || kw == "multipleOf" && dec.signum() <= 0 {
 		return false
 	}
-	b := fastBound{keyword: kw, dec: dec, msg: strings.Replace(boundMessages[kw], "%v", boundText(string(num)), 1)}
+	b := fastBound{keyword: kw, dec: dec, msg: strings.Replace(boundMessages[kw], "%v", boundLiteral(string(num)), 1)}
 	if kw == "multipleOf" {
 		n.multipleOf = &b
 	} else {

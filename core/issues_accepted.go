@@ -144,6 +144,34 @@ func literalText(v any) string {
 	return fmt.Sprint(v)
 }
 
+// boundLiteral is a number keyword's value in a message: as the schema
+// spells it (1000000, not the validator's 1e+06), clipped.
+func boundLiteral(lit string) string {
+	return clipText(lit, 40)
+}
+
+// boundIssueMessage rewrites the validator's message of a failed number
+// keyword (kw, whose schema is raw) with the bound as boundLiteral spells
+// it, as the fast path words it; ok is false when raw has no number there.
+func boundIssueMessage(kw, validatorMsg string, raw any) (string, bool) {
+	m, _ := raw.(map[string]any)
+	lit, ok := m[kw].(json.Number)
+	if !ok {
+		return "", false
+	}
+	tmpl, known := boundMessages[kw]
+	if !known {
+		return "", false
+	}
+	own := strings.Replace(tmpl, "%v", boundLiteral(string(lit)), 1)
+	if kw == "multipleOf" {
+		value, _, found := strings.Cut(validatorMsg, " not multipleOf ")
+		return value + own, found
+	}
+	_, found, ok := strings.Cut(validatorMsg, " but found ")
+	return own + found, ok
+}
+
 // requiredText is the message tail of a required property that is
 // missing: what it takes, when the schema says.
 func requiredText(doc, prop any) string {

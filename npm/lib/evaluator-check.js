@@ -300,7 +300,7 @@ function objectCheck(n, at, nodes) {
       }
     }
     if (counting && met === named) return; // keys are distinct: each required key was met
-    for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v, required[i])) failKey(st, required[i], "required", requiredMsg[i]);
+    for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v, required[i])) failKey(st, required[i], "required", requiredMsg[i] ?? " is required but missing");
   };
 }
 

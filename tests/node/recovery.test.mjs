@@ -6,7 +6,8 @@
 // (old-texts.json), the same model reading both.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fixture } from "./helpers.mjs";
+import { isDeepStrictEqual } from "node:util";
+import { fixture, tg, seenVerdict } from "./helpers.mjs";
 import { wrongCalls } from "./recovery-corpus.mjs";
 import { correct } from "./recovery-model.mjs";
 import { corpusBranch, failureText } from "./recovery-record.mjs";
@@ -45,4 +46,23 @@ test("recovery: a model reading only the failure text corrects at least 95% of t
   if (missed.length > 0) console.log(`not recovered: ${missed.join("; ")}`);
   assert.ok(liveOK / calls.length >= 0.95, `live rate ${pct(liveOK)}, want at least 95%`);
   assert.ok(liveOK > oldOK, `live ${liveOK} must beat old ${oldOK}`);
+});
+
+test("recovery: the JS evaluator words every refusal of the corpus as Go does", () => {
+  let answered = 0;
+  for (const t of tools) {
+    const tool = tg.tool({ name: t.name, parameters: t.inputSchema, handler: () => null });
+    if (!tool._evaluator) continue;
+    const one = tg.branch({ tools: [tool] });
+    for (const call of calls.filter((c) => c.tool === t.name)) {
+      const js = tool._evaluator.object(structuredClone(call.arguments));
+      if (js === undefined) continue;
+      answered++;
+      one._jsEvaluator = false;
+      const go = one.validate({ function: call.tool, arguments: call.arguments });
+      one._jsEvaluator = true;
+      assert.ok(isDeepStrictEqual(seenVerdict(js), seenVerdict(go)), `${call.id}: js ${JSON.stringify(seenVerdict(js))}, go ${JSON.stringify(seenVerdict(go))}`);
+    }
+  }
+  assert.ok(answered >= 150, `the evaluator answered only ${answered} calls`);
 });

@@ -9,6 +9,7 @@ package core
 // for people; the keyword is for code (docs/contract.md, "Errors").
 
 import (
+	"encoding/json"
 	"maps"
 	"net/url"
 	"slices"
@@ -68,8 +69,11 @@ func argumentIssues(v any, ve *jsonschema.ValidationError, at schemaAt, doc any)
 		switch keyword {
 		case "type":
 			msg := leaf.Message
-			if s, ok := jsontext.At(v, path).(string); ok {
-				msg += sentString([]byte(s))
+			switch x := jsontext.At(v, path).(type) {
+			case string:
+				msg += sentString([]byte(x))
+			case json.Number:
+				msg += sentNumber([]byte(x))
 			}
 			if s := parentSchema(leaf, at, "type"); s != nil {
 				msg += typeTail(doc, rawAt(doc, s.Location))
@@ -123,6 +127,28 @@ func argumentIssues(v any, ve *jsonschema.ValidationError, at schemaAt, doc any)
 		}
 	}
 	return sortIssues(issues)
+}
+
+// boundIssueMessage rewrites the validator's message of a failed number
+// keyword (kw, whose schema is raw) with the bound as boundLiteral spells
+// it, as the fast path words it; ok is false when raw has no number there.
+func boundIssueMessage(kw, validatorMsg string, raw any) (string, bool) {
+	m, _ := raw.(map[string]any)
+	lit, ok := m[kw].(json.Number)
+	if !ok {
+		return "", false
+	}
+	tmpl, known := boundMessages[kw]
+	if !known {
+		return "", false
+	}
+	own := strings.Replace(tmpl, "%v", boundLiteral(string(lit)), 1)
+	if kw == "multipleOf" {
+		value, _, found := strings.Cut(validatorMsg, " not multipleOf ")
+		return value + own, found
+	}
+	_, found, ok := strings.Cut(validatorMsg, " but found ")
+	return own + found, ok
 }
 
 // rawAt is the decoded subschema of doc at a compiled schema's location

@@ -120,8 +120,11 @@ func (r *fastRun) check(n *fastNode, k int32, items bool) bool {
 	kind := r.tok(k).Kind
 	if n.hasType && !r.typeOK(n, k, kind) {
 		sent := ""
-		if kind == jsontext.TokString {
+		switch kind {
+		case jsontext.TokString:
 			sent = sentString(r.strValue(k))
+		case jsontext.TokNumber:
+			sent = sentNumber(r.lit(k))
 		}
 		r.fail("type", n.typeMsg+jsonTypeNames[kind]+sent+n.typeTail)
 		return false

@@ -150,28 +150,6 @@ func boundLiteral(lit string) string {
 	return clipText(lit, 40)
 }
 
-// boundIssueMessage rewrites the validator's message of a failed number
-// keyword (kw, whose schema is raw) with the bound as boundLiteral spells
-// it, as the fast path words it; ok is false when raw has no number there.
-func boundIssueMessage(kw, validatorMsg string, raw any) (string, bool) {
-	m, _ := raw.(map[string]any)
-	lit, ok := m[kw].(json.Number)
-	if !ok {
-		return "", false
-	}
-	tmpl, known := boundMessages[kw]
-	if !known {
-		return "", false
-	}
-	own := strings.Replace(tmpl, "%v", boundLiteral(string(lit)), 1)
-	if kw == "multipleOf" {
-		value, _, found := strings.Cut(validatorMsg, " not multipleOf ")
-		return value + own, found
-	}
-	_, found, ok := strings.Cut(validatorMsg, " but found ")
-	return own + found, ok
-}
-
 // requiredText is the message tail of a required property that is
 // missing: what it takes, when the schema says.
 func requiredText(doc, prop any) string {
@@ -195,7 +173,8 @@ func typeTail(doc, s any) string {
 }
 
 // sentString is how a type issue shows a string value that was sent: a
-// short printable-ASCII one quoted (` "many"`), anything else not at all.
+// short printable-ASCII one quoted (` "many"`), anything else not at all
+// (objects, arrays, booleans and null are named by their kind alone).
 func sentString(s []byte) string {
 	if len(s) > 40 {
 		return ""
@@ -206,6 +185,15 @@ func sentString(s []byte) string {
 		}
 	}
 	return ` "` + string(s) + `"`
+}
+
+// sentNumber is how a type issue shows a number that was sent: its
+// literal, when at most 40 bytes long.
+func sentNumber(lit []byte) string {
+	if len(lit) > 40 {
+		return ""
+	}
+	return " " + string(lit)
 }
 
 // unknownKeyText is the message tail of a key that additionalProperties

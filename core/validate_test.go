@@ -331,7 +331,7 @@ func TestIssuesNameWhatIsAccepted(t *testing.T) {
 	want := map[string]string{
 		"/cty":   `field /cty is not allowed: the schema names no such property (additionalProperties is false); did you mean "city"? (the properties are "city", "days", "n", "tags", "units")`,
 		"/city":  `field /city is required but missing: it takes a string`,
-		"/units": `field /units: expected string, but got number; it takes one of "metric", "imperial"`,
+		"/units": `field /units: expected string, but got number 5; it takes one of "metric", "imperial"`,
 		"/days":  `field /days is required but missing: it takes an integer >= 1 and <= 14`,
 		"/tags":  `field /tags is required but missing: it takes an array of at most 3 items`,
 		"/n":     `field /n: must be < 1000000 but found 1500000`,
@@ -347,10 +347,12 @@ func TestIssuesNameWhatIsAccepted(t *testing.T) {
 	}
 	e = normalizeErr(t, `{"properties":{"n":{"type":"integer"}}}`, `{"n":"many"}`, CoerceNone)
 	assert.Equal(t, `field /n: expected integer, but got string "many"`, e.Issues[0].Message)
+	e = normalizeErr(t, `{"properties":{"n":{"type":"integer"}}}`, `{"n":2.50}`, CoerceNone)
+	assert.Equal(t, `field /n: expected integer, but got number 2.50`, e.Issues[0].Message)
 
 	cs, err := CompileSchema("orders", json.RawMessage(schema))
 	require.NoError(t, err)
-	for _, a := range []string{args, `{"city":"x","units":"Metric","days":0,"tags":[1,2,3,4],"n":2000000,"nn":1}`, `{"citty":1,"n":"many"}`} {
+	for _, a := range []string{args, `{"city":"x","units":"Metric","days":0,"tags":[1,2,3,4],"n":2000000,"nn":1}`, `{"citty":1,"n":"many"}`, `{"city":1.0e1,"units":-0,"days":1.5}`} {
 		assert.True(t, compareFast(t, cs, []byte(a), CoerceNone), "the fast path declined %s", a)
 	}
 }

@@ -74,6 +74,12 @@ function sentString(s) {
   return ` "${s}"`;
 }
 
+/** How a type issue shows a number sent (Go's sentNumber): its literal, when at most 40 bytes long. */
+function sentNumber(v) {
+  const text = numberText(v);
+  return text.length > 40 ? "" : ` ${text}`;
+}
+
 /**
  * The message tail of key k that additionalProperties false refuses in object v (Go's
  * unknownKeyText): the nearest declared name v lacks, and the declared names when they are few.
@@ -419,7 +425,7 @@ export function compileNode(n, at, limits, nodes) {
   return (v, st) => {
     const kind = kindBit(v);
     if ((bits & kind) === 0 && !(integer && kind === NUMBER && isInteger(v))) {
-      fail(st, "type", typeMsg + kindName(kind) + (typeof v === "string" ? sentString(v) : "") + typeTail);
+      fail(st, "type", typeMsg + kindName(kind) + (typeof v === "string" ? sentString(v) : kind === NUMBER ? sentNumber(v) : "") + typeTail);
       return false;
     }
     const before = st.issues.length;

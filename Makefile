@@ -220,7 +220,7 @@ FUZZTIME ?= 30s
 FUZZ_TARGETS := core:FuzzExtractDocstring core:FuzzFunctionToSchema core:FuzzDecodeArguments core:FuzzValidate \
 	core:FuzzParseRequest core:FuzzParseToolCalls core:FuzzFastPath core:FuzzSureValid provider:FuzzStrictSchema provider:FuzzGeminiLegacySchema provider:FuzzExportTools internal/redact:FuzzConfig internal/redact:FuzzURL internal/jsontext:FuzzParseValid internal/jsontext:FuzzValidNumber jsbridge/jsfunc:FuzzParse mcp:FuzzCheckURL \
 	mcp:FuzzUntrustedToolsList mcp:FuzzUntrustedCallResult mcp:FuzzUntrustedConfig mcp:FuzzRegisteredName mcp:FuzzParamHeaders mcp/oauth:FuzzParseChallenge \
-	core:FuzzMultipleOfExact core:FuzzBoundText jsbridge/jsfunc:FuzzRadixLiterals jsbridge:FuzzBranchDecode
+	core:FuzzMultipleOfExact core:FuzzDecimalSign jsbridge/jsfunc:FuzzRadixLiterals jsbridge:FuzzBranchDecode
 # Then the JS API fuzzer, the differential against Ajv, the JS evaluator against Go and its lax
 # conversions against Go's, FUZZ_SECONDS each (default 30), with a random seed they print; a new
 # failure of the first two is shrunk into tests/node/fuzz-seeds/, which every make test replays.

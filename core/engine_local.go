@@ -49,7 +49,7 @@ func compileValidator(tool string, schema json.RawMessage, doc any, local bool) 
 			return nil, schemaIssueError(tool, bound.path, bound.keyword, bound.msg)
 		}
 	}
-	ls := &localSchema{root: compiled}
+	ls := &localSchema{root: compiled, doc: doc}
 	// A cheap test first: most schemas declare no $dynamicAnchor.
 	if bytes.Contains(schema, []byte("dynamicAnchor")) {
 		ls.anchors = dynamicAnchorRoots(c, doc)
@@ -65,7 +65,7 @@ func validateWith(sch *localSchema, tool string, v any) *Error {
 	}
 	var ve *jsonschema.ValidationError
 	if errors.As(err, &ve) {
-		return argumentsError(tool, argumentIssues(v, ve, sch.at))
+		return argumentsError(tool, argumentIssues(v, ve, sch.at, sch.doc))
 	}
 	var loop jsonschema.InfiniteLoopError
 	if errors.As(err, &loop) {

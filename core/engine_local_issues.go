@@ -9,6 +9,8 @@ package core
 // for people; the keyword is for code (docs/contract.md, "Errors").
 
 import (
+	"encoding/json"
+	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -56,18 +58,52 @@ func formatOf(leaf *jsonschema.ValidationError, at schemaAt) string {
 // instance. Should the schema not be found (no case known: see
 // dynamicAnchorRoots), the failure stays one issue at the object, its
 // keyword still right.
-func argumentIssues(v any, ve *jsonschema.ValidationError, at schemaAt) []Issue {
+func argumentIssues(v any, ve *jsonschema.ValidationError, at schemaAt, doc any) []Issue {
 	var issues []Issue
 	for _, leaf := range leafErrors(ve) {
 		path := cleanPointer(leaf.InstanceLocation)
 		keyword := keywordOf(leaf, at)
 		var names []string
 		var wording string
+		var wordingOf func(name string) string // a wording per name
 		switch keyword {
+		case "type":
+			msg := leaf.Message
+			switch x := jsontext.At(v, path).(type) {
+			case string:
+				msg += sentString([]byte(x))
+			case json.Number:
+				msg += sentNumber([]byte(x))
+			}
+			if s := parentSchema(leaf, at, "type"); s != nil {
+				msg += typeTail(doc, rawAt(doc, s.Location))
+			}
+			issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describeField(path, "arguments") + ": " + msg})
+			continue
+		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+			if s := parentSchema(leaf, at, keyword); s != nil {
+				if msg, ok := boundIssueMessage(keyword, leaf.Message, rawAt(doc, s.Location)); ok {
+					issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describeField(path, "arguments") + ": " + msg})
+					continue
+				}
+			}
 		case "required":
-			names, wording = missingRequired(leaf, at, jsontext.At(v, path)), " is required but missing"
+			names = missingRequired(leaf, at, jsontext.At(v, path))
+			if s := parentSchema(leaf, at, "required"); s != nil {
+				props, _ := jsontext.At(rawAt(doc, s.Location), "/properties").(map[string]any)
+				wordingOf = func(name string) string { return requiredText(doc, props[name]) }
+			} else {
+				wording = " is required but missing"
+			}
 		case "additionalProperties":
-			names, wording = extraProperties(leaf, at, jsontext.At(v, path)), " is not allowed: the schema names no such property (additionalProperties is false)"
+			obj, _ := jsontext.At(v, path).(map[string]any)
+			names = extraProperties(leaf, at, obj)
+			if s := parentSchema(leaf, at, "additionalProperties"); s != nil {
+				declared := slices.Sorted(maps.Keys(s.Properties))
+				wordingOf = func(name string) string {
+					return unknownKeyText(name, declared, func(d string) bool { _, ok := obj[d]; return ok })
+				}
+			}
 		case "dependentRequired", "dependencies":
 			if name, ok := dependentName(leaf, at, keyword); ok {
 				names, wording = []string{name}, " is required: "+leaf.Message
@@ -80,13 +116,53 @@ func argumentIssues(v any, ve *jsonschema.ValidationError, at schemaAt) []Issue 
 		}
 		for _, name := range names {
 			p := jsontext.Join(path, name)
-			issues = append(issues, Issue{Path: p, Keyword: keyword, Message: describeField(p, "arguments") + wording})
+			w := wording
+			if wordingOf != nil {
+				w = wordingOf(name)
+			}
+			issues = append(issues, Issue{Path: p, Keyword: keyword, Message: describeField(p, "arguments") + w})
 		}
 		if len(names) == 0 {
 			issues = append(issues, Issue{Path: path, Keyword: keyword, Message: describeField(path, "arguments") + ": " + leaf.Message})
 		}
 	}
 	return sortIssues(issues)
+}
+
+// boundIssueMessage rewrites the validator's message of a failed number
+// keyword (kw, whose schema is raw) with the bound as boundLiteral spells
+// it, as the fast path words it; ok is false when raw has no number there.
+func boundIssueMessage(kw, validatorMsg string, raw any) (string, bool) {
+	m, _ := raw.(map[string]any)
+	lit, ok := m[kw].(json.Number)
+	if !ok {
+		return "", false
+	}
+	tmpl, known := boundMessages[kw]
+	if !known {
+		return "", false
+	}
+	own := strings.Replace(tmpl, "%v", boundLiteral(string(lit)), 1)
+	if kw == "multipleOf" {
+		value, _, found := strings.Cut(validatorMsg, " not multipleOf ")
+		return value + own, found
+	}
+	_, found, ok := strings.Cut(validatorMsg, " but found ")
+	return own + found, ok
+}
+
+// rawAt is the decoded subschema of doc at a compiled schema's location
+// (the parameters document's URL and a pointer fragment), or nil.
+func rawAt(doc any, location string) any {
+	base, frag, ok := strings.Cut(location, "#")
+	if !ok || base != schemaBaseURL {
+		return nil
+	}
+	ptr, err := url.PathUnescape(frag)
+	if err != nil {
+		return nil
+	}
+	return jsontext.At(doc, ptr)
 }
 
 // parentSchema is the compiled schema holding the keyword path that ends the
@@ -279,6 +355,7 @@ func lastKeyword(loc string) (last string, endsOnName bool) {
 // compiled subschemas that reading its errors needs.
 type localSchema struct {
 	root    *jsonschema.Schema
+	doc     any                  // the decoded document, for what its issues say is accepted
 	anchors []*jsonschema.Schema // see dynamicAnchorRoots
 	once    sync.Once
 	index   map[string]*jsonschema.Schema

@@ -110,7 +110,7 @@ func TestValidatorKeywordsIgnoreMessages(t *testing.T) {
 			for _, leaf := range leafErrors(ve) {
 				leaf.Message = tc.message
 			}
-			got := issuePKs(argumentIssues(v, ve, ls.at))
+			got := issuePKs(argumentIssues(v, ve, ls.at, nil))
 			assert.Equal(t, tc.want, got, "got %v, want %v", got, tc.want)
 		})
 	}

@@ -119,7 +119,14 @@ func (r *fastRun) check(n *fastNode, k int32, items bool) bool {
 	}
 	kind := r.tok(k).Kind
 	if n.hasType && !r.typeOK(n, k, kind) {
-		r.fail("type", n.typeMsg+jsonTypeNames[kind])
+		sent := ""
+		switch kind {
+		case jsontext.TokString:
+			sent = sentString(r.strValue(k))
+		case jsontext.TokNumber:
+			sent = sentNumber(r.lit(k))
+		}
+		r.fail("type", n.typeMsg+jsonTypeNames[kind]+sent+n.typeTail)
 		return false
 	}
 	if n.hasConst && !r.equalsValue(k, &n.constant) {
@@ -230,7 +237,7 @@ func (r *fastRun) checkObject(n *fastNode, k int32) {
 		} else if r.member(k, name) >= 0 {
 			continue
 		}
-		r.failKey([]byte(name), "required", " is required but missing")
+		r.failKey([]byte(name), "required", n.requiredMsg[i])
 	}
 }
 
@@ -249,7 +256,7 @@ func (r *fastRun) checkMembers(n *fastNode, k int32) uint64 {
 			}
 			r.sub(n.props[i].node, value, key, false)
 		case n.noAdditional:
-			r.failKey(name, "additionalProperties", " is not allowed: the schema names no such property (additionalProperties is false)")
+			r.failKey(name, "additionalProperties", r.unknownKey(n, k, string(name)))
 		case n.additional != nil:
 			r.sub(n.additional, value, key, false)
 		}
@@ -268,6 +275,16 @@ func (r *fastRun) sub(n *fastNode, k, seg int32, items bool) {
 	r.path = append(r.path, seg)
 	r.check(n, k, items)
 	r.path = r.path[:len(r.path)-1]
+}
+
+// unknownKey is the message tail of key name that object k's schema n
+// does not declare (unknownKeyText over the declared names, in order).
+func (r *fastRun) unknownKey(n *fastNode, k int32, name string) string {
+	declared := make([]string, len(n.props))
+	for i, p := range n.props {
+		declared[i] = p.name
+	}
+	return unknownKeyText(name, declared, func(d string) bool { return r.member(k, d) >= 0 })
 }
 
 // member finds the value token of key name in object k, -1 if absent.

@@ -30,6 +30,9 @@ type fastNode struct {
 	hasType bool
 	kinds   jsonKinds // accepted types; kindInteger alone accepts integral numbers
 	typeMsg string    // "expected string or null, but got "
+	// typeTail ends a type issue: what the schema accepts beyond the type
+	// ("; it takes one of \"a\", \"b\""), or ""
+	typeTail string
 
 	hasConst bool
 	constant fastLit
@@ -49,7 +52,8 @@ type fastNode struct {
 	props                   []fastProp // sorted by name
 	propNames               nameIndex
 	required                []string
-	requiredProp            []int // for each required name, its index in props, or -1
+	requiredMsg             []string // for each required name, its issue's message tail (requiredText)
+	requiredProp            []int    // for each required name, its index in props, or -1
 	additional              *fastNode
 	noAdditional            bool
 	minProperties, maxProps int
@@ -111,9 +115,15 @@ func compileFast(doc any) *fastSchema {
 	if !c.ok || inPlaceCycle(root) {
 		return nil
 	}
-	for _, n := range c.memo {
+	for loc, n := range c.memo {
+		raw := jsontext.At(doc, loc)
+		props, _ := jsontext.At(raw, "/properties").(map[string]any)
 		for _, name := range n.required {
 			n.requiredProp = append(n.requiredProp, n.propNames.find([]byte(name)))
+			n.requiredMsg = append(n.requiredMsg, requiredText(doc, props[name]))
+		}
+		if n.hasType {
+			n.typeTail = typeTail(doc, raw)
 		}
 	}
 	return &fastSchema{root: root}
@@ -347,7 +357,8 @@ func newFastLit(v any) fastLit {
 	return l
 }
 
-// boundMessages are the validator's messages, %v the bound as a float64.
+// boundMessages are the validator's messages, %v the bound as the schema
+// spells it (boundLiteral; the validator's own messages print a float64).
 var boundMessages = map[string]string{
 	"minimum": "must be >= %v but found ", "exclusiveMinimum": "must be > %v but found ",
 	"maximum": "must be <= %v but found ", "exclusiveMaximum": "must be < %v but found ",
@@ -365,7 +376,7 @@ func (n *fastNode) setBound(kw string, v any) bool {
 	if !jsontext.ValidNumber(string(num)) || kw == "multipleOf" && dec.signum() <= 0 {
 		return false
 	}
-	b := fastBound{keyword: kw, dec: dec, msg: strings.Replace(boundMessages[kw], "%v", boundText(string(num)), 1)}
+	b := fastBound{keyword: kw, dec: dec, msg: strings.Replace(boundMessages[kw], "%v", boundLiteral(string(num)), 1)}
 	if kw == "multipleOf" {
 		n.multipleOf = &b
 	} else {

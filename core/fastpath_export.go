@@ -54,7 +54,8 @@ type evalNode struct {
 	Never    bool        `json:"never,omitempty"`
 	Types    []string    `json:"types,omitempty"`
 	TypeMsg  string      `json:"typeMsg,omitempty"`
-	Const    *string     `json:"const,omitempty"` // the value's JSON text
+	TypeTail string      `json:"typeTail,omitempty"` // after the kind and the string sent
+	Const    *string     `json:"const,omitempty"`    // the value's JSON text
 	ConstMsg string      `json:"constMsg,omitempty"`
 	Enum     []string    `json:"enum,omitempty"` // the values' JSON texts
 	EnumMsg  string      `json:"enumMsg,omitempty"`
@@ -65,6 +66,7 @@ type evalNode struct {
 	MaxLen   *int        `json:"maxLength,omitempty"`
 	Props    [][2]any    `json:"props,omitempty"` // [name, node]
 	Required []string    `json:"required,omitempty"`
+	ReqMsg   []string    `json:"requiredMsg,omitempty"` // each required name's message tail
 	Add      *int        `json:"additional,omitempty"`
 	NoAdd    bool        `json:"noAdditional,omitempty"`
 	MinProps *int        `json:"minProperties,omitempty"`
@@ -200,7 +202,7 @@ func (e *exporter) fill(n *fastNode) evalNode {
 				out.Types = append(out.Types, name)
 			}
 		}
-		out.TypeMsg = n.typeMsg
+		out.TypeMsg, out.TypeTail = n.typeMsg, n.typeTail
 		if len(out.Types) == 0 {
 			e.ok = false
 		}
@@ -226,7 +228,7 @@ func (e *exporter) fill(n *fastNode) evalNode {
 	for _, p := range n.props {
 		out.Props = append(out.Props, [2]any{p.name, e.node(p.node)})
 	}
-	out.Required = n.required
+	out.Required, out.ReqMsg = n.required, n.requiredMsg
 	if n.additional != nil {
 		i := e.node(n.additional)
 		out.Add = &i

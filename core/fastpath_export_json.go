@@ -74,6 +74,7 @@ func (n *evalNode) appendJSON(buf []byte) []byte {
 		w.strings("types", n.Types)
 	}
 	w.str("typeMsg", n.TypeMsg)
+	w.str("typeTail", n.TypeTail)
 	if n.Const != nil {
 		w.key("const")
 		w.buf = jsontext.AppendString(w.buf, *n.Const)
@@ -118,6 +119,7 @@ func (n *evalNode) appendJSON(buf []byte) []byte {
 	}
 	if len(n.Required) > 0 {
 		w.strings("required", n.Required)
+		w.strings("requiredMsg", n.ReqMsg)
 	}
 	w.count("additional", n.Add)
 	w.flag("noAdditional", n.NoAdd)

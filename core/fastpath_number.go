@@ -6,8 +6,6 @@ package core
 // link it): uint64 arithmetic while the divisor has at most 18 digits, and
 // base-10⁹ limbs past that (fastpath_remainder.go).
 
-import "strconv"
-
 // decimal is a JSON number literal as sign × digits × 10^exp: the digit run
 // is hi followed by lo (slices of the literal, with the leading and
 // trailing zeros of the run left out), empty for zero.
@@ -180,16 +178,4 @@ func (d decimal) small(shift int) (uint64, bool) {
 		x = x*10 + uint64(d.digit(i)-'0')
 	}
 	return x, true
-}
-
-// boundText writes a number keyword's value as the validator's messages
-// show it: the literal rounded to the nearest float64 and printed as
-// fmt's %v prints it (the zero literal without its sign, as big.Rat has
-// none; a negative literal rounded to zero keeps it).
-func boundText(lit string) string {
-	f, _ := strconv.ParseFloat(lit, 64) // correctly rounded; ±Inf beyond range
-	if parseDecimal([]byte(lit)).digits() == 0 {
-		f = 0
-	}
-	return strconv.FormatFloat(f, 'g', -1, 64)
 }

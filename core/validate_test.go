@@ -96,8 +96,8 @@ func TestNormalizeIssues(t *testing.T) {
 func TestNormalizeIssueMessages(t *testing.T) {
 	e := normalizeErr(t, `{"properties":{"qty":{"type":"integer"}},"required":["sku"],"additionalProperties":false}`, `{"qty":"x","extra":1}`, CoerceNone)
 	want := map[string]string{
-		"/extra": "field /extra is not allowed: the schema names no such property (additionalProperties is false)",
-		"/qty":   "field /qty: expected integer, but got string",
+		"/extra": `field /extra is not allowed: the schema names no such property (additionalProperties is false); the properties are "qty"`,
+		"/qty":   `field /qty: expected integer, but got string "x"`,
 		"/sku":   "field /sku is required but missing",
 	}
 	for _, is := range e.Issues {
@@ -317,4 +317,42 @@ func FuzzValidate(f *testing.F) {
 			t.Fatalf("got a refusal with no issue and no cause: %v", first)
 		}
 	})
+}
+
+// Each issue names what would have been accepted: a missing field what it
+// takes, a key not declared the nearest declared name, a type mismatch the
+// string sent and the values or bounds beyond the type, a bound as the
+// schema spells it (1000000, not the validator's 1e+06). Normalize (the
+// validator's path) says it; the fast path says it alike.
+func TestIssuesNameWhatIsAccepted(t *testing.T) {
+	schema := `{"type":"object","properties":{"city":{"type":"string"},"units":{"type":"string","enum":["metric","imperial"]},` +
+		`"days":{"type":"integer","minimum":1,"maximum":14},"tags":{"type":"array","maxItems":3},` +
+		`"n":{"type":"integer","exclusiveMaximum":1000000,"multipleOf":1000000}},"required":["city","units","days","tags"],"additionalProperties":false}`
+	want := map[string]string{
+		"/cty":   `field /cty is not allowed: the schema names no such property (additionalProperties is false); did you mean "city"? (the properties are "city", "days", "n", "tags", "units")`,
+		"/city":  `field /city is required but missing: it takes a string`,
+		"/units": `field /units: expected string, but got number 5; it takes one of "metric", "imperial"`,
+		"/days":  `field /days is required but missing: it takes an integer >= 1 and <= 14`,
+		"/tags":  `field /tags is required but missing: it takes an array of at most 3 items`,
+		"/n":     `field /n: must be < 1000000 but found 1500000`,
+	}
+	args := `{"cty":"Oslo","units":5,"n":1500000}`
+	e := normalizeErr(t, schema, args, CoerceNone)
+	for path, w := range want {
+		found := false
+		for _, is := range e.Issues {
+			found = found || is.Path == path && is.Message == w
+		}
+		assert.True(t, found, "no issue %q at %s in %v", w, path, e.Issues)
+	}
+	e = normalizeErr(t, `{"properties":{"n":{"type":"integer"}}}`, `{"n":"many"}`, CoerceNone)
+	assert.Equal(t, `field /n: expected integer, but got string "many"`, e.Issues[0].Message)
+	e = normalizeErr(t, `{"properties":{"n":{"type":"integer"}}}`, `{"n":2.50}`, CoerceNone)
+	assert.Equal(t, `field /n: expected integer, but got number 2.50`, e.Issues[0].Message)
+
+	cs, err := CompileSchema("orders", json.RawMessage(schema))
+	require.NoError(t, err)
+	for _, a := range []string{args, `{"city":"x","units":"Metric","days":0,"tags":[1,2,3,4],"n":2000000,"nn":1}`, `{"citty":1,"n":"many"}`, `{"city":1.0e1,"units":-0,"days":1.5}`} {
+		assert.True(t, compareFast(t, cs, []byte(a), CoerceNone), "the fast path declined %s", a)
+	}
 }

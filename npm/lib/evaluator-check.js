@@ -64,6 +64,90 @@ function typeOnly(n) {
   return { bits: typeBits(n.types), integer: n.types.includes("integer"), msg: n.typeMsg };
 }
 
+/** How a type issue shows a string sent (Go's sentString): a short printable-ASCII one quoted, else "". */
+function sentString(s) {
+  if (s.length > 40) return "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return "";
+  }
+  return ` "${s}"`;
+}
+
+/** How a type issue shows a number sent (Go's sentNumber): its literal, when at most 40 bytes long. */
+function sentNumber(v) {
+  const text = numberText(v);
+  return text.length > 40 ? "" : ` ${text}`;
+}
+
+/**
+ * The message tail of key k that additionalProperties false refuses in object v (Go's
+ * unknownKeyText): the nearest declared name v lacks, and the declared names when they are few.
+ */
+function unknownKeyText(k, declared, v) {
+  let msg = " is not allowed: the schema names no such property (additionalProperties is false)";
+  let list = "";
+  if (declared.length > 0 && declared.length <= 12) {
+    const l = `"${declared.join('", "')}"`;
+    if (utf8Length(l) <= 200) list = `the properties are ${l}`;
+  }
+  const near = nearestName(k, declared.filter((d) => !Object.hasOwn(v, d)));
+  if (near !== "" && list !== "") msg += `; did you mean "${near}"? (${list})`;
+  else if (near !== "") msg += `; did you mean "${near}"?`;
+  else if (list !== "") msg += `; ${list}`;
+  return msg;
+}
+
+/** The UTF-8 length of a string (a lone surrogate counts as U+FFFD, as Go writes it). */
+function utf8Length(s) {
+  let n = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+
+/** Go's nearestName: the closest of names by edit distance (code points, ASCII case folded), when close. */
+function nearestName(key, names) {
+  let best = "", bestD = 3;
+  const k = foldRunes(key);
+  for (const n of names) {
+    const r = foldRunes(n);
+    const d = editDistance(k, r);
+    if (d < bestD && 2 * d <= r.length) {
+      best = n;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+function foldRunes(s) {
+  const out = [];
+  for (const ch of s) {
+    let c = ch.codePointAt(0);
+    if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd; // a lone surrogate: Go's U+FFFD
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    out.push(c);
+  }
+  return out;
+}
+
+function editDistance(a, b) {
+  if (Math.abs(a.length - b.length) > 3) return 4;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let cur = new Array(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length];
+}
+
 /** Whether v passes a typeOnly check. */
 function passesType(t, v) {
   const kind = kindBit(v);
@@ -171,6 +255,8 @@ function objectCheck(n, at, nodes) {
   const closed = !!n.noAdditional;
   const members = props !== null || add !== null || closed;
   const required = n.required ?? [];
+  const requiredMsg = n.requiredMsg ?? [];
+  const declared = (n.props ?? []).map(([name]) => name);
   const distinct = new Set(required);
   let named = 0;
   for (const r of distinct) {
@@ -208,7 +294,7 @@ function objectCheck(n, at, nodes) {
         const k = keys[i];
         const p = entry(k, i);
         if (p === undefined || p === null) {
-          if (closed) failKey(st, k, "additionalProperties", " is not allowed: the schema names no such property (additionalProperties is false)");
+          if (closed) failKey(st, k, "additionalProperties", unknownKeyText(k, declared, v));
           continue;
         }
         if (p.required) met++;
@@ -220,7 +306,7 @@ function objectCheck(n, at, nodes) {
       }
     }
     if (counting && met === named) return; // keys are distinct: each required key was met
-    for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v, required[i])) failKey(st, required[i], "required", " is required but missing");
+    for (let i = 0; i < required.length; i++) if (!Object.hasOwn(v, required[i])) failKey(st, required[i], "required", requiredMsg[i] ?? " is required but missing");
   };
 }
 
@@ -324,6 +410,7 @@ export function compileNode(n, at, limits, nodes) {
   const bits = n.types ? typeBits(n.types) : -1;
   const integer = !!n.types && n.types.includes("integer");
   const typeMsg = n.typeMsg;
+  const typeTail = n.typeTail ?? "";
   const hasConst = n.const !== undefined;
   const constant = hasConst ? literal(n.const) : undefined;
   const inEnum = n.enum ? enumTest(n.enum.map(literal)) : null;
@@ -338,7 +425,7 @@ export function compileNode(n, at, limits, nodes) {
   return (v, st) => {
     const kind = kindBit(v);
     if ((bits & kind) === 0 && !(integer && kind === NUMBER && isInteger(v))) {
-      fail(st, "type", typeMsg + kindName(kind));
+      fail(st, "type", typeMsg + kindName(kind) + (typeof v === "string" ? sentString(v) : kind === NUMBER ? sentNumber(v) : "") + typeTail);
       return false;
     }
     const before = st.issues.length;

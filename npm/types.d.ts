@@ -215,6 +215,11 @@ export interface ToolOptions {
   approve?: (request: LocalApprovalRequest, options: { signal: AbortSignal }) => boolean | { approved: boolean; reason?: string } | Promise<boolean | { approved: boolean; reason?: string }>;
   /** How long approve may take (default 120000 ms). */
   approvalTimeoutMs?: number;
+  /**
+   * What a model is sent of a completed call's response (tg.toolResult, every adapter): the record
+   * keeps the whole response. Synchronous; a throw makes toolResult refuse with invalid-result.
+   */
+  toModelOutput?: (response: any, call: { function: string; callId: string | null }) => unknown;
 }
 
 /** What a local tool's approve hook is asked. */
@@ -327,6 +332,8 @@ export interface FunctionCalling {
   toDict(mode?: "python" | "json"): CallRecord;
   /** The record with its metadata named node_metadata. */
   toDict(mode: "db"): CallRecordDb;
+  /** What a model is sent of the response: the tool's toModelOutput applied, else the response. Throws invalid-result when the hook throws. */
+  toModelOutput(): unknown;
 }
 
 /** A call's record (FunctionCalling.toDict): LionAGI's keys and order, written by Go. */

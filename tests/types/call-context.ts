@@ -20,3 +20,12 @@ async function main(): Promise<void> {
   tg.tool({ name: "x", parameters: {}, handler: () => 1, requireApproval: "all", approve: () => true });
 }
 void main;
+
+async function shaped(): Promise<void> {
+  const tg = await initialize();
+  const t = tg.tool({ name: "r", parameters: { type: "object" }, handler: () => ({ summary: "s", rows: [1] }), toModelOutput: (r: { summary: string }) => r.summary });
+  const fc = await tg.branch({ tools: [t] }).invoke({ function: "r", arguments: {} });
+  const out: unknown = fc.toModelOutput();
+  void out;
+}
+void shaped;

@@ -366,3 +366,22 @@ test("a toModelOutput hook that throws makes toolResult refuse with invalid-resu
   }
   assert.throws(() => tg.tool({ name: "bad", parameters: { type: "object" }, handler: () => 1, toModelOutput: "summary" }), (e) => e.code === "unsupported-type");
 });
+
+test("local approval through the adapters: a denied call never runs, and the model reads why", async () => {
+  const ran = [];
+  const mk = () => tg.branch({ tools: [tg.tool({
+    name: "wipe",
+    parameters: { type: "object", properties: { path: { type: "string" } }, required: ["path"] },
+    handler: ({ path }) => (ran.push(path), "wiped"),
+    requireApproval: true,
+    approve: (req) => (req.context?.admin ? true : { approved: false, reason: "admins only" }),
+  })] });
+  // Agents JS: the run goes on with the denial as the tool's output
+  const model = new ScriptModel([[fnCall("c1", "wipe", { path: "/a" })], [message("could not")]]);
+  await run(new Agent({ name: "w", model, tools: agentTools(mk()) }), "wipe /a", { context: { admin: false } });
+  assert.match(resultsOf(model.requests[1]).c1.text, /policy-denied[\s\S]*admins only/);
+  // AI SDK: execute throws the denial, which the SDK hands the model as the tool's error
+  await assert.rejects(toolSet(mk()).wipe.execute({ path: "/b" }, { toolCallId: "c2", messages: [], context: { admin: false } }), (e) => e.code === "policy-denied" && e.rule === "approval");
+  assert.equal(await toolSet(mk()).wipe.execute({ path: "/c" }, { toolCallId: "c3", messages: [], context: { admin: true } }), "wiped");
+  assert.deepEqual(ran, ["/c"]);
+});

@@ -66,6 +66,11 @@ const (
 	// can succeed (an MCP tool whose execution.taskSupport is "required":
 	// toolgate does not make task-augmented calls yet); Message says why.
 	ChangeToolLeftOut ChangeKind = "tool-left-out"
+	// ChangeExamplesFolded: the tool's input examples were written into its
+	// description ("Examples of valid arguments: {…}; {…}"), as the target
+	// has no field for them (every target but anthropic, which gets
+	// input_examples); Keyword is "inputExamples".
+	ChangeExamplesFolded ChangeKind = "examples-folded"
 )
 
 // Change is one change an export made to one tool.

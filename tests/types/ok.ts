@@ -13,6 +13,7 @@ async function main(): Promise<void> {
     parameters: { type: "object", properties: { amount: { type: "number" } } },
     handler: async (args) => args,
     strictFuncCall: true,
+    inputExamples: [{ amount: 12.5 }],
   });
   const b = core.branch({ tools: [add, typed, null] });
   b.register(add, { update: true });

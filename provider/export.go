@@ -23,7 +23,7 @@ var ChangeKinds = []ChangeKind{
 	ChangeNameRewritten, ChangeNullRemoved, ChangeKeywordDropped, ChangeKeywordDescribed, ChangeRefInlined,
 	ChangeUnionFlattened, ChangeEnumStringified, ChangeStrictClosed, ChangeStrictRequired, ChangeStrictRefused,
 	ChangeSchemaRefused, ChangeTypeSet, ChangeBooleanSchema, ChangeKeywordRewritten, ChangePropertyNameRefused,
-	ChangeToolLeftOut, ChangeExamplesFolded,
+	ChangeToolLeftOut, ChangeExamplesFolded, ChangeExamplesLeftOut,
 }
 
 // ExportOptions are the knobs of ExportTools and ExportManager. A nil

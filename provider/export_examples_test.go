@@ -3,6 +3,7 @@ package provider
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -111,4 +112,43 @@ func count[T comparable](xs []T, x T) int {
 		}
 	}
 	return n
+}
+
+// For the OpenAI targets a description that fits 1,024 characters stays
+// within it: the examples past it are left out and reported; one already
+// longer gets them all, as do the other targets.
+func TestExportInputExamplesOpenAIDescriptionLimit(t *testing.T) {
+	kinds := func(r ExportReport) []ChangeKind {
+		var out []ChangeKind
+		for _, c := range r.Changes {
+			out = append(out, c.Kind)
+		}
+		return out
+	}
+	near := strings.Repeat("é", 960) // 960 characters, 1,920 bytes: the limit counts characters
+	for _, target := range []string{core.ProviderOpenAIChat, core.ProviderOpenAIResponses} {
+		ex, err := ExportTools([]*core.Tool{exampleTool(t, near)}, target, nil)
+		require.NoError(t, err)
+		desc := declarationOf(t, target, ex.Tools)["description"].(string)
+		assert.Equal(t, near+"\n\nExamples of valid arguments: {\"city\":\"Oslo\",\"days\":3}", desc, target)
+		assert.LessOrEqual(t, utf16Len(desc), openAIDescriptionChars)
+		assert.Equal(t, []ChangeKind{ChangeExamplesFolded, ChangeExamplesLeftOut}, kinds(ex.Report), target)
+	}
+
+	full := near + "\n\nExamples of valid arguments: {\"city\":\"Oslo\",\"days\":3}; {\"city\":\"Paris\"}"
+	ex, err := ExportTools([]*core.Tool{exampleTool(t, near)}, core.ProviderGemini, nil)
+	require.NoError(t, err)
+	assert.Equal(t, full, declarationOf(t, core.ProviderGemini, ex.Tools)["description"])
+
+	long := strings.Repeat("a", 1100)
+	ex, err = ExportTools([]*core.Tool{exampleTool(t, long)}, core.ProviderOpenAIChat, nil)
+	require.NoError(t, err)
+	assert.Equal(t, long+"\n\nExamples of valid arguments: {\"city\":\"Oslo\",\"days\":3}; {\"city\":\"Paris\"}", declarationOf(t, core.ProviderOpenAIChat, ex.Tools)["description"])
+	assert.Equal(t, []ChangeKind{ChangeExamplesFolded}, kinds(ex.Report))
+
+	tiny := strings.Repeat("a", 1020)
+	ex, err = ExportTools([]*core.Tool{exampleTool(t, tiny)}, core.ProviderOpenAIChat, nil)
+	require.NoError(t, err)
+	assert.Equal(t, tiny, declarationOf(t, core.ProviderOpenAIChat, ex.Tools)["description"], "no room for any example")
+	assert.Equal(t, []ChangeKind{ChangeExamplesLeftOut}, kinds(ex.Report))
 }

@@ -71,6 +71,12 @@ const (
 	// has no field for them (every target but anthropic, which gets
 	// input_examples); Keyword is "inputExamples".
 	ChangeExamplesFolded ChangeKind = "examples-folded"
+	// ChangeExamplesLeftOut: some of the tool's input examples were not
+	// folded into its description, as they would take a description that
+	// fits 1,024 characters past it (openai-chat and openai-responses:
+	// OpenAI's limit until 2025, still enforced by OpenAI-compatible
+	// servers); Message says how many, Keyword is "inputExamples".
+	ChangeExamplesLeftOut ChangeKind = "examples-left-out"
 )
 
 // Change is one change an export made to one tool.

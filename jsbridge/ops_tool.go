@@ -58,6 +58,9 @@ type toolInfo struct {
 	// MCPTool is an MCP proxy's {server, tool, annotations} (JS tool.mcp);
 	// absent for other tools.
 	MCPTool json.RawMessage `json:"mcpTool,omitempty"`
+	// InputExamples are the tool's input examples (JS tool.inputExamples);
+	// absent when it has none.
+	InputExamples []json.RawMessage `json:"inputExamples,omitempty"`
 }
 
 // jsCallable stands for a JS function: Go knows its signature only. JS tools
@@ -177,6 +180,7 @@ func (b *Bridge) info(t *core.Tool, sig *core.Signature) *toolInfo {
 		Signature:               sig,
 		Metadata:                t.Metadata,
 		MCP:                     t.MCP,
+		InputExamples:           t.InputExamples,
 	}
 	if d, ok := t.Callable.(interface{ MCPTool() json.RawMessage }); ok {
 		in.MCPTool = d.MCPTool()

@@ -288,6 +288,8 @@ export interface Tool {
   /** Epoch seconds. */
   readonly createdAt: number;
   readonly metadata: Record<string, unknown>;
+  /** The input examples as checked at creation (a fresh copy each time); [] when it has none. */
+  readonly inputExamples: Arguments[];
   /** For a tool of an MCP server: its server, wire name and annotations (a fresh copy each time); null for other tools. */
   readonly mcp: McpToolInfo | null;
   /** The declaration record with LionAGI's keys; never a callable; secrets redacted. */

@@ -54,6 +54,8 @@ test("toolSchema and schemaList do not hold the examples", () => {
   const t = forecast();
   assert.deepEqual(t.toolSchema, plain.toolSchema);
   assert.deepEqual(tg.branch({ tools: [t] }).schemaList, tg.branch({ tools: [plain] }).schemaList);
+  assert.deepEqual(t.inputExamples, EXAMPLES, "the tool says what it holds");
+  assert.deepEqual(plain.inputExamples, []);
 });
 
 test("an example the tool would refuse is refused at creation, naming the example and the rule", () => {

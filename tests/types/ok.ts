@@ -15,6 +15,8 @@ async function main(): Promise<void> {
     strictFuncCall: true,
     inputExamples: [{ amount: 12.5 }],
   });
+  const shown: Record<string, unknown>[] = typed.inputExamples;
+  void shown;
   const b = core.branch({ tools: [add, typed, null] });
   b.register(add, { update: true });
   const names: string[] = [...b.tools.keys()];

@@ -19,11 +19,11 @@ import (
 // index in every issue's path (/inputExamples/<i>/…), more than
 // MaxInputExamples examples (keyword maxItems), more than
 // MaxInputExamplesBytes of them together (maxBytes), and an example that is
-// not the arguments of a call the tool accepts as written: one that is no
-// JSON object, one Validate would refuse (the schema's keyword, "required",
-// "signature"), one that only passes through a lax conversion other than
-// between integer and number (keyword "type": "5" for an integer teaches a
-// model to send strings) and one with a
+// not the arguments of a call the tool accepts as written: one that is not
+// JSON (keyword json) or no object (type), one Validate would refuse (the
+// schema's keyword, "required", "signature"), one that only passes through
+// a lax conversion other than between integer and number (keyword "type":
+// "5" for an integer teaches a model to send strings), and one with a
 // top-level key the tool would drop (keyword "additionalProperties").
 func (t *Tool) setInputExamples(examples []json.RawMessage) error {
 	if len(examples) == 0 {
@@ -62,7 +62,11 @@ func (t *Tool) checkInputExample(name string, i int, ex json.RawMessage) (json.R
 	}
 	args, err := DecodeArguments(name, ex)
 	if err != nil {
-		return nil, examplesError(name, i, prefixIssues(prefix, err, "type"))
+		keyword := "json" // not JSON, trailing data, a repeated key
+		if t := bytes.TrimSpace(ex); len(t) == 0 || t[0] != '{' {
+			keyword = "type" // JSON, but no object
+		}
+		return nil, examplesError(name, i, prefixIssues(prefix, err, keyword))
 	}
 	out, conv, err := t.ValidateArguments(args)
 	if err == nil {

@@ -57,7 +57,8 @@ func TestInputExamplesRefused(t *testing.T) {
 		{"a string the tool converts to an integer", examples(`{"city":"Oslo","days":"3"}`), "/inputExamples/0/days", "type"},
 		{"a key the tool drops", examples(`{"city":"Oslo","country":"NO"}`), "/inputExamples/0/country", "additionalProperties"},
 		{"not an object", examples(`["Oslo"]`), "/inputExamples/0", "type"},
-		{"not JSON", examples(`{"city":`), "/inputExamples/0", "type"},
+		{"not JSON", examples(`{"city":`), "/inputExamples/0", "json"},
+		{"a repeated key", examples(`{"city":"a","city":"b"}`), "/inputExamples/0", "json"},
 		{"too many", examples(strings.Split(strings.Repeat(`{"city":"a"},`, MaxInputExamples+1), ",")[:MaxInputExamples+1]...), "/inputExamples", "maxItems"},
 		{"too many bytes together", examples(`{"city":"`+strings.Repeat("a", MaxInputExamplesBytes/2)+`"}`, `{"city":"`+strings.Repeat("b", MaxInputExamplesBytes/2)+`"}`), "/inputExamples", "maxBytes"},
 	}

@@ -27,6 +27,21 @@ const (
 // allows (OpenAI: 64) is rewritten when the tool is exported.
 const MaxToolNameBytes = 512
 
+// Limits on a tool's input examples (ToolOptions.InputExamples), refused
+// past them with invalid-tool and an issue whose keyword names the limit
+// (maxItems, maxBytes). Every example is also held to the limits on the
+// arguments of one call, as it is checked as one. Anthropic advises a few
+// examples per tool; each is sent with every request (and folded into the
+// description for the other providers), so the bounds keep a tool's
+// examples to a few thousand tokens.
+const (
+	// MaxInputExamples is the most input examples one tool may have.
+	MaxInputExamples = 16
+	// MaxInputExamplesBytes is the largest size of a tool's input
+	// examples together, in bytes of compact JSON.
+	MaxInputExamplesBytes = 16 << 10
+)
+
 // Limits on a parameters schema. Each is far beyond what real schemas reach
 // (tools from MCP servers, Pydantic and zod have a few hundred nodes, keys of
 // a few dozen bytes, enums of at most a few hundred values), and each stops a

@@ -66,6 +66,12 @@ type Tool struct {
 	// Timeout ends a call that runs longer as cancelled with a timeout
 	// error; 0 means no timeout.
 	Timeout time.Duration
+	// InputExamples are argument objects showing a model good calls
+	// (ToolOptions.InputExamples), as compact JSON in the given key order,
+	// checked by NewTool (a reassignment is not checked again). Provider
+	// exports send them (Anthropic's input_examples, or folded into the
+	// description); the provider schema and records do not hold them.
+	InputExamples []json.RawMessage
 
 	compiled     *CompiledSchema // RequestOptions compiled at construction
 	input        *CompiledSchema // ToolOptions.InputSchema: validates when RequestOptions is not given
@@ -137,6 +143,14 @@ type ToolOptions struct {
 	// whose schema does not accept null, as MCP's header rules treat a null
 	// and an absent value alike (docs/mcp-headers.md).
 	AbsentNulls []string
+	// InputExamples are argument objects that show a model good calls of
+	// the tool (Anthropic's input_examples), each a JSON object (default
+	// none). NewTool checks each as a call of the tool, as Manager.Validate
+	// would, and refuses with invalid-tool (issues at /inputExamples/<i>)
+	// one the tool would refuse, one that only passes by a lax conversion
+	// (a string for an integer), one with a key the tool drops, and more
+	// than MaxInputExamples or MaxInputExamplesBytes of them.
+	InputExamples []json.RawMessage
 }
 
 // NewTool builds a Tool around c, as LionAGI's Tool(func_callable=...,
@@ -151,7 +165,8 @@ type ToolOptions struct {
 // the schema must be derived from it, an empty name, a name CheckToolName
 // refuses (control characters, over MaxToolNameBytes), a Schema that is not an
 // object with a non-empty string function.name, an unknown SchemaMode or
-// Coerce, a negative Timeout, and a docstring the parser refuses. It refuses
+// Coerce, a negative Timeout, a docstring the parser refuses, and input
+// examples the tool would not accept as written (setInputExamples). It refuses
 // with invalid-schema: Parameters that is not a JSON object, and a
 // Parameters or function.parameters that does not compile.
 func NewTool(c Callable, opts *ToolOptions) (*Tool, error) {
@@ -194,6 +209,9 @@ func NewTool(c Callable, opts *ToolOptions) (*Tool, error) {
 		err = t.deriveSchema(&o, sig, sigErr)
 	}
 	if err != nil {
+		return nil, err
+	}
+	if err := t.setInputExamples(o.InputExamples); err != nil { // examples.go
 		return nil, err
 	}
 	return t, nil

@@ -36,6 +36,9 @@ type toolSpecOptions struct {
 	Coerce                string            `json:"coerce"`
 	TimeoutMs             float64           `json:"timeoutMs"`
 	Metadata              map[string]any    `json:"metadata"`
+	// InputExamples is the array of argument objects (core's
+	// ToolOptions.InputExamples), split by inputExamples.
+	InputExamples json.RawMessage `json:"inputExamples"`
 }
 
 // toolInfo is everything JS caches about a tool: it is immutable once built.
@@ -55,6 +58,9 @@ type toolInfo struct {
 	// MCPTool is an MCP proxy's {server, tool, annotations} (JS tool.mcp);
 	// absent for other tools.
 	MCPTool json.RawMessage `json:"mcpTool,omitempty"`
+	// InputExamples are the tool's input examples (JS tool.inputExamples);
+	// absent when it has none.
+	InputExamples []json.RawMessage `json:"inputExamples,omitempty"`
 }
 
 // jsCallable stands for a JS function: Go knows its signature only. JS tools
@@ -95,6 +101,11 @@ func opToolCreate(b *Bridge, _ int64, payload []byte) (any, error) {
 		Timeout:               time.Duration(o.TimeoutMs * float64(time.Millisecond)),
 		Metadata:              o.Metadata,
 	}
+	examples, err := inputExamples(spec.Name, o)
+	if err != nil {
+		return nil, err
+	}
+	opts.InputExamples = examples
 	var sig core.Signature
 	switch spec.Kind {
 	case "function":
@@ -129,6 +140,26 @@ func opToolCreate(b *Bridge, _ int64, payload []byte) (any, error) {
 	return b.info(t, &sig), nil
 }
 
+// inputExamples splits the inputExamples option into its elements (nil
+// when it is absent or null), refusing anything but an array with
+// invalid-tool; core checks each element.
+func inputExamples(name string, o toolSpecOptions) ([]json.RawMessage, error) {
+	raw := nullToNil(o.InputExamples)
+	if raw == nil {
+		return nil, nil
+	}
+	if o.Name != "" {
+		name = o.Name
+	}
+	var out []json.RawMessage
+	if jsontext.Kind(raw) != jsontext.Array || json.Unmarshal(raw, &out) != nil {
+		msg := "inputExamples must be an array of argument objects, got " + jsontext.Described(jsontext.Kind(raw))
+		return nil, &core.Error{Code: core.CodeInvalidTool, Tool: name, Message: msg,
+			Issues: []core.Issue{{Path: "/inputExamples", Keyword: "type", Message: msg}}}
+	}
+	return out, nil
+}
+
 func nullToNil(r json.RawMessage) json.RawMessage {
 	if len(bytes.TrimSpace(r)) == 0 || string(bytes.TrimSpace(r)) == "null" {
 		return nil
@@ -149,6 +180,7 @@ func (b *Bridge) info(t *core.Tool, sig *core.Signature) *toolInfo {
 		Signature:               sig,
 		Metadata:                t.Metadata,
 		MCP:                     t.MCP,
+		InputExamples:           t.InputExamples,
 	}
 	if d, ok := t.Callable.(interface{ MCPTool() json.RawMessage }); ok {
 		in.MCPTool = d.MCPTool()

@@ -64,6 +64,16 @@ func (in *toolInfo) appendJSON(buf []byte) ([]byte, error) {
 		buf = append(buf, `,"mcpTool":`...)
 		buf = appendRaw(buf, in.MCPTool)
 	}
+	if len(in.InputExamples) > 0 {
+		buf = append(buf, `,"inputExamples":[`...)
+		for i, ex := range in.InputExamples {
+			if i > 0 {
+				buf = append(buf, ',')
+			}
+			buf = appendRaw(buf, ex)
+		}
+		buf = append(buf, ']')
+	}
 	return append(buf, '}'), nil
 }
 

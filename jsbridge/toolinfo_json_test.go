@@ -25,7 +25,8 @@ func TestToolInfoJSON(t *testing.T) {
 	cases := map[string]*toolInfo{
 		"typed": {ID: 3, UUID: "u", CreatedAt: 1764733000.123456, Function: "search", ToolSchema: json.RawMessage(`{"type":"function"}`),
 			RequiredFields: []string{"q"}, MinimumAcceptableFields: []string{"q"}, Metadata: map[string]any{},
-			Signature: &core.Signature{Name: "search", Params: []core.Param{{Name: "kwargs", Kind: core.ParamKeywords}}}},
+			Signature:     &core.Signature{Name: "search", Params: []core.Param{{Name: "kwargs", Kind: core.ParamKeywords}}},
+			InputExamples: []json.RawMessage{json.RawMessage(`{"q":"wasm"}`), json.RawMessage(`{"q":"go","n":2}`)}},
 		"no required": {ID: 4, CreatedAt: 0, Function: "get_env", ToolSchema: json.RawMessage(`{}`),
 			RequiredFieldsError:     &core.Error{Code: core.CodeInvalidSchema, Message: "no \"required\"", Tool: "get_env"},
 			MinimumAcceptableFields: []string{}, Metadata: map[string]any{"k": []any{1.5, "v"}}, MCP: true,

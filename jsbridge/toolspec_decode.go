@@ -68,6 +68,8 @@ func (r *tapeReader) options(k int32, o *toolSpecOptions) bool {
 			return r.metadata(v, &o.Metadata)
 		case "parameterDescriptions":
 			return r.descriptions(v, &o.ParameterDescriptions)
+		case "inputExamples":
+			return r.raw(v, &o.InputExamples)
 		}
 		return false
 	})

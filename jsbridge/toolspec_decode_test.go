@@ -6,13 +6,13 @@ import (
 )
 
 var specSeeds = []string{
-	`{"kind":"typed","name":"search","source":"","options":{"name":"search","description":"d\n\"é","parameters":{"type":"object","properties":{"q":{"type":"string"}}},"coerce":"none","strict":false,"strictFuncCall":true,"timeoutMs":1500.5,"metadata":{"a":[1,2.5,"x",{"b":null}],"c":1e400},"parameterDescriptions":{"q":"the query"}}}`,
+	`{"kind":"typed","name":"search","source":"","options":{"name":"search","description":"d\n\"é","parameters":{"type":"object","properties":{"q":{"type":"string"}}},"coerce":"none","strict":false,"strictFuncCall":true,"timeoutMs":1500.5,"metadata":{"a":[1,2.5,"x",{"b":null}],"c":1e400},"parameterDescriptions":{"q":"the query"},"inputExamples":[{"q":"wasm"},{"q":"go"}]}}`,
 	`{"kind":"function","name":"f","source":"function f(a, b = 1) {}","options":{}}`,
 	`{"kind":"typed","options":{"schema":{"type":"function"},"parameters":null}}`,
 	`{"kind":"typed","options":{"timeoutMs":1e400}}`, `{"kind":"typed","options":{"timeoutMs":"1"}}`,
 	`{"kind":"typed","Name":"x"}`, `{"kind":"typed","bogus":1}`, `{"kind":1}`, `{"kind":"a","kind":"b"}`,
 	`{"kind":"typed","options":{"metadata":null}}`, `{"kind":"typed","options":{"parameterDescriptions":{"a":1}}}`,
-	`{"kind":"typed"} x`, `[1]`, `{"kind":"typed","options":{"strict":null}}`, `{"\u006bind":"typed"}`,
+	`{"kind":"typed"} x`, `[1]`, `{"kind":"typed","options":{"strict":null}}`, `{"kind":"typed","options":{"inputExamples":null}}`, `{"kind":"typed","options":{"inputExamples":{"q":1}}}`, `{"\u006bind":"typed"}`,
 }
 
 // checkSpec holds decodeSpecTape to decodeStrict: when the tape answers,

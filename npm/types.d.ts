@@ -204,6 +204,16 @@ export interface ToolOptions {
   /** Free-form metadata kept in the record. */
   metadata?: Record<string, unknown>;
   /**
+   * Argument objects showing a model good calls (at most 16, 16 KiB of JSON together). Each is
+   * checked at creation as a call of the tool: one the tool would refuse, one that passes only by a
+   * lax conversion ("3" for an integer) or one with a key the tool drops is refused with
+   * invalid-tool (issues at `/inputExamples/<i>/…`). Exports send them as Anthropic's
+   * `input_examples`, and fold them into the description for the other targets (report kind
+   * "examples-folded"); `toolSchema` does not hold them.
+   * @example tg.tool({ name: "forecast", parameters, handler, inputExamples: [{ city: "Oslo", days: 3 }] })
+   */
+  inputExamples?: Arguments[];
+  /**
    * Calls need the approve hook's yes before the handler runs: `true`, or per call a function of the
    * (validated, preprocessed) arguments and the invoke's context. Needs `approve`.
    */
@@ -283,6 +293,8 @@ export interface Tool {
   /** Epoch seconds. */
   readonly createdAt: number;
   readonly metadata: Record<string, unknown>;
+  /** The input examples as checked at creation (a fresh copy each time); [] when it has none. */
+  readonly inputExamples: Arguments[];
   /** For a tool of an MCP server: its server, wire name and annotations (a fresh copy each time); null for other tools. */
   readonly mcp: McpToolInfo | null;
   /** The declaration record with LionAGI's keys; never a callable; secrets redacted. */
@@ -700,6 +712,8 @@ export interface AnthropicTool {
   name: string;
   description?: string;
   input_schema: ExportedParameters;
+  /** The tool's inputExamples, when it has some. */
+  input_examples?: Arguments[];
 }
 
 /** One Gemini function declaration: `parametersJsonSchema`, or with geminiLegacy `parameters`. */

@@ -23,7 +23,7 @@ var ChangeKinds = []ChangeKind{
 	ChangeNameRewritten, ChangeNullRemoved, ChangeKeywordDropped, ChangeKeywordDescribed, ChangeRefInlined,
 	ChangeUnionFlattened, ChangeEnumStringified, ChangeStrictClosed, ChangeStrictRequired, ChangeStrictRefused,
 	ChangeSchemaRefused, ChangeTypeSet, ChangeBooleanSchema, ChangeKeywordRewritten, ChangePropertyNameRefused,
-	ChangeToolLeftOut,
+	ChangeToolLeftOut, ChangeExamplesFolded, ChangeExamplesLeftOut,
 }
 
 // ExportOptions are the knobs of ExportTools and ExportManager. A nil
@@ -60,6 +60,7 @@ type exported struct {
 	parameters  json.RawMessage
 	strict      bool
 	restore     *StrictRestore
+	examples    []json.RawMessage // Anthropic's input_examples (export_examples.go)
 }
 
 // ExportTools writes tools in the format of target (one of Targets)
@@ -169,6 +170,7 @@ func exportOne(t *core.Tool, target string, o ExportOptions) (exported, []Change
 	w.propertyNameChanges(params, "", 0)
 	it.parameters = params
 	it.fit(w, target, o, string(bytes.TrimSpace(fn["strict"])) == "true")
+	it.placeExamples(w, target) // export_examples.go
 	return it, w.changes, nil
 }
 
@@ -267,7 +269,7 @@ func writeTools(items []exported, target string, o ExportOptions) json.RawMessag
 
 // writeTool writes one tool: name, description when there is one, and the
 // parameters under the target's key (left out only for a Gemini legacy
-// tool without arguments).
+// tool without arguments), and for Anthropic the input examples.
 func writeTool(b *bytes.Buffer, it exported, target string, o ExportOptions) {
 	head := func(key string) {
 		fmt.Fprintf(b, `"name":%s`, jsontext.AppendString(nil, it.name))
@@ -294,6 +296,7 @@ func writeTool(b *bytes.Buffer, it exported, target string, o ExportOptions) {
 	case core.ProviderAnthropic:
 		b.WriteByte('{')
 		head("input_schema")
+		writeExamples(b, it.examples) // export_examples.go
 		b.WriteByte('}')
 	case core.ProviderGemini:
 		b.WriteByte('{')

@@ -153,7 +153,18 @@ func declarationsOf(target string, tools any, fail func(string, ...any)) []decla
 			}
 			d = declaration{paramsKey: "parameters", fields: m, strict: m["strict"] == true}
 		case core.ProviderAnthropic:
-			keysOnly(at, m, []string{"name", "input_schema"}, []string{"name", "description", "input_schema"}, fail)
+			keysOnly(at, m, []string{"name", "input_schema"}, []string{"name", "description", "input_schema", "input_examples"}, fail)
+			if ex, ok := m["input_examples"]; ok {
+				items, isArray := ex.([]any)
+				for _, item := range items {
+					if _, isObject := item.(map[string]any); !isObject {
+						isArray = false
+					}
+				}
+				if !isArray {
+					fail("%s: input_examples must be an array of objects, got %#v", at, ex)
+				}
+			}
 			d = declaration{paramsKey: "input_schema", fields: m}
 		case core.ProviderGemini:
 			keysOnly(at, m, []string{"name"}, []string{"name", "description", "parametersJsonSchema", "parameters"}, fail)

@@ -47,3 +47,28 @@ func ExampleExportManager() {
 	// docs.search
 	// docs.search q=wasm limit given: false
 }
+
+// A tool with input examples: Anthropic gets them as input_examples, the
+// other targets in the description; an example the tool would refuse is
+// refused when the tool is made.
+func ExampleExportTools_inputExamples() {
+	params := json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer"}},"required":["city"]}`)
+	h := core.HandlerFunc("forecast", func(_ context.Context, a *core.Arguments) (any, error) { return "sunny", nil })
+	forecast, err := core.NewTool(h, &core.ToolOptions{Description: "Weather ahead.", Parameters: params,
+		InputExamples: []json.RawMessage{json.RawMessage(`{"city":"Oslo","days":3}`)}})
+	if err != nil {
+		panic(err)
+	}
+	claude, _ := provider.ExportTools([]*core.Tool{forecast}, core.ProviderAnthropic, nil)
+	fmt.Println(string(claude.Tools))
+	gemini, _ := provider.ExportTools([]*core.Tool{forecast}, core.ProviderGemini, nil)
+	fmt.Println(string(gemini.Tools), gemini.Report.Changes[0].Kind)
+
+	_, err = core.NewTool(h, &core.ToolOptions{Parameters: params, InputExamples: []json.RawMessage{json.RawMessage(`{"city":"Oslo","days":"3"}`)}})
+	e := core.AsError(err)
+	fmt.Println(e.Code, e.Issues[0].Path, e.Issues[0].Keyword)
+	// Output:
+	// [{"name":"forecast","description":"Weather ahead.","input_schema":{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer"}},"required":["city"]},"input_examples":[{"city":"Oslo","days":3}]}]
+	// [{"functionDeclarations":[{"name":"forecast","description":"Weather ahead.\n\nExamples of valid arguments: {\"city\":\"Oslo\",\"days\":3}","parametersJsonSchema":{"type":"object","properties":{"city":{"type":"string"},"days":{"type":"integer"}},"required":["city"]}}]}] examples-folded
+	// invalid-tool /inputExamples/0/days type
+}

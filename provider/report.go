@@ -66,6 +66,17 @@ const (
 	// can succeed (an MCP tool whose execution.taskSupport is "required":
 	// toolgate does not make task-augmented calls yet); Message says why.
 	ChangeToolLeftOut ChangeKind = "tool-left-out"
+	// ChangeExamplesFolded: the tool's input examples were written into its
+	// description ("Examples of valid arguments: {…}; {…}"), as the target
+	// has no field for them (every target but anthropic, which gets
+	// input_examples); Keyword is "inputExamples".
+	ChangeExamplesFolded ChangeKind = "examples-folded"
+	// ChangeExamplesLeftOut: some of the tool's input examples were not
+	// folded into its description, as they would take a description that
+	// fits 1,024 characters past it (openai-chat and openai-responses:
+	// OpenAI's limit until 2025, still enforced by OpenAI-compatible
+	// servers); Message says how many, Keyword is "inputExamples".
+	ChangeExamplesLeftOut ChangeKind = "examples-left-out"
 )
 
 // Change is one change an export made to one tool.

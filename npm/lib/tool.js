@@ -95,6 +95,10 @@ export class Tool {
   get toolSchema() {
     return structuredClone(this.#info.toolSchema);
   }
+  /** The input examples as checked at creation (a fresh copy each time); [] when it has none. */
+  get inputExamples() {
+    return structuredClone(this.#info.inputExamples ?? []);
+  }
   /** The schema's `required`, in order; throws invalid-schema when it has none. */
   get requiredFields() {
     const e = this.#info.requiredFieldsError;

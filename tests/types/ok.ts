@@ -13,7 +13,10 @@ async function main(): Promise<void> {
     parameters: { type: "object", properties: { amount: { type: "number" } } },
     handler: async (args) => args,
     strictFuncCall: true,
+    inputExamples: [{ amount: 12.5 }],
   });
+  const shown: Record<string, unknown>[] = typed.inputExamples;
+  void shown;
   const b = core.branch({ tools: [add, typed, null] });
   b.register(add, { update: true });
   const names: string[] = [...b.tools.keys()];

@@ -14,6 +14,9 @@ async function main(): Promise<void> {
   const responses: ResponsesTool[] = tg.toProvider([function ping() { return "pong"; }], "openai-responses").tools;
   const claude: Anthropic.Tool[] = tg.toProvider(b, "anthropic").tools;
   const claudeParam: Anthropic.Messages.ToolUnion[] = tg.toProvider(b, "anthropic").tools;
+  const withExamples = tg.tool(function add(a: number, b: number) { return a + b; }, { inputExamples: [{ a: 1, b: 2 }] });
+  const claudeExamples: Anthropic.Tool[] = tg.toProvider([withExamples], "anthropic").tools; // input_examples is in the SDK's Tool
+  const examples: Record<string, unknown>[] | undefined = tg.toProvider([withExamples], "anthropic").tools[0]?.input_examples;
   const gemini: GeminiTool[] = tg.toProvider(b, "gemini").tools;
   const legacy: GeminiTool[] = tg.toProvider(b, "gemini", { geminiLegacy: true }).tools;
   const mcp: McpTool[] = tg.toProvider(b, "mcp").tools;
@@ -25,6 +28,6 @@ async function main(): Promise<void> {
   const t: ProviderTarget = r.target;
   const c: Change | undefined = r.changes[0];
   const registered: string | undefined = r.names["add"];
-  void [chat, fns, responses, claude, claudeParam, gemini, legacy, mcp, t, c, registered];
+  void [chat, fns, responses, claude, claudeParam, claudeExamples, examples, gemini, legacy, mcp, t, c, registered];
 }
 void main;

@@ -66,6 +66,13 @@ const (
 	// can succeed (an MCP tool whose execution.taskSupport is "required":
 	// toolgate does not make task-augmented calls yet); Message says why.
 	ChangeToolLeftOut ChangeKind = "tool-left-out"
+	// ChangeToolDeferred: the tool is deferred (core.Manager.Defer) and not
+	// revealed yet, so it is left out of the list the model sees until a
+	// search reveals it; with the provider's native tool search it is
+	// exported with the target's deferred-loading flag instead (Keyword
+	// "defer_loading"), and toolgate's own search tool is left out (Keyword
+	// "toolSearch").
+	ChangeToolDeferred ChangeKind = "tool-deferred"
 )
 
 // Change is one change an export made to one tool.

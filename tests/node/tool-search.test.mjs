@@ -127,8 +127,13 @@ test("a search over 10,000 deferred tools finds the one it names", () => {
 /** A stateful MCP server whose tool set a test can change (the SDK's McpServer). */
 async function startLive() {
   const sessions = new Map();
+  const live = { openGets: 0 };
   const addTool = (server, name, description) => server.registerTool(name, { description, inputSchema: {} }, async () => ({ content: [{ type: "text", text: name }] }));
   const httpServer = http.createServer(async (req, res) => {
+    if (req.method === "GET") {
+      live.openGets++;
+      res.on("close", () => live.openGets--);
+    }
     let s = sessions.get(req.headers["mcp-session-id"]);
     if (!s) {
       const server = new McpServer({ name: "live", version: "1.0.0" });
@@ -140,11 +145,11 @@ async function startLive() {
     await s.transport.handleRequest(req, res);
   });
   await new Promise((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
-  return {
+  return Object.assign(live, {
     url: `http://127.0.0.1:${httpServer.address().port}/mcp`,
     change: (f) => { for (const s of sessions.values()) f(s.server, s.tools, addTool); },
     stop: () => new Promise((resolve) => { httpServer.closeAllConnections(); httpServer.close(resolve); }),
-  };
+  });
 }
 
 describe("deferred MCP tools", () => {
@@ -163,6 +168,7 @@ describe("deferred MCP tools", () => {
     b.register(tg.tool({ name: "local", description: "A local tool.", parameters: OBJ({}), handler: () => 1 }));
     const names = await b.registerMcpServer({ name: "live", url: live.url }, { security: { allowUrls: true, allowLoopbackHttp: true }, defer: true, onToolsChanged: (e) => changes.push(e) });
     assert.deepEqual(names, ["mcp__live__alpha", "mcp__live__beta"]);
+    await eventually("the standalone stream opens", () => live.openGets === 1);
     const first = JSON.stringify(tg.toProvider(b, "openai-chat"));
     assert.deepEqual(exportedNames(JSON.parse(first).tools, "openai-chat"), ["local", "tool_search"]);
 

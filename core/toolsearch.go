@@ -2,6 +2,7 @@ package core
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"sort"
 	"strings"
@@ -62,7 +63,9 @@ func searchRefusal(field, msg string) *Error {
 }
 
 // searchIndex returns the index of the current deferred tools, built again
-// when the registry or its deferrals changed since the last one.
+// when the registry or its deferrals changed since the last one. A tool
+// indexed before, with the same schema, keeps its entry (its words are
+// not read again).
 func (m *Manager) searchIndex() *searchIndex {
 	m.mu.RLock()
 	d := m.defers
@@ -80,20 +83,28 @@ func (m *Manager) searchIndex() *searchIndex {
 			tools = append(tools, t)
 		}
 	}
-	version := m.version
+	version, gen, old := m.version, d.gen, d.index
 	m.mu.RUnlock()
-	idx := buildSearchIndex(tools)
+	idx := buildSearchIndex(tools, old)
+	idx.version, idx.gen = version, gen
 	m.mu.Lock()
-	idx.version, idx.gen = version, d.gen
 	d.index = idx
 	m.mu.Unlock()
 	return idx
 }
 
-// searchDoc is one indexed tool.
-type searchDoc struct {
+// searchEntry is one indexed tool: what a hit shows, its words with
+// their weights, and the schema they were read from.
+type searchEntry struct {
 	hit    SearchHit
+	words  []weighted
 	length float64
+	schema json.RawMessage
+}
+
+type weighted struct {
+	word string
+	tf   float64
 }
 
 type posting struct {
@@ -103,41 +114,34 @@ type posting struct {
 
 // searchIndex is BM25's inverted index over the deferred tools.
 type searchIndex struct {
-	docs     []searchDoc
+	docs     []*searchEntry
+	entries  map[*Tool]*searchEntry
 	postings map[string][]posting
 	avg      float64
 	version  uint64
 	gen      uint64
 }
 
-func buildSearchIndex(tools []*Tool) *searchIndex {
-	idx := &searchIndex{postings: map[string][]posting{}}
+// sameBytes reports whether a and b are the same slice (not a copy).
+func sameBytes(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+func buildSearchIndex(tools []*Tool, old *searchIndex) *searchIndex {
+	idx := &searchIndex{postings: map[string][]posting{}, entries: make(map[*Tool]*searchEntry, len(tools)), docs: make([]*searchEntry, 0, len(tools))}
 	total := 0.0
 	for _, t := range tools {
-		hit := hitOf(t)
-		counts := map[string]float64{}
-		var order []string
-		add := func(words []string, weight float64) {
-			for _, w := range words {
-				if _, ok := counts[w]; !ok {
-					order = append(order, w)
-				}
-				counts[w] += weight
-			}
+		e := old.entry(t)
+		if e == nil {
+			e = newSearchEntry(t)
 		}
-		add(searchWords(hit.Name), 2)
-		add(searchWords(hit.Description), 1)
-		for _, p := range hit.Parameters {
-			add(searchWords(p), 1)
-		}
+		idx.entries[t] = e
 		n := len(idx.docs)
-		length := 0.0
-		for _, w := range order {
-			idx.postings[w] = append(idx.postings[w], posting{doc: n, tf: counts[w]})
-			length += counts[w]
+		for _, w := range e.words {
+			idx.postings[w.word] = append(idx.postings[w.word], posting{doc: n, tf: w.tf})
 		}
-		idx.docs = append(idx.docs, searchDoc{hit: hit, length: length})
-		total += length
+		idx.docs = append(idx.docs, e)
+		total += e.length
 	}
 	if len(idx.docs) > 0 {
 		idx.avg = total / float64(len(idx.docs))
@@ -145,18 +149,61 @@ func buildSearchIndex(tools []*Tool) *searchIndex {
 	return idx
 }
 
+// entry returns t's entry in an earlier index when its schema is the same.
+func (idx *searchIndex) entry(t *Tool) *searchEntry {
+	if idx == nil {
+		return nil
+	}
+	if e := idx.entries[t]; e != nil && sameBytes(e.schema, t.Schema) {
+		return e
+	}
+	return nil
+}
+
+// newSearchEntry reads a tool's words: its name's twice, then its
+// description's and its parameter names'.
+func newSearchEntry(t *Tool) *searchEntry {
+	e := &searchEntry{hit: hitOf(t), schema: t.Schema}
+	add := func(words []string, weight float64) {
+	next:
+		for _, w := range words {
+			e.length += weight
+			for i := range e.words {
+				if e.words[i].word == w {
+					e.words[i].tf += weight
+					continue next
+				}
+			}
+			e.words = append(e.words, weighted{w, weight})
+		}
+	}
+	add(searchWords(e.hit.Name), 2)
+	add(searchWords(e.hit.Description), 1)
+	for _, p := range e.hit.Parameters {
+		add(searchWords(p), 1)
+	}
+	return e
+}
+
 // hitOf reads a tool's name, description and parameter names.
 func hitOf(t *Tool) SearchHit {
 	h := SearchHit{Name: t.Function(), Parameters: []string{}}
 	fn, _ := jsontext.Lookup(bytes.TrimSpace(t.Schema), "function")
-	if ms, ok := jsontext.Members(fn); ok {
-		h.Description = jsontext.StringMember(ms, "description")
-		if params, ok := ms["parameters"]; ok {
-			if props, ok := jsontext.Lookup(bytes.TrimSpace(params), "properties"); ok {
-				if members, ok := jsontext.Split(bytes.TrimSpace(props)); ok {
-					for _, p := range members {
-						h.Parameters = append(h.Parameters, p.Key)
-					}
+	members, ok := jsontext.Split(bytes.TrimSpace(fn))
+	if !ok {
+		return h
+	}
+	for _, m := range members {
+		switch m.Key {
+		case "description":
+			if jsontext.Kind(m.Value) == jsontext.String {
+				h.Description = jsontext.Unquote(bytes.TrimSpace(m.Value))
+			}
+		case "parameters":
+			props, _ := jsontext.Lookup(bytes.TrimSpace(m.Value), "properties")
+			if ps, ok := jsontext.SplitValid(bytes.TrimSpace(props)); ok {
+				for _, p := range ps {
+					h.Parameters = append(h.Parameters, p.Key)
 				}
 			}
 		}
@@ -168,7 +215,8 @@ func hitOf(t *Tool) SearchHit {
 // best limit, ties by name.
 func (idx *searchIndex) search(words []string, limit int) []SearchHit {
 	const k1, b = 1.2, 0.75
-	scores := map[int]float64{}
+	scores := make([]float64, len(idx.docs))
+	var touched []int
 	seen := map[string]bool{}
 	n := float64(len(idx.docs))
 	for _, w := range words {
@@ -182,26 +230,34 @@ func (idx *searchIndex) search(words []string, limit int) []SearchHit {
 		}
 		idf := math.Log(1 + (n-float64(len(ps))+0.5)/(float64(len(ps))+0.5))
 		for _, p := range ps {
+			if scores[p.doc] == 0 {
+				touched = append(touched, p.doc)
+			}
 			norm := p.tf + k1*(1-b+b*idx.docs[p.doc].length/idx.avg)
 			scores[p.doc] += idf * p.tf * (k1 + 1) / norm
 		}
 	}
-	ranked := make([]int, 0, len(scores))
-	for d := range scores {
-		ranked = append(ranked, d)
-	}
-	sort.Slice(ranked, func(i, j int) bool {
-		si, sj := scores[ranked[i]], scores[ranked[j]]
-		if si != sj {
-			return si > sj
+	better := func(i, j int) bool {
+		if scores[i] != scores[j] {
+			return scores[i] > scores[j]
 		}
-		return idx.docs[ranked[i]].hit.Name < idx.docs[ranked[j]].hit.Name
-	})
-	if len(ranked) > limit {
-		ranked = ranked[:limit]
+		return idx.docs[i].hit.Name < idx.docs[j].hit.Name
 	}
-	out := make([]SearchHit, len(ranked))
-	for i, d := range ranked {
+	top := make([]int, 0, limit+1) // the best so far, best first
+	for _, d := range touched {
+		if len(top) == limit && !better(d, top[limit-1]) {
+			continue
+		}
+		i := sort.Search(len(top), func(k int) bool { return better(d, top[k]) })
+		top = append(top, 0)
+		copy(top[i+1:], top[i:])
+		top[i] = d
+		if len(top) > limit {
+			top = top[:limit]
+		}
+	}
+	out := make([]SearchHit, len(top))
+	for i, d := range top {
 		out[i] = idx.docs[d].hit
 	}
 	return out

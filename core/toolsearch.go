@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
@@ -185,30 +186,40 @@ func newSearchEntry(t *Tool) *searchEntry {
 	return e
 }
 
-// hitOf reads a tool's name, description and parameter names.
+// hitOf reads a tool's name, description and parameter names; the schema
+// is validated once, its members then split without validating again.
 func hitOf(t *Tool) SearchHit {
 	h := SearchHit{Name: t.Function(), Parameters: []string{}}
-	fn, _ := jsontext.Lookup(bytes.TrimSpace(t.Schema), "function")
-	members, ok := jsontext.Split(bytes.TrimSpace(fn))
+	top, ok := jsontext.Split(bytes.TrimSpace(t.Schema))
 	if !ok {
 		return h
 	}
-	for _, m := range members {
+	for _, m := range memberOf(top, "function") {
 		switch m.Key {
 		case "description":
 			if jsontext.Kind(m.Value) == jsontext.String {
 				h.Description = jsontext.Unquote(bytes.TrimSpace(m.Value))
 			}
 		case "parameters":
-			props, _ := jsontext.Lookup(bytes.TrimSpace(m.Value), "properties")
-			if ps, ok := jsontext.SplitValid(bytes.TrimSpace(props)); ok {
-				for _, p := range ps {
-					h.Parameters = append(h.Parameters, p.Key)
-				}
+			params, _ := jsontext.SplitValid(bytes.TrimSpace(m.Value))
+			for _, p := range memberOf(params, "properties") {
+				h.Parameters = append(h.Parameters, p.Key)
 			}
 		}
 	}
 	return h
+}
+
+// memberOf returns the members of the object under key among ms (valid
+// JSON), or nil.
+func memberOf(ms []jsontext.Member, key string) []jsontext.Member {
+	for _, m := range ms {
+		if m.Key == key {
+			out, _ := jsontext.SplitValid(bytes.TrimSpace(m.Value))
+			return out
+		}
+	}
+	return nil
 }
 
 // search scores the documents with BM25 (k1 1.2, b 0.75) and returns the
@@ -266,30 +277,33 @@ func (idx *searchIndex) search(words []string, limit int) []SearchHit {
 // searchWords splits text into lower-case words: on every character that
 // is not a letter or digit, and between a lower-case letter or digit and an
 // upper-case one (getWeather → get, weather; HTTPServer → http, server).
+// A word already in lower case is a substring of s (no copy).
 func searchWords(s string) []string {
 	var out []string
-	var cur []rune
-	flush := func() {
-		if len(cur) > 0 {
-			out = append(out, strings.ToLower(string(cur)))
-			cur = cur[:0]
-		}
-	}
-	rs := []rune(s)
-	for i, r := range rs {
+	start := -1 // the current word's first byte, -1 between words
+	var prev rune
+	for i, r := range s {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			flush()
+			if start >= 0 {
+				out = append(out, strings.ToLower(s[start:i]))
+				start = -1
+			}
 			continue
 		}
-		if unicode.IsUpper(r) && len(cur) > 0 {
-			prev := cur[len(cur)-1]
-			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-			if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower) {
-				flush()
+		if start >= 0 && unicode.IsUpper(r) {
+			next, _ := utf8.DecodeRuneInString(s[i+utf8.RuneLen(r):])
+			if unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && unicode.IsLower(next)) {
+				out = append(out, strings.ToLower(s[start:i]))
+				start = -1
 			}
 		}
-		cur = append(cur, r)
+		if start < 0 {
+			start = i
+		}
+		prev = r
 	}
-	flush()
+	if start >= 0 {
+		out = append(out, strings.ToLower(s[start:]))
+	}
 	return out
 }

@@ -32,6 +32,15 @@ func BenchmarkSearchTools10k(b *testing.B) {
 			}
 		}
 	})
+	b.Run("cold", func(b *testing.B) {
+		for range b.N {
+			m.defers.index = nil
+			m.Defer(DeferOptions{Names: names[:1]})
+			if _, err := m.SearchTools("weather region 7", 5, false); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	b.Run("query", func(b *testing.B) {
 		for range b.N {
 			if _, err := m.SearchTools("weather region 7", 5, false); err != nil {

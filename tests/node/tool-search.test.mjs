@@ -124,6 +124,17 @@ test("a search over 10,000 deferred tools finds the one it names", () => {
   assert.deepEqual(exportedNames(tg.toProvider(b, "openai-chat").tools, "openai-chat"), ["tool_search"]);
 });
 
+test("after the instance restarts, a branch keeps what is deferred and what a search revealed", async () => {
+  const debug = tg[Symbol.for("toolgate.debug")];
+  const { b } = deferredBranch();
+  b.searchTools("weather", { reveal: true });
+  const before = JSON.stringify(tg.toProvider(b, "anthropic"));
+  assert.throws(() => debug.exit(), (e) => e.code === "internal");
+  assert.equal(JSON.stringify(tg.toProvider(b, "anthropic")), before);
+  const fc = await b.invoke({ function: "tool_search", arguments: { query: "mail" } });
+  assert.deepEqual(fc.response.tools.map((h) => h.name), ["sendMail"]);
+});
+
 /** A stateful MCP server whose tool set a test can change (the SDK's McpServer). */
 async function startLive() {
   const sessions = new Map();

@@ -605,6 +605,7 @@ export interface ToolgateCore {
    * @example const { tools, report } = tg.toProvider(b, "openai-chat", { strict: true })
    */
   toProvider(branchOrTools: Branch, target: "anthropic", options: { toolSearch: "native" }): { tools: (AnthropicTool | AnthropicToolSearchTool)[]; report: ExportReport };
+  toProvider(branchOrTools: Branch, target: "openai-responses", options: { toolSearch: "native"; strict?: boolean }): { tools: (OpenAIResponsesTool | OpenAIToolSearchTool)[]; report: ExportReport };
   toProvider<T extends ProviderTarget>(branchOrTools: Branch | Tool | ((...args: any[]) => unknown) | (Tool | ((...args: any[]) => unknown))[], target: T, options?: ExportOptionsFor<T>): ProviderExport<T>;
   /**
    * Every tool call of a provider response, in order: an OpenAI Chat completion or assistant message,
@@ -673,7 +674,7 @@ export interface ExportOptions {
   strict?: boolean;
   /** Gemini's legacy `parameters` (the OpenAPI subset) instead of `parametersJsonSchema` (gemini only). */
   geminiLegacy?: boolean;
-  /** `"native"`: Anthropic's own tool search (anthropic only): deferred tools with `defer_loading`, then its BM25 search tool. */
+  /** `"native"`: the provider's own tool search (anthropic, openai-responses): deferred tools with `defer_loading`, then its search tool. */
   toolSearch?: "native";
 }
 
@@ -683,7 +684,7 @@ export interface ExportOptions {
  * not known until run time takes either.
  */
 export type ExportOptionsFor<T extends ProviderTarget> = [T] extends ["openai-chat" | "openai-responses"]
-  ? { strict?: boolean; geminiLegacy?: never }
+  ? { strict?: boolean; geminiLegacy?: never; toolSearch?: [T] extends ["openai-responses"] ? "native" : never }
   : [T] extends ["gemini"]
     ? { strict?: never; geminiLegacy?: boolean }
     : [T] extends ["anthropic"]
@@ -718,6 +719,8 @@ export interface OpenAIResponsesTool {
   description?: string;
   parameters: ExportedParameters;
   strict: boolean;
+  /** A deferred tool under `toolSearch: "native"`: loaded when OpenAI's tool search finds it. */
+  defer_loading?: true;
 }
 
 /** A tool in Anthropic's Messages format (assignable to Anthropic.Tool). */
@@ -727,6 +730,11 @@ export interface AnthropicTool {
   input_schema: ExportedParameters;
   /** A deferred tool under `toolSearch: "native"`: loaded when Anthropic's tool search finds it. */
   defer_loading?: true;
+}
+
+/** OpenAI Responses' tool search tool, last in a `toolSearch: "native"` export with deferred tools. */
+export interface OpenAIToolSearchTool {
+  type: "tool_search";
 }
 
 /** Anthropic's BM25 tool search tool, last in a `toolSearch: "native"` export with deferred tools. */

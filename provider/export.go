@@ -41,10 +41,11 @@ type ExportOptions struct {
 	// refuses it). Default false.
 	GeminiLegacy bool
 	// ToolSearch is "" (toolgate's search: ExportManager leaves a branch's
-	// hidden deferred tools out) or ToolSearchNative (anthropic only;
-	// another target refuses it): every deferred tool is exported with
-	// "defer_loading": true, followed by Anthropic's BM25 tool search tool
-	// (AnthropicToolSearch), and toolgate's own search tool is left out.
+	// hidden deferred tools out) or ToolSearchNative (anthropic and
+	// openai-responses; another target refuses it): every deferred tool is
+	// exported with "defer_loading": true, followed by the provider's own
+	// search tool (AnthropicToolSearch, OpenAIToolSearch), and toolgate's
+	// own search tool is left out.
 	ToolSearch string
 
 	deferLoading map[*core.Tool]bool // ExportManager's: the tools written with defer_loading
@@ -145,8 +146,8 @@ func checkTarget(target string, o ExportOptions) (NameRule, error) {
 	if o.GeminiLegacy && target != core.ProviderGemini {
 		return rule, optionError("geminiLegacy", "geminiLegacy applies to target gemini only, not %s", target)
 	}
-	if o.ToolSearch != "" && (o.ToolSearch != ToolSearchNative || target != core.ProviderAnthropic) {
-		return rule, optionError("toolSearch", "toolSearch %q is not available for target %s: the native tool search is Anthropic's (toolSearch \"native\", target anthropic)", o.ToolSearch, target)
+	if o.ToolSearch != "" && (o.ToolSearch != ToolSearchNative || nativeToolSearch(target) == "") {
+		return rule, optionError("toolSearch", "toolSearch %q is not available for target %s: toolSearch \"native\" is Anthropic's and OpenAI Responses' own tool search (targets anthropic, openai-responses)", o.ToolSearch, target)
 	}
 	return rule, nil
 }
@@ -276,7 +277,7 @@ func writeTools(items []exported, target string, o ExportOptions) json.RawMessag
 	}
 	if anyDefers(items) {
 		b.WriteByte(',')
-		b.WriteString(AnthropicToolSearch)
+		b.WriteString(nativeToolSearch(target))
 	}
 	b.WriteByte(']')
 	if target == core.ProviderGemini {

@@ -12,8 +12,24 @@ import (
 const ToolSearchNative = "native"
 
 // AnthropicToolSearch is the entry of Anthropic's BM25 tool search tool,
-// written after the tools when a native export has deferred tools.
-const AnthropicToolSearch = `{"type":"tool_search_tool_bm25_20251119","name":"tool_search_tool_bm25"}`
+// written after the tools when a native anthropic export has deferred
+// tools; OpenAIToolSearch is OpenAI Responses' (executed by OpenAI).
+const (
+	AnthropicToolSearch = `{"type":"tool_search_tool_bm25_20251119","name":"tool_search_tool_bm25"}`
+	OpenAIToolSearch    = `{"type":"tool_search"}`
+)
+
+// nativeToolSearch returns the native search entry of target, or "" when
+// toolgate knows none (see ExportOptions.ToolSearch).
+func nativeToolSearch(target string) string {
+	switch target {
+	case core.ProviderAnthropic:
+		return AnthropicToolSearch
+	case core.ProviderOpenAIResponses:
+		return OpenAIToolSearch
+	}
+	return ""
+}
 
 // deferredTools returns the tools of m an export writes, in insertion
 // order, with a report entry for each tool left out because it is

@@ -59,6 +59,14 @@ func TestExportManagerNativeToolSearch(t *testing.T) {
 	assert.Equal(t, true, list[2]["defer_loading"])
 	assert.Equal(t, map[string]any{"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"}, list[3])
 
+	responses, err := ExportManager(m, core.ProviderOpenAIResponses, &ExportOptions{ToolSearch: ToolSearchNative})
+	require.NoError(t, err)
+	list = nil
+	require.NoError(t, json.Unmarshal(responses.Tools, &list))
+	require.Len(t, list, 4)
+	assert.Equal(t, true, list[1]["defer_loading"])
+	assert.Equal(t, map[string]any{"type": "tool_search"}, list[3])
+
 	_, err = ExportManager(m, core.ProviderOpenAIChat, &ExportOptions{ToolSearch: ToolSearchNative})
 	require.Error(t, err)
 	assert.Equal(t, "toolSearch", core.AsError(err).Issues[0].Keyword)

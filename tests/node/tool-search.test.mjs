@@ -72,13 +72,17 @@ test("exports are byte-identical across repeated exports of an unchanged branch"
   }
 });
 
-test("Anthropic's native tool search: deferred tools with defer_loading, then its BM25 search tool", () => {
+test("the providers' native tool search (Anthropic, OpenAI Responses): deferred tools with defer_loading, then the provider's search tool", () => {
   const { b } = deferredBranch();
   const { tools, report } = tg.toProvider(b, "anthropic", { toolSearch: "native" });
   assert.deepEqual(tools.map((t) => t.name), ["now", "get_weather", "sendMail", "tool_search_tool_bm25"]);
   assert.deepEqual(tools.map((t) => t.defer_loading), [undefined, true, true, undefined]);
   assert.deepEqual(tools[3], { type: "tool_search_tool_bm25_20251119", name: "tool_search_tool_bm25" });
   assert.ok(report.changes.some((c) => c.kind === "tool-deferred" && c.tool === "tool_search"), "toolgate's own search tool is left out");
+  const responses = tg.toProvider(b, "openai-responses", { toolSearch: "native" }).tools;
+  assert.deepEqual(responses.map((t) => t.name ?? t.type), ["now", "get_weather", "sendMail", "tool_search"]);
+  assert.deepEqual(responses.map((t) => t.defer_loading), [undefined, true, true, undefined]);
+  assert.deepEqual(responses[3], { type: "tool_search" });
   assert.throws(() => tg.toProvider(b, "openai-chat", { toolSearch: "native" }), (e) => e.code === "invalid-request" && e.issues[0].keyword === "toolSearch");
 });
 

@@ -177,6 +177,16 @@ describe("deferred MCP tools", () => {
     await live?.stop();
   });
 
+  test("after an instance restart, an MCP tool never runs the handler of an old instance's tool under the same handle", async () => {
+    const stale = Array.from({ length: 8 }, (_, i) => tg.tool({ name: `stale_${i}`, parameters: OBJ({}), handler: () => "stale" }));
+    assert.throws(() => tg[Symbol.for("toolgate.debug")].exit(), (e) => e.code === "internal");
+    const b = tg.branch();
+    await b.registerMcpServer({ name: "live", url: live.url }, { security: { allowUrls: true, allowLoopbackHttp: true } });
+    assert.equal((await b.invoke({ function: "mcp__live__alpha", arguments: {} })).response, "alpha");
+    assert.equal((await b.invoke({ function: "mcp__live__beta", arguments: {} })).response, "beta");
+    assert.equal(stale.length, 8); // kept alive until here
+  });
+
   test("a server registered with defer: its tools, and those a refresh adds, are found by search; the export is byte-identical after a refresh back to the same catalog", async () => {
     const changes = [];
     const b = tg.branch();

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { tg } from "./helpers.mjs";
@@ -112,6 +113,35 @@ test("@anthropic-ai/sdk: the model searches, the revealed tool is sent next turn
   assert.equal(message.content[0].text, "18 degrees in Paris.");
   assert.deepEqual(received.map((r) => r.tools.map((t) => t.name)), [["now", "tool_search"], ["now", "get_weather", "tool_search"], ["now", "get_weather", "tool_search"]]);
   assert.match(received[1].messages[2].content[0].content, /get_weather/, "the search result names the tool");
+  assert.deepEqual(ran, ["Paris"]);
+});
+
+test("openai: the search call and the revealed tool through Chat Completions", async () => {
+  const received = [];
+  const call = (id, name, args) => ({ id, type: "function", function: { name, arguments: JSON.stringify(args) } });
+  const replies = [
+    { finish_reason: "tool_calls", message: { role: "assistant", content: null, tool_calls: [call("call_1", "tool_search", { query: "weather" })] } },
+    { finish_reason: "tool_calls", message: { role: "assistant", content: null, tool_calls: [call("call_2", "get_weather", { city: "Paris" })] } },
+    { finish_reason: "stop", message: { role: "assistant", content: "18 degrees in Paris." } },
+  ];
+  const fetch = async (url, init) => {
+    received.push(JSON.parse(init.body));
+    const r = replies[received.length - 1];
+    const body = r ? { id: `chatcmpl_${received.length}`, object: "chat.completion", created: 0, model: "gpt-4o", choices: [{ index: 0, logprobs: null, ...r }] } : { error: { message: "unexpected request" } };
+    return new Response(JSON.stringify(body), { status: r ? 200 : 400, headers: { "content-type": "application/json" } });
+  };
+  const client = new OpenAI({ apiKey: "sk-test", fetch, maxRetries: 0 });
+  const { b, ran } = deferredBranch();
+
+  const messages = [{ role: "user", content: "Weather in Paris?" }];
+  let completion = await client.chat.completions.create({ model: "gpt-4o", messages, tools: tg.toProvider(b, "openai-chat").tools });
+  while (completion.choices[0].finish_reason === "tool_calls") {
+    const done = await Promise.all(tg.parseToolCalls(completion).map((c) => b.invoke(c).catch((e) => e)));
+    messages.push(completion.choices[0].message, ...tg.toolResult(done, "openai-chat"));
+    completion = await client.chat.completions.create({ model: "gpt-4o", messages, tools: tg.toProvider(b, "openai-chat").tools });
+  }
+  assert.equal(completion.choices[0].message.content, "18 degrees in Paris.");
+  assert.deepEqual(received.map((r) => r.tools.map((t) => t.function.name)), [["now", "tool_search"], ["now", "get_weather", "tool_search"], ["now", "get_weather", "tool_search"]]);
   assert.deepEqual(ran, ["Paris"]);
 });
 

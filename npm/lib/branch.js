@@ -303,7 +303,7 @@ export class Branch {
     for (const t of this.#held.keys()) b.#held.set(t, true);
     b.#exports = [...this.#exports];
     b.#defers = [...this.#defers];
-    if (this.#search) b.#addSearchTool(); // its own: the copy's handler searches this branch
+    if (this.#search) b.#addSearchTool(); // its own: the inherited one would search and reveal in this branch
     return b;
   }
 }

@@ -50,6 +50,14 @@ test("deferred tools are left out of every target's export until a search reveal
   assert.ok(!exportedNames(tg.toProvider(b, "anthropic").tools, "anthropic").includes("sendMail"));
 });
 
+test("a clone keeps the deferrals, and its tool_search reveals in the clone only", async () => {
+  const { b } = deferredBranch();
+  const c = b.clone();
+  await c.invoke({ function: "tool_search", arguments: { query: "weather" } });
+  assert.deepEqual(exportedNames(tg.toProvider(c, "anthropic").tools, "anthropic"), ["now", "get_weather", "tool_search"]);
+  assert.deepEqual(exportedNames(tg.toProvider(b, "anthropic").tools, "anthropic"), ["now", "tool_search"]);
+});
+
 test("the ranking is deterministic: the same catalog and query give the same list, ties by name", () => {
   const make = (order) => {
     const b = tg.branch();

@@ -22,6 +22,7 @@ const FIGURES = [
   ["invoke.mjs"], // 3
   ["cold-workload.mjs"], // 4
   ["registry.mjs"], // 5
+  ["tool-search.mjs"], // issue 24: tool search over 10,000 deferred tools
   ["mcp-rtt.mjs"], // 6
   ["mcp-parallel.mjs"],
   ["mcp-register.mjs"],

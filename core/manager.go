@@ -31,6 +31,7 @@ type Manager struct {
 	opts    ManagerOptions
 	version uint64        // grows with every change to names or tools
 	exports *exportMemory // what RememberExport recorded (nil before any)
+	defers  *deferral     // the deferred tools and what a search revealed (nil before Defer)
 }
 
 // NewManager returns an empty registry.
@@ -604,7 +605,7 @@ func (m *Manager) Invoke(ctx context.Context, req *Request) (*FunctionCalling, e
 func (m *Manager) Clone() *Manager {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	c := &Manager{names: append([]string(nil), m.names...), tools: make(map[string]*Tool, len(m.tools)), opts: m.opts, exports: m.exports.clone()}
+	c := &Manager{names: append([]string(nil), m.names...), tools: make(map[string]*Tool, len(m.tools)), opts: m.opts, exports: m.exports.clone(), defers: m.defers.clone()}
 	for k, v := range m.tools {
 		c.tools[k] = v
 	}

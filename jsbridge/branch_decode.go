@@ -23,6 +23,8 @@ func decodeRegisterTape(payload []byte, p *registerPayload) bool {
 			return r.items(v, &p.Items)
 		case "update":
 			return r.boolean(v, &p.Update)
+		case "defer":
+			return r.boolean(v, &p.Defer)
 		}
 		return false
 	})

@@ -94,6 +94,7 @@ func (b *Bridge) convertRef(raw json.RawMessage, onCallable func(t *core.Tool) (
 type registerPayload struct {
 	Items  []json.RawMessage `json:"items"`
 	Update bool              `json:"update"`
+	Defer  bool              `json:"defer"` // register only: defer the tools registered (answer: their names)
 }
 
 func opBranchCreate(b *Bridge, _ int64, payload []byte) (any, error) {
@@ -160,6 +161,9 @@ func opBranchRegister(b *Bridge, handle int64, payload []byte) (any, error) {
 	}
 	if len(p.Items) == 1 && bytes.Equal(bytes.TrimSpace(p.Items[0]), []byte("null")) {
 		return nil, core.Errorf(core.CodeUnsupportedType, "", "Must provide a `Tool` object, a callable function, or an MCP config dict.")
+	}
+	if p.Defer {
+		return b.registerDeferred(m, *p) // ops_defer.go
 	}
 	return nil, b.registerItems(m, *p)
 }
@@ -438,5 +442,7 @@ func registerCoreOps(b *Bridge) {
 	b.Register("branch.clone", opBranchClone)
 	b.Register("branch.release", opBranchRelease)
 	b.Register("toProvider", opToProvider)
+	b.Register("branch.defer", opBranchDefer)
+	b.Register("branch.searchTools", opBranchSearchTools)
 	registerProviderCallOps(b)
 }

@@ -14,6 +14,7 @@ type toProviderPayload struct {
 	Target       string            `json:"target"`
 	Strict       bool              `json:"strict"`
 	GeminiLegacy bool              `json:"geminiLegacy"`
+	ToolSearch   string            `json:"toolSearch"`
 	Tools        []json.RawMessage `json:"tools"`
 }
 
@@ -33,7 +34,7 @@ func opToProvider(b *Bridge, handle int64, payload []byte) (any, error) {
 	if err := decodeStrict(payload, &p, "toProvider options"); err != nil {
 		return nil, err
 	}
-	opts := &provider.ExportOptions{Strict: p.Strict, GeminiLegacy: p.GeminiLegacy}
+	opts := &provider.ExportOptions{Strict: p.Strict, GeminiLegacy: p.GeminiLegacy, ToolSearch: p.ToolSearch}
 	if handle != 0 {
 		m, err := b.branch(handle)
 		if err != nil {

@@ -547,12 +547,39 @@ export interface ProviderResultMessage {
   mcp: McpToolResult[];
 }
 
+/** One tool a search found (also the `tools` of a `tool_search` call's response). */
+export interface ToolSearchHit {
+  name: string;
+  description: string;
+  /** The parameter names, in the schema's order. */
+  parameters: string[];
+}
+
+/** The options of tg.branch: `tools` registered, `defer` registered deferred. */
+export interface BranchOptions {
+  tools?: (ToolLike | null | undefined)[];
+  /** Tools registered deferred: seen by the model only once `tool_search` reveals them. */
+  defer?: (ToolLike | null | undefined)[];
+}
+
 /** A selection for getToolSchema. */
 export type ToolSelection = boolean | string | Tool | ((...args: any[]) => unknown) | ToolSchema | ToolSelection[];
 
 /** A conversation branch's tool registry (LionAGI's ActionManager). Node and browser. */
 export interface Branch {
-  register(tools: ToolLike | ToolLike[], options?: { update?: boolean }): void;
+  /**
+   * Registers tools. `defer: true` defers them: they are left out of `tg.toProvider` exports (report
+   * kind `tool-deferred`) until the branch's `tool_search` tool, which a first deferral registers,
+   * finds them (docs/tool-search.md).
+   */
+  register(tools: ToolLike | ToolLike[], options?: { update?: boolean; defer?: boolean }): void;
+  /**
+   * Searches the deferred tools by name, description and parameter names (BM25; ties by name): the
+   * best `limit` (default 5, at most 50); `reveal: true` includes them in later exports, as the
+   * `tool_search` tool does. Node and browser.
+   * @example b.searchTools("weather forecast", { limit: 3 })
+   */
+  searchTools(query: string, options?: { limit?: number; reveal?: boolean }): ToolSearchHit[];
   has(ref: string | Tool | ((...args: any[]) => unknown) | McpEntry): boolean;
   /** name → Tool, in insertion order. */
   readonly tools: ReadonlyMap<string, Tool>;
@@ -589,13 +616,15 @@ export interface ToolgateCore {
   /** A typed tool. @example tg.tool({ name: "add", parameters: schema, handler: ({a, b}) => a + b }) */
   tool<A extends Arguments = Arguments, R = unknown>(spec: TypedToolSpec<A, R>): Tool;
   /** A new branch with its own registry. */
-  branch(options?: { tools?: (ToolLike | null | undefined)[] }): Branch;
+  branch(options?: BranchOptions): Branch;
   /**
    * Tools in a provider's format, with a report of every change made so they fit it. A branch
    * remembers the names it rewrote and the strict restores, so the calls that come back resolve.
    * Node and browser.
    * @example const { tools, report } = tg.toProvider(b, "openai-chat", { strict: true })
    */
+  toProvider(branchOrTools: Branch, target: "anthropic", options: { toolSearch: "native" }): { tools: (AnthropicTool | AnthropicToolSearchTool)[]; report: ExportReport };
+  toProvider(branchOrTools: Branch, target: "openai-responses", options: { toolSearch: "native"; strict?: boolean }): { tools: (OpenAIResponsesTool | OpenAIToolSearchTool)[]; report: ExportReport };
   toProvider<T extends ProviderTarget>(branchOrTools: Branch | Tool | ((...args: any[]) => unknown) | (Tool | ((...args: any[]) => unknown))[], target: T, options?: ExportOptionsFor<T>): ProviderExport<T>;
   /**
    * Every tool call of a provider response, in order: an OpenAI Chat completion or assistant message,
@@ -664,6 +693,8 @@ export interface ExportOptions {
   strict?: boolean;
   /** Gemini's legacy `parameters` (the OpenAPI subset) instead of `parametersJsonSchema` (gemini only). */
   geminiLegacy?: boolean;
+  /** `"native"`: the provider's own tool search (anthropic, openai-responses): deferred tools with `defer_loading`, then its search tool. */
+  toolSearch?: "native";
 }
 
 /**
@@ -672,10 +703,12 @@ export interface ExportOptions {
  * not known until run time takes either.
  */
 export type ExportOptionsFor<T extends ProviderTarget> = [T] extends ["openai-chat" | "openai-responses"]
-  ? { strict?: boolean; geminiLegacy?: never }
+  ? { strict?: boolean; geminiLegacy?: never; toolSearch?: [T] extends ["openai-responses"] ? "native" : never }
   : [T] extends ["gemini"]
     ? { strict?: never; geminiLegacy?: boolean }
-    : [T] extends ["anthropic" | "mcp"]
+    : [T] extends ["anthropic"]
+      ? { strict?: never; geminiLegacy?: never; toolSearch?: "native" }
+      : [T] extends ["mcp"]
       ? { strict?: never; geminiLegacy?: never }
       : ExportOptions;
 
@@ -705,6 +738,8 @@ export interface OpenAIResponsesTool {
   description?: string;
   parameters: ExportedParameters;
   strict: boolean;
+  /** A deferred tool under `toolSearch: "native"`: loaded when OpenAI's tool search finds it. */
+  defer_loading?: true;
 }
 
 /** A tool in Anthropic's Messages format (assignable to Anthropic.Tool). */
@@ -714,6 +749,19 @@ export interface AnthropicTool {
   input_schema: ExportedParameters;
   /** The tool's inputExamples, when it has some. */
   input_examples?: Arguments[];
+  /** A deferred tool under `toolSearch: "native"`: loaded when Anthropic's tool search finds it. */
+  defer_loading?: true;
+}
+
+/** OpenAI Responses' tool search tool, last in a `toolSearch: "native"` export with deferred tools. */
+export interface OpenAIToolSearchTool {
+  type: "tool_search";
+}
+
+/** Anthropic's BM25 tool search tool, last in a `toolSearch: "native"` export with deferred tools. */
+export interface AnthropicToolSearchTool {
+  type: "tool_search_tool_bm25_20251119";
+  name: "tool_search_tool_bm25";
 }
 
 /** One Gemini function declaration: `parametersJsonSchema`, or with geminiLegacy `parameters`. */
@@ -1159,6 +1207,8 @@ export interface McpAuthProvider {
 
 /** Options of registerMcpServer. */
 export interface McpRegisterOptions extends McpToolPolicyOptions, McpClientHooks {
+  /** Defers every tool of the server, those a refreshed list adds included: found through `tool_search` (docs/tool-search.md). */
+  defer?: boolean;
   /** Declares these wire tool names instead of discovering them (no tools/list). */
   toolNames?: string[];
   /** Keyed by wire tool name; an unknown key is an error before anything is registered. */
@@ -1267,6 +1317,8 @@ export type McpWarningHandler = (server: string, error: ToolgateError) => void;
 
 /** Options of loadMcpConfig. */
 export interface McpLoadConfigOptions extends McpToolPolicyOptions, McpClientHooks {
+  /** Defers every tool of every server loaded (see McpRegisterOptions.defer). */
+  defer?: boolean;
   /** Only these servers of the config. */
   serverNames?: string[];
   update?: boolean;
@@ -1363,7 +1415,7 @@ export interface McpBranch extends Branch {
 /** The MCP part of the full build's API. */
 export interface ToolgateMcp extends ToolgateCore {
   /** A new branch with its own registry, able to register MCP servers. */
-  branch(options?: { tools?: (ToolLike | null | undefined)[] }): McpBranch;
+  branch(options?: BranchOptions): McpBranch;
   /** Builds the tools of a `.mcp.json` config without registering them; resolves to Tool[]. */
   loadMcpTools(config: McpConfigFile | string | null, options?: McpLoadToolsOptions): Promise<Tool[]>;
   readonly mcp: McpNamespace;

@@ -23,7 +23,7 @@ var ChangeKinds = []ChangeKind{
 	ChangeNameRewritten, ChangeNullRemoved, ChangeKeywordDropped, ChangeKeywordDescribed, ChangeRefInlined,
 	ChangeUnionFlattened, ChangeEnumStringified, ChangeStrictClosed, ChangeStrictRequired, ChangeStrictRefused,
 	ChangeSchemaRefused, ChangeTypeSet, ChangeBooleanSchema, ChangeKeywordRewritten, ChangePropertyNameRefused,
-	ChangeToolLeftOut, ChangeExamplesFolded, ChangeExamplesLeftOut,
+	ChangeToolLeftOut, ChangeExamplesFolded, ChangeExamplesLeftOut, ChangeToolDeferred,
 }
 
 // ExportOptions are the knobs of ExportTools and ExportManager. A nil
@@ -40,6 +40,15 @@ type ExportOptions struct {
 	// instead of "parametersJsonSchema" (gemini only; another target
 	// refuses it). Default false.
 	GeminiLegacy bool
+	// ToolSearch is "" (toolgate's search: ExportManager leaves a branch's
+	// hidden deferred tools out) or ToolSearchNative (anthropic and
+	// openai-responses; another target refuses it): every deferred tool is
+	// exported with "defer_loading": true, followed by the provider's own
+	// search tool (AnthropicToolSearch, OpenAIToolSearch), and toolgate's
+	// own search tool is left out.
+	ToolSearch string
+
+	deferLoading map[*core.Tool]bool // ExportManager's: the tools written with defer_loading
 }
 
 // Export is the result of an export: the tools in the target's format and
@@ -61,6 +70,7 @@ type exported struct {
 	strict      bool
 	restore     *StrictRestore
 	examples    []json.RawMessage // Anthropic's input_examples (export_examples.go)
+	defers      bool              // written with the native tool search's defer_loading
 }
 
 // ExportTools writes tools in the format of target (one of Targets)
@@ -105,6 +115,7 @@ func exportTools(tools []*core.Tool, target string, opts *ExportOptions) (*Expor
 		if err != nil {
 			return nil, nil, err
 		}
+		it.defers = o.deferLoading[t]
 		items = append(items, it)
 		perTool = append(perTool, changes)
 	}
@@ -135,6 +146,9 @@ func checkTarget(target string, o ExportOptions) (NameRule, error) {
 	}
 	if o.GeminiLegacy && target != core.ProviderGemini {
 		return rule, optionError("geminiLegacy", "geminiLegacy applies to target gemini only, not %s", target)
+	}
+	if o.ToolSearch != "" && (o.ToolSearch != ToolSearchNative || nativeToolSearch(target) == "") {
+		return rule, optionError("toolSearch", "toolSearch %q is not available for target %s: toolSearch \"native\" is Anthropic's and OpenAI Responses' own tool search (targets anthropic, openai-responses)", o.ToolSearch, target)
 	}
 	return rule, nil
 }
@@ -259,6 +273,13 @@ func writeTools(items []exported, target string, o ExportOptions) json.RawMessag
 			b.WriteByte(',')
 		}
 		writeTool(&b, it, target, o)
+		if it.defers {
+			writeDeferLoading(&b)
+		}
+	}
+	if anyDefers(items) {
+		b.WriteByte(',')
+		b.WriteString(nativeToolSearch(target))
 	}
 	b.WriteByte(']')
 	if target == core.ProviderGemini {

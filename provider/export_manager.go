@@ -10,10 +10,22 @@ import "github.com/toolgate/toolgate/core"
 // leaves an earlier strict export's restores in place). Match then resolves an exported name and removes the nulls the strict
 // transform introduced before validation. It refuses what ExportTools
 // refuses, and then the registry remembers nothing new.
+//
+// A deferred tool not yet revealed (core.Manager.Defer) is left out, with a
+// ChangeToolDeferred entry; with opts.ToolSearch native every deferred
+// tool is written with defer_loading instead (export_defer.go).
 func ExportManager(m *core.Manager, target string, opts *ExportOptions) (*Export, error) {
-	ex, items, err := exportTools(m.Tools(), target, opts)
+	var o ExportOptions
+	if opts != nil {
+		o = *opts
+	}
+	tools, deferred := deferredTools(m, &o)
+	ex, items, err := exportTools(tools, target, &o)
 	if err != nil {
 		return nil, err
+	}
+	if len(deferred) > 0 {
+		ex.Report.Changes = append(deferred, ex.Report.Changes...)
 	}
 	aliases := map[string]string{}
 	restores := map[*core.Tool]core.ArgumentRestore{}

@@ -77,6 +77,13 @@ const (
 	// OpenAI's limit until 2025, still enforced by OpenAI-compatible
 	// servers); Message says how many, Keyword is "inputExamples".
 	ChangeExamplesLeftOut ChangeKind = "examples-left-out"
+	// ChangeToolDeferred: the tool is deferred (core.Manager.Defer) and not
+	// revealed yet, so it is left out of the list the model sees until a
+	// search reveals it; with the provider's native tool search it is
+	// exported with the target's deferred-loading flag instead (Keyword
+	// "defer_loading"), and toolgate's own search tool is left out (Keyword
+	// "toolSearch").
+	ChangeToolDeferred ChangeKind = "tool-deferred"
 )
 
 // Change is one change an export made to one tool.

@@ -7,6 +7,7 @@ import { FunctionCalling, run, checkSignal, awaitValidator } from "./function-ca
 import { PlanCache } from "./plan-cache.js";
 import { checkRequestArguments, checkRequestText } from "./size-limits.js";
 import { OP } from "./contract.js";
+import { SEARCH_TOOL_NAME, searchTool, searchTools } from "./tool-search.js";
 
 /**
  * A request as the JSON text Go parses; a Tool or function in `function` becomes its name. The size
@@ -76,6 +77,8 @@ export class Branch {
   #lists = {}; // "tools" | "schemas" -> {version, text}: the last list Go sent
   #exports = []; // the toProvider payloads of this branch's exports, in order: replayed into a rebuilt branch
   #plans; // the JS evaluator's plans for this branch's names (plan-cache.js)
+  #defers = []; // the branch.defer payloads of this branch, in order: replayed into a rebuilt branch
+  #search; // this branch's search tool, once a tool is deferred
   constructor(ctx, handle) {
     this.#ctx = ctx;
     this.#kind = new.target;
@@ -91,6 +94,7 @@ export class Branch {
       const items = [...this.#held.keys()].filter((t) => t._spec.payload).map((t) => ({ $tool: t._handle() }));
       this.#h = ctx.inst.callJSON(OP.branchCreate, 0, JSON.stringify({ items, update: true }));
       for (const p of this.#exports) ctx.inst.call(OP.toProvider, this.#h, p); // what the exports remembered: aliases, restores
+      for (const p of this.#defers) ctx.inst.call(OP.branchDefer, this.#h, p); // which tools are deferred, which revealed
       this.#lists = {}; // versions of the old instance mean nothing in the new one
       this.#plans.clear(); // nor does what its names resolved to
       this.#gen = ctx.inst.generation;
@@ -146,14 +150,53 @@ export class Branch {
     }
     return { $type: typeof x === "object" ? (x.constructor?.name ?? "object") : typeof x };
   }
-  /** Registers a tool, function, one-entry MCP config, or a list of them. */
+  /**
+   * Registers a tool, function, one-entry MCP config, or a list of them. With `defer: true` the
+   * tools are deferred: left out of `tg.toProvider` exports until the branch's `tool_search` tool
+   * (or `searchTools` with `reveal`) finds them.
+   */
   register(tools, opts) {
-    const { update = false } = checkOptions(opts, ["update"], "register");
+    const { update = false, defer = false } = checkOptions(opts, ["update", "defer"], "register");
     const list = Array.isArray(tools) ? tools : [tools];
     if (!Array.isArray(tools) && (tools === null || tools === undefined)) {
       throw new ToolgateError("unsupported-type", "Must provide a `Tool` object, a callable function, or an MCP config dict.");
     }
-    this.#ctx.inst.call(OP.branchRegister, this.#handle(), toJSON({ items: list.map((t) => this.#ref(t, "register")), update: !!update }, { code: "unsupported-type", what: "register" }));
+    const payload = { items: list.map((t) => this.#ref(t, "register")), update: !!update };
+    if (defer) payload.defer = true;
+    const names = this.#ctx.inst.call(OP.branchRegister, this.#handle(), toJSON(payload, { code: "unsupported-type", what: "register" }));
+    if (defer) this._defer({ names: JSON.parse(names) }, true);
+  }
+  /**
+   * Records a deferral in Go ({names?, servers?, reveal?}) and remembers it for a rebuilt branch;
+   * the first one registers the branch's search tool. `applied`: Go has it already. @internal
+   */
+  _defer(payload, applied = false) {
+    const text = JSON.stringify(payload);
+    if (!applied) this.#ctx.inst.call(OP.branchDefer, this.#handle(), text);
+    this.#defers.push(text);
+    if (!this.#search && !payload.reveal) this.#addSearchTool();
+  }
+  /** Registers this branch's search tool (replacing a copy a clone inherited). */
+  #addSearchTool() {
+    this.#search = searchTool(this.#ctx, this);
+    this.register(this.#search, { update: this.has(SEARCH_TOOL_NAME) && this.#inherited() });
+    this._defer({ searchTool: SEARCH_TOOL_NAME });
+  }
+  /** Whether the tool named tool_search is the search tool of the branch this one was cloned from. */
+  #inherited() {
+    return this.#defers.some((p) => p.includes('"searchTool"'));
+  }
+  /**
+   * Searches this branch's deferred tools by name, description and parameter names (BM25,
+   * deterministic: ties by name); `{limit}` (default 5, at most 50), `{reveal: true}` to include the
+   * hits in later exports, as the `tool_search` tool does. Node and browser.
+   * @example b.searchTools("weather forecast", { limit: 3 }) // [{name, description, parameters}]
+   */
+  searchTools(query, opts) {
+    const o = checkOptions(opts, ["limit", "reveal"], "searchTools");
+    const hits = searchTools(this.#ctx, this.#handle(), query, o, false);
+    if (o.reveal && hits.length) this._defer({ reveal: hits.map((h) => h.name) });
+    return hits;
   }
   /** Whether a name, Tool, function or one-entry MCP config is registered. */
   has(ref) {
@@ -259,6 +302,8 @@ export class Branch {
     const b = new this.#kind(this.#ctx, this.#ctx.inst.callJSON(OP.branchClone, this.#handle(), ""));
     for (const t of this.#held.keys()) b.#held.set(t, true);
     b.#exports = [...this.#exports];
+    b.#defers = [...this.#defers];
+    if (this.#search) b.#addSearchTool(); // its own: the inherited one would search and reveal in this branch
     return b;
   }
 }
@@ -268,9 +313,11 @@ export class Branch {
  * (a repeated name is duplicate-tool). Node and browser.
  */
 export function branch(ctx, opts, Kind = Branch) {
-  const { tools = [] } = checkOptions(opts, ["tools"], "tg.branch");
+  const { tools = [], defer = [] } = checkOptions(opts, ["tools", "defer"], "tg.branch");
   const b = new Kind(ctx, ctx.inst.callJSON(OP.branchCreate, 0, ""));
   const list = (Array.isArray(tools) ? tools : [tools]).filter((t) => t !== null && t !== undefined);
   if (list.length) b.register(list);
+  const deferred = (Array.isArray(defer) ? defer : [defer]).filter((t) => t !== null && t !== undefined);
+  if (deferred.length) b.register(deferred, { defer: true });
   return b;
 }

@@ -235,6 +235,7 @@ export class McpBranch extends Branch {
     await this.#ctx.inst.validatorModule?.arriving(); // discovery compiles schemas: not without a validator on its way
     const out = await this.#ctx.inst.callAsync(OP.mcpRegisterServer, this._handle(), toJSON(payload, { code: "invalid-tool", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
+    if (o.defer) this._defer({ servers: [payload.config.name ?? JSON.parse(payload.config).name] }); // every tool of the server, now and after a refresh
     return out.names;
   }
 
@@ -267,6 +268,7 @@ export class McpBranch extends Branch {
     await this.#ctx.inst.validatorModule?.arriving(); // discovery compiles schemas: not without a validator on its way
     const out = await this.#ctx.inst.callAsync(OP.mcpLoadMcpConfig, this._handle(), toJSON(payload, { code: "invalid-request", what: call }));
     for (const w of warningsToErrors(out.warnings)) onWarning(w.server, w.error);
+    if (o.defer) this._defer({ servers: Object.keys(out.result) }); // every tool of every server, now and after a refresh
     return out.result;
   }
 }

@@ -20,12 +20,13 @@ function toolRef(ctx, x, i) {
  * @example const { tools, report } = tg.toProvider(b, "openai-chat", { strict: true });
  */
 export function toProvider(ctx, branchOrTools, target, opts) {
-  const { strict = false, geminiLegacy = false } = checkOptions(opts, ["strict", "geminiLegacy"], "toProvider");
+  const { strict = false, geminiLegacy = false, toolSearch } = checkOptions(opts, ["strict", "geminiLegacy", "toolSearch"], "toProvider");
   if (typeof target !== "string" || !PROVIDER_TARGETS.includes(target)) {
     const message = `toProvider: target must be one of ${PROVIDER_TARGETS.join(", ")}, got ${describe(target)}`;
     throw new ToolgateError("invalid-request", message, { issues: [{ path: "", keyword: "target", message }] });
   }
   const payload = { target, strict: !!strict, geminiLegacy: !!geminiLegacy };
+  if (toolSearch !== undefined && toolSearch !== null) payload.toolSearch = toolSearch; // "native": Go refuses other values and targets
   let handle = 0;
   const isBranch = branchOrTools instanceof Branch && branchOrTools._of(ctx);
   if (isBranch) handle = branchOrTools._handle();

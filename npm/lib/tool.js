@@ -153,10 +153,14 @@ export function goToolFromInfo(ctx, info) {
   return new Tool(ctx, { kind: "go" }, info);
 }
 
-/** The Tool object of a Go tool handle: the one already known, or a new wrapper. Node and browser. */
+/**
+ * The Tool object of a Go tool handle: the one already known, or a new wrapper. A Tool of a stopped
+ * instance (or one rebuilt since under another handle) never answers for a handle the new instance
+ * reuses. Node and browser.
+ */
 export function goTool(ctx, handle) {
   const known = ctx.tools.get(handle)?.deref();
-  if (known) return known;
+  if (known && known[H] === handle && !ctx.stale(known[GEN])) return known;
   return goToolFromInfo(ctx, ctx.inst.callJSON(OP.toolInfo, handle, ""));
 }
 

@@ -77,9 +77,19 @@ export async function closePage(page) {
  * writes the clipboard asynchronously, so this empties it first and waits until it holds text.
  */
 export async function copiedBy(page, button) {
-  await page.evaluate(() => navigator.clipboard.writeText(""));
+  await page.evaluate(async () => {
+    window.__copied = "";
+    await navigator.clipboard.writeText("");
+  });
   await button.click();
-  const text = await page.waitForFunction(async () => (await navigator.clipboard.readText()) || false);
+  // waitForFunction takes a returned promise as a truthy value (it does not await it): the predicate
+  // stays synchronous, each poll starting a read whose text the next poll sees.
+  const text = await page.waitForFunction(() => {
+    navigator.clipboard.readText().then((t) => {
+      window.__copied = t;
+    }, () => {});
+    return window.__copied || false;
+  });
   return text.jsonValue();
 }
 

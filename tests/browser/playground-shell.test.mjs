@@ -33,11 +33,17 @@ async function setView(page, defs, call) {
     s.setDefs(defs, 0);
     s.setCall(call, "test");
   }, { defs, call });
-  await page.waitForFunction(async () => {
-    const { decodeView } = await import("/js/permalink.js");
-    const { state } = await import("/js/store.js");
-    const v = await decodeView(location.hash);
-    return v && v.call === state.call && JSON.stringify(v.defs) === JSON.stringify(state.defs);
+  // waitForFunction takes a returned promise as a truthy value (it does not await it): the predicate
+  // stays synchronous, each poll starting a check whose answer the next poll sees.
+  await page.evaluate(() => {
+    window.__viewFollowed = false;
+  });
+  await page.waitForFunction(() => {
+    Promise.all([import("/js/permalink.js"), import("/js/store.js")]).then(async ([{ decodeView }, { state }]) => {
+      const v = await decodeView(location.hash);
+      window.__viewFollowed = Boolean(v && v.call === state.call && JSON.stringify(v.defs) === JSON.stringify(state.defs));
+    }, () => {});
+    return window.__viewFollowed;
   });
 }
 

@@ -36,6 +36,7 @@ import "./lib/approval.js";
 import "./lib/tool.js";
 import "./lib/function-calling.js";
 import "./lib/plan-cache.js";
+import "./lib/tool-search.js";
 import "./lib/branch.js";
 import "./lib/provider-calls.js";
 import "./lib/provider-result.js";

@@ -7,6 +7,7 @@ import { dirname } from "node:path";
 import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
 import { CEILING_MS } from "./playground-harness.mjs";
+import { serveDir } from "./serve-dir.mjs";
 
 const require = createRequire(import.meta.url);
 const pkgDir = dirname(require.resolve("toolgate/package.json"));
@@ -313,19 +314,7 @@ test("a Vite production build of an app importing toolgate works", { timeout: 2 
   const outDir = mkdtempSync(join(tmpdir(), "toolgate-vite-"));
   try {
     await build({ root, logLevel: "silent", build: { outDir, emptyOutDir: true, target: "es2022" } });
-    const { createServer } = await import("node:http");
-    const { readFile } = await import("node:fs/promises");
-    const srv = createServer(async (req, res) => {
-      const path = new URL(req.url, "http://x").pathname;
-      try {
-        const body = await readFile(join(outDir, path === "/" ? "index.html" : path));
-        const type = path.endsWith(".wasm") ? "application/wasm" : path.endsWith(".js") ? "text/javascript" : "text/html";
-        res.writeHead(200, { "content-type": type }).end(body);
-      } catch {
-        res.writeHead(404).end();
-      }
-    });
-    await new Promise((r) => srv.listen(0, "127.0.0.1", r));
+    const srv = await serveDir(outDir);
     const page = await newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -341,25 +330,6 @@ test("a Vite production build of an app importing toolgate works", { timeout: 2 
     rmSync(outDir, { recursive: true, force: true });
   }
 });
-
-/** Serves a directory over HTTP on a free port; resolves to the server. */
-async function serveDir(dir) {
-  const { createServer } = await import("node:http");
-  const { readFile } = await import("node:fs/promises");
-  const { join } = await import("node:path");
-  const srv = createServer(async (req, res) => {
-    const path = new URL(req.url, "http://x").pathname;
-    try {
-      const body = await readFile(join(dir, path === "/" ? "index.html" : path));
-      const type = path.endsWith(".wasm") ? "application/wasm" : path.endsWith(".js") ? "text/javascript" : "text/html";
-      res.writeHead(200, { "content-type": type }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((r) => srv.listen(0, "127.0.0.1", r));
-  return srv;
-}
 
 /** A validate answer as the vite-plans page writes it. */
 function pageView(r) {

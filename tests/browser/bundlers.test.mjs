@@ -3,8 +3,6 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { createServer } from "node:http";
-import { readFile } from "node:fs/promises";
 import { mkdtempSync, rmSync, cpSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -12,6 +10,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import { CEILING_MS } from "./playground-harness.mjs";
+import { serveDir } from "./serve-dir.mjs";
 
 const require = createRequire(import.meta.url);
 const pkgDir = dirname(require.resolve("toolgate/package.json"));
@@ -46,17 +45,7 @@ function esbuildInto(args) {
 
 /** Serves dir over HTTP on a free port as a static host does (404 for a missing file); opens the page and returns {out, wasm: the .wasm paths requested}. */
 async function runPage(dir) {
-  const srv = createServer(async (req, res) => {
-    const path = new URL(req.url, "http://x").pathname;
-    try {
-      const body = await readFile(join(dir, path === "/" ? "index.html" : path));
-      const type = path.endsWith(".wasm") ? "application/wasm" : path.endsWith(".js") ? "text/javascript" : "text/html";
-      res.writeHead(200, { "content-type": type }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise((r) => srv.listen(0, "127.0.0.1", r));
+  const srv = await serveDir(dir);
   const page = await browser.newPage();
   page.setDefaultTimeout(CEILING_MS);
   const wasm = [];

@@ -385,3 +385,40 @@ test("local approval through the adapters: a denied call never runs, and the mod
   assert.equal(await toolSet(mk()).wipe.execute({ path: "/c" }, { toolCallId: "c3", messages: [], context: { admin: true } }), "wiped");
   assert.deepEqual(ran, ["/c"]);
 });
+
+/** A branch with `add` in view and `weather` deferred: only a search brings it to the model. */
+function deferredBranch() {
+  const ran = [];
+  const b = tg.branch({ tools: [tg.tool({ name: "add", parameters: { type: "object", properties: { a: { type: "integer" } } }, handler: () => 1 })] });
+  b.register(tg.tool({
+    name: "weather",
+    description: "Current weather for a city.",
+    parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+    handler: ({ city }) => (ran.push(city), `sunny in ${city}`),
+  }), { defer: true });
+  return { b, ran };
+}
+
+test("tool search through the AI SDK: a deferred tool is offered only after the model's search found it, with no glue", async () => {
+  const { b, ran } = deferredBranch();
+  const model = new MockLanguageModelV4({
+    doGenerate: [toolStep(toolCall("c1", "tool_search", { query: "weather" })), toolStep(toolCall("c2", "weather", { city: "Paris" })), textStep("sunny")],
+  });
+  const result = await generateText({ model, tools: toolSet(b), stopWhen: stepCountIs(4), prompt: "weather in Paris?" });
+  assert.equal(result.text, "sunny");
+  const names = (i) => model.doGenerateCalls[i].tools.map((t) => t.name).sort();
+  assert.deepEqual(names(0), ["add", "tool_search"], "the deferred tool is not offered at first");
+  assert.deepEqual(names(1), ["add", "tool_search", "weather"], "offered once the search revealed it");
+  assert.deepEqual(ran, ["Paris"]);
+});
+
+test("tool search through Agents JS: a deferred tool joins the agent's tools once the model's search found it", async () => {
+  const { b, ran } = deferredBranch();
+  const model = new ScriptModel([[fnCall("c1", "tool_search", { query: "weather" })], [fnCall("c2", "weather", { city: "Oslo" })], [message("sunny")]]);
+  const result = await run(new Agent({ name: "w", model, tools: agentTools(b) }), "weather in Oslo?");
+  assert.equal(result.finalOutput, "sunny");
+  const names = (i) => model.requests[i].tools.map((t) => t.name).sort();
+  assert.deepEqual(names(0), ["add", "tool_search"]);
+  assert.deepEqual(names(1), ["add", "tool_search", "weather"]);
+  assert.deepEqual(ran, ["Oslo"]);
+});

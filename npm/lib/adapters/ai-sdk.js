@@ -2,7 +2,7 @@
 // Validation is toolgate's (the schema's validate runs branch.validate), execution is
 // branch.invoke. Node and browser.
 import { ToolgateError, checkOptions } from "../errors.js";
-import { checkBranch, checkTarget, exportedTools, jsonSafe } from "./common.js";
+import { addRevealed, checkBranch, checkTarget, exportedTools, jsonSafe } from "./common.js";
 import { STATUS } from "../contract.js";
 
 /** The mark the AI SDK's jsonSchema() puts on a Schema (Symbol.for, so any copy of "ai" reads it). */
@@ -49,15 +49,20 @@ export function toolSet(branch, opts) {
   const { target = "openai-chat", strict = false } = checkOptions(opts, ["target", "strict"], "toolSet");
   checkTarget(target, "toolSet");
   const set = {};
-  for (const t of exportedTools(b, target, !!strict)) {
+  const add = (t) => {
     const tool = {
       type: "function",
       inputSchema: inputSchema(b, t.name, t.parameters),
-      execute: (input, options) => execute(b, t.name, input, options),
+      execute: async (input, options) => {
+        const out = await execute(b, t.name, input, options);
+        addRevealed(b, t.name, target, !!strict, (name) => Object.hasOwn(set, name), add); // deferred tools a search found join the set
+        return out;
+      },
     };
     if (t.description !== undefined) tool.description = t.description;
     if (strict) tool.strict = t.strict;
     set[t.name] = tool;
-  }
+  };
+  for (const t of exportedTools(b, target, !!strict)) add(t);
   return set;
 }

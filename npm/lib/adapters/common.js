@@ -50,6 +50,19 @@ export function exportedTools(b, target, strict) {
   return apiOf(b).toProvider(b, target, { strict }).tools.flatMap(readExported);
 }
 
+/** The name of the search tool a branch with deferred tools holds (lib/tool-search.js's SEARCH_TOOL_NAME). */
+const SEARCH_TOOL = "tool_search";
+
+/**
+ * After a call of the branch's search tool, adds each tool the search revealed to an adapter's
+ * tools (`has(name)` says whether one is there, `add(t)` adds an exported tool), so the SDK's
+ * loop offers them from its next step: the SDKs read their tool list again at each step.
+ */
+export function addRevealed(b, name, target, strict, has, add) {
+  if (name !== SEARCH_TOOL) return;
+  for (const t of exportedTools(b, target, strict)) if (!has(t.name)) add(t);
+}
+
 /** Whether JSON.stringify can write v as it is (no BigInt, no cycle). */
 function plainJSON(v) {
   try {

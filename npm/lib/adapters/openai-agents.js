@@ -4,7 +4,7 @@
 // branch.invoke. Node and browser.
 import { tool as sdkTool } from "@openai/agents";
 import { ToolgateError, checkOptions, describe } from "../errors.js";
-import { checkBranch, exportedTools, failureText, responseText } from "./common.js";
+import { addRevealed, checkBranch, exportedTools, failureText, responseText } from "./common.js";
 import { STATUS } from "../contract.js";
 
 /**
@@ -61,7 +61,7 @@ async function invoke(b, name, input, details, runContext) {
  * the SDK's: tool() is given strict: false so it leaves the schema as toolgate exported it, and its
  * invoke, which would parse the arguments with JSON.parse, is never called.
  */
-function agentTool(b, t, needsApproval) {
+function agentTool(b, t, needsApproval, after) {
   const parameters = objectParams(t.parameters);
   const description = t.description ?? "";
   const base = sdkTool({ name: t.name, description, parameters, strict: false, needsApproval, execute: () => "" });
@@ -72,7 +72,11 @@ function agentTool(b, t, needsApproval) {
     description,
     parameters,
     strict: t.strict,
-    invoke: (runContext, input, details) => invoke(b, t.name, input, details, runContext),
+    invoke: async (runContext, input, details) => {
+      const out = await invoke(b, t.name, input, details, runContext);
+      after();
+      return out;
+    },
   };
 }
 
@@ -88,5 +92,8 @@ export function agentTools(branch, opts) {
   const b = checkBranch(branch, "agentTools");
   const { strict = true, needsApproval = false } = checkOptions(opts, ["strict", "needsApproval"], "agentTools");
   const approval = approvalOption(needsApproval);
-  return exportedTools(b, "openai-responses", !!strict).map((t) => agentTool(b, t, approval));
+  const tools = [];
+  const add = (t) => tools.push(agentTool(b, t, approval, () => addRevealed(b, t.name, "openai-responses", !!strict, (name) => tools.some((x) => x.name === name), add)));
+  for (const t of exportedTools(b, "openai-responses", !!strict)) add(t);
+  return tools; // deferred tools a search finds are pushed here: the runner reads the agent's tools at each turn
 }

@@ -9,6 +9,7 @@ import http from "node:http";
 import { randomUUID } from "node:crypto";
 import Anthropic from "@anthropic-ai/sdk";
 import OpenAI from "openai";
+import { GoogleGenAI } from "@google/genai";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { tg } from "./helpers.mjs";
@@ -150,6 +151,60 @@ test("openai: the search call and the revealed tool through Chat Completions", a
   }
   assert.equal(completion.choices[0].message.content, "18 degrees in Paris.");
   assert.deepEqual(received.map((r) => r.tools.map((t) => t.function.name)), [["now", "tool_search"], ["now", "get_weather", "tool_search"], ["now", "get_weather", "tool_search"]]);
+  assert.deepEqual(ran, ["Paris"]);
+});
+
+test("openai: the search call and the revealed tool through Responses", async () => {
+  const received = [];
+  const fc = (id, name, args) => ({ type: "function_call", id: `fc_${id}`, call_id: id, name, arguments: JSON.stringify(args), status: "completed" });
+  const replies = [
+    [fc("call_1", "tool_search", { query: "weather" })],
+    [fc("call_2", "get_weather", { city: "Paris" })],
+    [{ type: "message", id: "msg_3", role: "assistant", status: "completed", content: [{ type: "output_text", text: "18 degrees in Paris.", annotations: [] }] }],
+  ];
+  const fetch = async (url, init) => {
+    received.push(JSON.parse(init.body));
+    const output = replies[received.length - 1];
+    const body = output ? { id: `resp_${received.length}`, object: "response", created_at: 0, status: "completed", model: "o4-mini", output } : { error: { message: "unexpected request" } };
+    return new Response(JSON.stringify(body), { status: output ? 200 : 400, headers: { "content-type": "application/json" } });
+  };
+  const client = new OpenAI({ apiKey: "sk-test", fetch, maxRetries: 0 });
+  const { b, ran } = deferredBranch();
+
+  const input = [{ role: "user", content: "Weather in Paris?" }];
+  let response = await client.responses.create({ model: "o4-mini", input, tools: tg.toProvider(b, "openai-responses").tools });
+  for (let calls; (calls = tg.parseToolCalls(response)).length > 0; ) {
+    const done = await Promise.all(calls.map((c) => b.invoke(c).catch((e) => e)));
+    input.push(...response.output, ...tg.toolResult(done, "openai-responses"));
+    response = await client.responses.create({ model: "o4-mini", input, tools: tg.toProvider(b, "openai-responses").tools });
+  }
+  assert.equal(response.output_text, "18 degrees in Paris.");
+  assert.deepEqual(received.map((r) => r.tools.map((t) => t.name)), [["now", "tool_search"], ["now", "get_weather", "tool_search"], ["now", "get_weather", "tool_search"]]);
+  assert.deepEqual(ran, ["Paris"]);
+});
+
+test("@google/genai: the search call and the revealed tool through generateContent", async () => {
+  const received = [];
+  const part = (name, args) => ({ functionCall: { name, args } });
+  const replies = [[part("tool_search", { query: "weather" })], [part("get_weather", { city: "Paris" })], [{ text: "18 degrees in Paris." }]];
+  const fetch = async (url, init) => {
+    received.push(JSON.parse(init.body));
+    const parts = replies[received.length - 1];
+    const body = parts ? { candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }] } : { error: { code: 400, message: "unexpected request" } };
+    return new Response(JSON.stringify(body), { status: parts ? 200 : 400, headers: { "content-type": "application/json" } });
+  };
+  const ai = new GoogleGenAI({ apiKey: "test-key", httpOptions: { fetch } });
+  const { b, ran } = deferredBranch();
+
+  const contents = [{ role: "user", parts: [{ text: "Weather in Paris?" }] }];
+  let response = await ai.models.generateContent({ model: "gemini-2.5-flash", contents, config: { tools: tg.toProvider(b, "gemini").tools } });
+  for (let calls; (calls = tg.parseToolCalls(response)).length > 0; ) {
+    const done = await Promise.all(calls.map((c) => b.invoke(c).catch((e) => e)));
+    contents.push(response.candidates[0].content, tg.toolResult(done, "gemini"));
+    response = await ai.models.generateContent({ model: "gemini-2.5-flash", contents, config: { tools: tg.toProvider(b, "gemini").tools } });
+  }
+  assert.equal(response.text, "18 degrees in Paris.");
+  assert.deepEqual(received.map((r) => r.tools[0].functionDeclarations.map((t) => t.name)), [["now", "tool_search"], ["now", "get_weather", "tool_search"], ["now", "get_weather", "tool_search"]]);
   assert.deepEqual(ran, ["Paris"]);
 });
 

@@ -4,6 +4,14 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import Anthropic from "@anthropic-ai/sdk";
+import OpenAI from "openai";
+import { GoogleGenAI } from "@google/genai";
+import { generateText } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
+import { Agent, run, Usage } from "@openai/agents";
+import { toolSet } from "toolgate/ai-sdk";
+import { agentTools } from "toolgate/openai-agents";
+import { langchainTools } from "toolgate/langchain";
 import { tg } from "./helpers.mjs";
 
 const PARAMS = {
@@ -123,4 +131,39 @@ test("@anthropic-ai/sdk sends input_examples as exported", async () => {
   assert.equal(received[0].url, "https://api.anthropic.com/v1/messages");
   assert.deepEqual(received[0].body.tools[0].input_examples, EXAMPLES);
   assert.deepEqual(received[0].body.tools[0].input_schema, tools[0].input_schema);
+});
+
+/** A fetch answering every request with `body` and keeping what each request sent. */
+function answering(body) {
+  const received = [];
+  const fetch = async (url, init = {}) => {
+    received.push(JSON.parse(init.body));
+    return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+  };
+  return { fetch, received };
+}
+
+test("the OpenAI (Chat, Responses) and Gemini SDKs send the examples in the description, as exported", async () => {
+  const b = tg.branch({ tools: [forecast()] });
+  const chat = answering({ id: "c", object: "chat.completion", created: 0, model: "gpt-4o", choices: [{ index: 0, finish_reason: "stop", logprobs: null, message: { role: "assistant", content: "ok" } }] });
+  await new OpenAI({ apiKey: "sk-test", fetch: chat.fetch, maxRetries: 0 }).chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }], tools: tg.toProvider(b, "openai-chat").tools });
+  assert.equal(chat.received[0].tools[0].function.description, `Weather ahead.\n\n${FOLDED}`);
+  const responses = answering({ id: "r", object: "response", created_at: 0, status: "completed", model: "o4-mini", output: [] });
+  await new OpenAI({ apiKey: "sk-test", fetch: responses.fetch, maxRetries: 0 }).responses.create({ model: "o4-mini", input: "hi", tools: tg.toProvider(b, "openai-responses").tools });
+  assert.equal(responses.received[0].tools[0].description, `Weather ahead.\n\n${FOLDED}`);
+  const gemini = answering({ candidates: [{ content: { role: "model", parts: [{ text: "ok" }] }, finishReason: "STOP", index: 0 }] });
+  await new GoogleGenAI({ apiKey: "k", httpOptions: { fetch: gemini.fetch } }).models.generateContent({ model: "gemini-2.5-flash", contents: "hi", config: { tools: tg.toProvider(b, "gemini").tools } });
+  assert.equal(gemini.received[0].tools[0].functionDeclarations[0].description, `Weather ahead.\n\n${FOLDED}`);
+});
+
+test("the adapters (AI SDK, Agents JS, LangChain) hand the model the examples in the description", async () => {
+  const b = tg.branch({ tools: [forecast()] });
+  const model = new MockLanguageModelV4({ doGenerate: [{ content: [{ type: "text", text: "ok" }], finishReason: { unified: "stop", raw: "stop" }, usage: { inputTokens: { total: 1 }, outputTokens: { total: 1 } }, warnings: [] }] });
+  await generateText({ model, tools: toolSet(b), prompt: "hi" });
+  assert.equal(model.doGenerateCalls[0].tools[0].description, `Weather ahead.\n\n${FOLDED}`);
+  const requests = [];
+  const agentModel = { async getResponse(r) { requests.push(r); return { usage: new Usage(), output: [{ type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text: "ok" }] }], responseId: "r1" }; }, async *getStreamedResponse() {} };
+  await run(new Agent({ name: "f", model: agentModel, tools: agentTools(b) }), "hi");
+  assert.equal(requests[0].tools[0].description, `Weather ahead.\n\n${FOLDED}`);
+  assert.equal(langchainTools(b)[0].description, `Weather ahead.\n\n${FOLDED}`);
 });

@@ -411,7 +411,9 @@ export interface ToolCallStream {
   /** Every refusal reported so far. */
   readonly refusals: StreamRefusal[];
   /** The stream's provider, once its first event is pushed. */
-  readonly provider: "openai-chat" | "openai-responses" | "anthropic" | "gemini" | null;
+  readonly provider: "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "ai-sdk" | "langchain" | null;
+  /** Ends the stream: each call not yet ended is judged whole; returns the refusals found. */
+  end(): StreamRefusal[];
 }
 
 /**

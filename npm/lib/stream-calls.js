@@ -100,9 +100,14 @@ export class ToolCallStream {
     if (event === null || typeof event !== "object") {
       throw new ToolgateError("invalid-request", `toolCallStream.push: want a stream event or chunk (an object), got ${describe(event)}`);
     }
+    if (event.type === "raw_model_stream_event" || event.type === "run_item_stream_event" || event.type === "agent_updated_stream_event") {
+      // Agents JS's run stream: only its raw model events carry the provider's own events
+      const inner = event.type === "raw_model_stream_event" && event.data?.type === "model" ? event.data.event : undefined;
+      return inner && typeof inner === "object" ? this.push(inner) : [];
+    }
     const kind = streamKind(event);
     if (!kind) {
-      throw new ToolgateError("invalid-request", "toolCallStream.push: this is not an event of an OpenAI Chat, OpenAI Responses, Anthropic or Gemini stream (pass each event or chunk the SDK's stream yields, as it is)");
+      throw new ToolgateError("invalid-request", "toolCallStream.push: this is not an event of an OpenAI Chat, OpenAI Responses, Anthropic, Gemini, AI SDK, Agents JS or LangChain stream (pass each event, part or chunk the SDK's stream yields, as it is)");
     }
     if (this.#provider && kind !== this.#provider) {
       throw new ToolgateError("invalid-request", `toolCallStream.push: an ${kind} event in a stream of ${this.#provider} events: use one toolCallStream per stream`);
@@ -119,22 +124,38 @@ export class ToolCallStream {
     return found;
   }
 
+  /**
+   * Ends the stream: every call not yet ended is judged whole, and the refusals found are
+   * returned (for streams whose events do not say when a call ends, as LangChain's chunks).
+   */
+  end() {
+    const found = [];
+    for (const c of this.#calls.values()) {
+      if (c.done) continue;
+      c.done = true;
+      c.nameDone = true;
+      const r = this.#judge(c);
+      if (r) found.push(r);
+    }
+    return found;
+  }
+
   /** Every call, in order, as tg.parseToolCalls reads the whole response ([{id, function, arguments, provider}]). */
   calls() {
     const list = [...this.#calls.values()];
     if (list.length === 0) return [];
     return list.flatMap((c) => {
       try {
-        return parseToolCalls(this.#ctx, wholeResponse(this.#provider, [c]));
+        return parseToolCalls(this.#ctx, wholeResponse(RULES_OF[this.#provider] ?? this.#provider, [c]));
       } catch {
-        return [{ id: c.id ?? null, function: c.name, arguments: c.args.text, provider: this.#provider }]; // not JSON: b.invoke refuses it as it would any
+        return [{ id: c.id ?? null, function: c.name, arguments: c.args.text, provider: RULES_OF[this.#provider] ?? this.#provider }]; // not JSON: b.invoke refuses it as it would any
       }
     });
   }
 
   /** A call with these arguments as parseToolCalls gives it, for b.validate. */
   #request(c, args) {
-    const r = { function: c.name, arguments: args, provider: this.#provider };
+    const r = { function: c.name, arguments: args, provider: RULES_OF[this.#provider] ?? this.#provider };
     if (c.id) r.id = c.id;
     return r;
   }
@@ -210,6 +231,8 @@ export class ToolCallStream {
 
 /** Which provider's stream an event is from, or undefined. */
 function streamKind(e) {
+  if (Array.isArray(e.tool_call_chunks)) return "langchain";
+  if (typeof e.type === "string" && AI_SDK_PARTS.has(e.type)) return "ai-sdk";
   if (e.object === "chat.completion.chunk" || (Array.isArray(e.choices) && e.choices.some((c) => c && typeof c === "object" && "delta" in c))) return "openai-chat";
   if (typeof e.type === "string") {
     if (e.type.startsWith("response.")) return "openai-responses";
@@ -218,6 +241,12 @@ function streamKind(e) {
   if (Array.isArray(e.candidates) || (e.usageMetadata && typeof e.usageMetadata === "object") || e.promptFeedback) return "gemini";
   return undefined;
 }
+
+/** The AI SDK's stream parts (streamText's fullStream). */
+const AI_SDK_PARTS = new Set(["start", "finish", "start-step", "finish-step", "text-start", "text-delta", "text-end", "reasoning-start", "reasoning-delta", "reasoning-end",
+  "tool-input-start", "tool-input-delta", "tool-input-end", "tool-call", "tool-result", "tool-error", "tool-output-denied", "tool-approval-request", "source", "file", "raw", "abort"]);
+/** Whose argument rules a stream's calls follow when its provider is an SDK of several (the AI SDK's, LangChain's: OpenAI Chat's). */
+const RULES_OF = { "ai-sdk": "openai-chat", langchain: "openai-chat" };
 
 const ANTHROPIC_EVENTS = new Set(["message_start", "content_block_start", "content_block_delta", "content_block_stop", "message_delta", "message_stop", "ping", "error"]);
 
@@ -308,6 +337,50 @@ const READERS = {
       return [c];
     }
     return [];
+  },
+  "ai-sdk"(e, calls) {
+    if (e.type === "tool-input-start") {
+      const c = calls.call(s(e.id));
+      c.id = s(e.id);
+      c.name = s(e.toolName);
+      c.nameDone = true;
+      return [c];
+    }
+    if (e.type === "tool-call") {
+      const c = calls.call(s(e.toolCallId));
+      c.id = s(e.toolCallId);
+      c.name = s(e.toolName);
+      c.nameDone = true;
+      finalArguments(c, typeof e.input === "string" ? e.input : toJSON(e.input ?? {}, { code: "invalid-request", what: `the arguments of ${c.name}` }));
+      return [c];
+    }
+    const c = calls.find(s(e.id));
+    if (!c) return [];
+    if (e.type === "tool-input-delta") c.args.push(s(e.delta));
+    else if (e.type === "tool-input-end") c.done = true;
+    else return [];
+    return [c];
+  },
+  langchain(e, calls) {
+    const touched = [];
+    for (const ch of e.tool_call_chunks) {
+      const c = calls.call(String(ch?.index ?? 0));
+      if (s(ch?.id) && !c.id) c.id = ch.id;
+      if (s(ch?.name) && ch.name !== c.name) c.name += ch.name;
+      if (s(ch?.args)) {
+        c.nameDone = true;
+        c.args.push(ch.args);
+      }
+      touched.push(c);
+    }
+    if (e.response_metadata?.finish_reason || e.response_metadata?.stop_reason) {
+      for (const [, c] of calls.entries()) {
+        c.nameDone = true;
+        c.done = true;
+        touched.push(c);
+      }
+    }
+    return touched;
   },
   gemini(e, calls) {
     const touched = [];

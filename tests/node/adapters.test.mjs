@@ -422,3 +422,52 @@ test("tool search through Agents JS: a deferred tool joins the agent's tools onc
   assert.deepEqual(names(1), ["add", "tool_search", "weather"]);
   assert.deepEqual(ran, ["Oslo"]);
 });
+
+/** A branch whose `add` refuses a string for `a`: what the streams below send. */
+function streamBranch() {
+  return tg.branch({ tools: [tg.tool({ name: "add", parameters: { type: "object", properties: { a: { type: "integer" }, b: { type: "integer" } }, required: ["a", "b"], additionalProperties: false }, handler: ({ a, b }) => a + b })] });
+}
+
+test("toolCallStream through the AI SDK's fullStream: a call refused before its input ends", async () => {
+  const b = streamBranch();
+  const finish = (unified) => ({ type: "finish", finishReason: { unified, raw: unified }, usage });
+  const pieces = ['{"a": ', '"x"', ', "b": 2}'];
+  const parts = [
+    { type: "tool-input-start", id: "c1", toolName: "add" },
+    ...pieces.map((delta) => ({ type: "tool-input-delta", id: "c1", delta })),
+    { type: "tool-input-end", id: "c1" },
+    { type: "tool-call", toolCallId: "c1", toolName: "add", input: pieces.join("") },
+    finish("tool-calls"),
+  ];
+  const model = new MockLanguageModelV4({ doStream: [{ stream: convertArrayToReadableStream(parts) }] });
+  const acc = tg.toolCallStream(b);
+  const seen = [];
+  for await (const part of streamText({ model, tools: toolSet(b), stopWhen: stepCountIs(1), prompt: "add" }).fullStream) {
+    for (const r of acc.push(part)) seen.push({ r, after: part.type === "tool-input-delta" ? part.delta : part.type });
+  }
+  assert.equal(acc.provider, "ai-sdk");
+  assert.equal(seen.length, 1);
+  assert.equal(seen[0].r.complete, false, "refused before the input ended");
+  assert.equal(seen[0].after, '"x"', "as soon as the string was whole: lax conversion makes no integer of it");
+  assert.equal(seen[0].r.error.issues[0].path, "/a");
+  assert.equal(seen[0].r.error.callId, "c1");
+  assert.deepEqual(acc.calls().map((c) => [c.id, c.function, c.arguments]), [["c1", "add", { a: "x", b: 2 }]]);
+});
+
+test("toolCallStream through Agents JS's run stream: the raw model events are read", async () => {
+  const b = streamBranch();
+  const acc = tg.toolCallStream(b);
+  const raw = (event) => ({ type: "raw_model_stream_event", data: { type: "model", event } });
+  const events = [
+    { type: "agent_updated_stream_event", agent: {} },
+    raw({ type: "response.output_item.added", output_index: 0, item: { type: "function_call", id: "fc_1", call_id: "call_1", name: "add", arguments: "" } }),
+    raw({ type: "response.function_call_arguments.delta", item_id: "fc_1", output_index: 0, delta: '{"a": 1, "c"' }),
+    raw({ type: "response.function_call_arguments.delta", item_id: "fc_1", output_index: 0, delta: ": 2}" }),
+    { type: "raw_model_stream_event", data: { type: "output_text_delta", delta: "hi" } },
+  ];
+  const found = events.flatMap((e) => acc.push(e));
+  assert.equal(found.length, 1);
+  assert.equal(found[0].error.issues[0].keyword, "additionalProperties");
+  assert.equal(found[0].id, "call_1");
+  assert.equal(acc.provider, "openai-responses");
+});

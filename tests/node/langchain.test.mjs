@@ -216,3 +216,23 @@ test("langchain: the tool's runtime context reaches the handler, and toModelOutp
   assert.equal(msg.tool_call_id, "c1");
   assert.deepEqual(seen, [{ user: "ann" }]);
 });
+
+test("toolCallStream through LangChain's stream: tool_call_chunks accumulated, a refusal before the chunks end", async () => {
+  const { AIMessageChunk } = await import("@langchain/core/messages");
+  const b = tg.branch({ tools: [tg.tool({ name: "add", parameters: { type: "object", properties: { a: { type: "integer" }, b: { type: "integer" } }, required: ["a", "b"] }, handler: ({ a, b }) => a + b })] });
+  const acc = tg.toolCallStream(b);
+  const chunks = [
+    new AIMessageChunk({ content: "", tool_call_chunks: [{ id: "t1", name: "add", args: '{"a": 1', index: 0 }] }),
+    new AIMessageChunk({ content: "", tool_call_chunks: [{ args: ', "b": "two"', index: 0 }] }),
+    new AIMessageChunk({ content: "", tool_call_chunks: [{ args: "}", index: 0 }] }),
+  ];
+  const found = chunks.map((c) => acc.push(c));
+  assert.equal(acc.provider, "langchain");
+  assert.deepEqual(found[0], []);
+  assert.equal(found[1].length, 1, "refused once \"two\" is whole: no integer is spelled so, and lax conversion cannot make one");
+  assert.equal(found[1][0].error.issues[0].path, "/b");
+  assert.equal(found[1][0].complete, false);
+  assert.deepEqual(found[2], []);
+  assert.deepEqual(acc.end(), [], "each call refused once");
+  assert.deepEqual(acc.calls().map((c) => [c.id, c.function, c.arguments]), [["t1", "add", { a: 1, b: "two" }]]);
+});

@@ -29,7 +29,9 @@ async function main(): Promise<void> {
   for await (const e of gemini) tg.toolCallStream(b).push(e);
   const calls: ToolCall[] = acc.calls();
   for (const call of calls) await b.invoke(call);
-  const p: "openai-chat" | "openai-responses" | "anthropic" | "gemini" | null = acc.provider;
+  const p: "openai-chat" | "openai-responses" | "anthropic" | "gemini" | "ai-sdk" | "langchain" | null = acc.provider;
+  const ended: StreamRefusal[] = acc.end();
+  void ended;
   void p;
 }
 void main;

@@ -236,3 +236,29 @@ test("toolCallStream through LangChain's stream: tool_call_chunks accumulated, a
   assert.deepEqual(acc.end(), [], "each call refused once");
   assert.deepEqual(acc.calls().map((c) => [c.id, c.function, c.arguments]), [["t1", "add", { a: 1, b: "two" }]]);
 });
+
+test("langchain: the model's tool_search call reveals a deferred tool, which langchainTools(b) then holds; a denied approval is an error ToolMessage", async () => {
+  const ran = [];
+  const b = tg.branch({ tools: [tg.tool({ name: "now", parameters: { type: "object", properties: {} }, handler: () => "15:00" })] });
+  b.register(tg.tool({
+    name: "wipe_disk",
+    description: "Erases a disk.",
+    parameters: { type: "object", properties: { disk: { type: "string" } }, required: ["disk"] },
+    handler: ({ disk }) => (ran.push(disk), "wiped"),
+    requireApproval: true,
+    approve: (req) => (req.context?.admin ? true : { approved: false, reason: "admins only" }),
+  }), { defer: true });
+  const names = () => langchainTools(b).map((t) => t.name).sort();
+  assert.deepEqual(names(), ["now", "tool_search"]);
+  const search = langchainTools(b).find((t) => t.name === "tool_search");
+  const found = await search.invoke({ id: "s1", name: "tool_search", args: { query: "erase disk" }, type: "tool_call" });
+  assert.match(String(found.content), /wipe_disk/);
+  assert.deepEqual(names(), ["now", "tool_search", "wipe_disk"], "bound again after the search, the revealed tool is there");
+  const wipe = langchainTools(b).find((t) => t.name === "wipe_disk");
+  const denied = await wipe.invoke({ id: "w1", name: "wipe_disk", args: { disk: "sda" }, type: "tool_call" }, { context: { admin: false } });
+  assert.equal(denied.status, "error");
+  assert.match(String(denied.content), /policy-denied[\s\S]*admins only/);
+  const ok = await wipe.invoke({ id: "w2", name: "wipe_disk", args: { disk: "sdb" }, type: "tool_call" }, { context: { admin: true } });
+  assert.equal(ok.content, "wiped");
+  assert.deepEqual(ran, ["sdb"]);
+});

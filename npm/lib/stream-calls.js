@@ -14,6 +14,15 @@ const GROWING = new Set(["maxItems", "maxProperties", "uniqueItems"]);
 /** The most calls one stream may carry (a stream past it is refused). */
 export const MAX_STREAM_CALLS = 512;
 
+/** The parameters schema of the tool registered as name, read for that one tool (not the whole registry), or undefined. */
+function parametersOf(b, name) {
+  try {
+    return b.getToolSchema(name, { autoRegister: false })?.tools?.function?.parameters;
+  } catch {
+    return undefined; // judged when complete
+  }
+}
+
 /** Whether a parameters schema has no keyword linking members (see LINKED), so a complete member's issues are final. */
 function independent(schema, depth = 0) {
   if (schema === null || typeof schema !== "object") return true;
@@ -190,7 +199,7 @@ export class ToolCallStream {
       const r = b.validate({ function: c.name, arguments: {} });
       if (!r.ok && r.error.code === "tool-not-found") return r.error;
       const name = r.ok ? r.function : r.error.tool;
-      const params = b.tools.get(name)?.toolSchema?.function?.parameters;
+      const params = parametersOf(b, name);
       c.tool = { name, judged: independent(params) ? params : null };
     }
     const a = c.args;

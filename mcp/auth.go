@@ -15,7 +15,8 @@ import (
 // LoadOptions.Auth): what the application configured (Settings) and the
 // provider that stores tokens and registrations and asks the user
 // (Provider; nil: memory storage and no user, so only the grants without
-// one work: client credentials, cross-app access, stored tokens). When the
+// one work: client credentials, cross-app access, workload identity,
+// stored tokens). When the
 // server answers 401 the flow runs (docs/oauth.md) and the request is sent
 // again once with the token; a 403 insufficient_scope steps up.
 type Auth struct {

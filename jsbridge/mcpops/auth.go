@@ -40,6 +40,13 @@ type authJSON struct {
 		ClientID         string `json:"clientId"`
 		ClientSecret     string `json:"clientSecret"`
 	} `json:"crossApp"`
+	WorkloadIdentity *struct {
+		ClientID  string `json:"clientId"`
+		Assertion string `json:"assertion"`
+		// Fetch: the assertion is a JS function, called through the
+		// "assertion" op before each token request.
+		Fetch bool `json:"fetch"`
+	} `json:"workloadIdentity"`
 }
 
 // authOption reads registerMcpServer's auth option (absent: nil). It
@@ -70,6 +77,12 @@ func authOption(call string, raw json.RawMessage) (*mcp.Auth, error) {
 		s.CrossApp = &oauth.CrossApp{IDPTokenEndpoint: x.IDPTokenEndpoint, IDToken: x.IDToken, IDPClientID: x.IDPClientID,
 			IDPClientSecret: x.IDPClientSecret, ClientID: x.ClientID, ClientSecret: x.ClientSecret}
 	}
+	if w := a.WorkloadIdentity; w != nil {
+		s.WorkloadIdentity = &oauth.WorkloadIdentity{ClientID: w.ClientID, Assertion: w.Assertion}
+		if w.Fetch {
+			s.WorkloadIdentity.FetchAssertion = (&jsProvider{fn: a.Fn}).assertion
+		}
+	}
 	id := "js:" + strconv.FormatInt(a.Fn, 10)
 	return &mcp.Auth{Settings: s, Provider: &jsProvider{fn: a.Fn}, ID: id}, nil
 }
@@ -98,7 +111,7 @@ func authMapOption(call string, raw json.RawMessage) (map[string]*mcp.Auth, erro
 
 // jsProvider is an oauth.Provider whose every call is a host call of the
 // JS dispatcher fn: {"op": "tokens" | "saveTokens" | "clientInformation" |
-// "saveClientInformation" | "authorize", …}.
+// "saveClientInformation" | "authorize" | "sign" | "assertion", …}.
 type jsProvider struct{ fn int64 }
 
 // ask runs op with the payload's other members and decodes the answer into v.
@@ -169,6 +182,22 @@ func (p *jsProvider) sign(ctx context.Context, typ, alg string, claims []byte) (
 	var jws string
 	err := p.ask(ctx, map[string]any{"op": "sign", "typ": typ, "alg": alg, "claims": json.RawMessage(claims)}, &jws)
 	return jws, err
+}
+
+// assertion is the provider's "assertion" op: workloadIdentity.assertion()
+// called now, whose answer must be a string (the workload's JWT). The text
+// of a failure in JS is not passed on (WorkloadIdentityToken quotes none:
+// it may hold anything); an answer of another type is refused by name.
+func (p *jsProvider) assertion(ctx context.Context) (string, error) {
+	var raw json.RawMessage
+	if err := p.ask(ctx, map[string]any{"op": "assertion"}, &raw); err != nil {
+		return "", err
+	}
+	var jwt string
+	if jsontext.Kind(raw) != jsontext.String || json.Unmarshal(raw, &jwt) != nil {
+		return "", &oauth.Error{Step: oauth.StepToken, Message: "auth.workloadIdentity.assertion() answered " + jsontext.Described(jsontext.Kind(raw)) + ", not a string"}
+	}
+	return jwt, nil
 }
 
 // redirectJSON is an authorization response as npm/lib/mcp-auth.js sends

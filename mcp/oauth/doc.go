@@ -6,8 +6,8 @@
 // 7591), the authorization code grant with PKCE S256 and the resource
 // parameter (RFC 8707), the token endpoint's client authentication
 // (client_secret_basic, client_secret_post, none), refresh, step-up on
-// insufficient_scope, and the client-credentials and cross-app-access
-// extensions (docs/oauth.md). Of revision 2026-07-28 it does the client's
+// insufficient_scope, and the client-credentials, cross-app-access and
+// workload-identity (RFC 7523 JWT bearer) extensions (docs/oauth.md). Of revision 2026-07-28 it does the client's
 // duties: the authorization response's iss compared with the recorded
 // issuer before the code is used (RFC 9207, redirect.go), the
 // application_type of dynamic registration (registration_apptype.go),

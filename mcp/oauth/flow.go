@@ -43,6 +43,7 @@ var (
 	runRefreshTokens          = Refresh
 	runClientCredentialsToken = ClientCredentialsToken
 	runCrossAppToken          = CrossAppToken
+	runWorkloadIdentityToken  = WorkloadIdentityToken
 )
 
 // Authorize runs the flow for the MCP server at serverURL after its
@@ -83,6 +84,8 @@ func Authorize(ctx context.Context, c *Client, serverURL string, ch Challenge, s
 		t, err = runClientCredentialsToken(ctx, c, at.meta, s.ClientCredentials, scope, at.resource)
 	case s.CrossApp != nil:
 		t, err = runCrossAppToken(ctx, c, at.meta, s.CrossApp, scope, at.resource)
+	case s.WorkloadIdentity != nil:
+		t, err = runWorkloadIdentityToken(ctx, c, at.meta, s.WorkloadIdentity, scope, at.resource)
 	default:
 		t, err = codeFlow(ctx, c, at, ch, scope, s, p)
 	}

@@ -107,6 +107,9 @@ type Settings struct {
 	// CrossApp selects the cross-app access extension (token exchange at
 	// the identity provider, then the JWT bearer grant).
 	CrossApp *CrossApp
+	// WorkloadIdentity selects the JWT bearer grant of a workload's
+	// platform-issued JWT (extension, jwtbearer.go).
+	WorkloadIdentity *WorkloadIdentity
 }
 
 // ClientCredentials configures the client_credentials grant: ClientID and

@@ -1168,6 +1168,24 @@ export type McpAuthResponse =
 export type McpAuthRedirect = string | URL | McpAuthResponse | undefined | void;
 
 /**
+ * The `auth` provider's workload identity (docs/oauth.md): the workload's JWT, sent as the
+ * `assertion` of the JWT bearer grant (grant_type urn:ietf:params:oauth:grant-type:jwt-bearer);
+ * the provider's `scope` applies as for the other grants. A refusal (invalid_grant, invalid_scope,
+ * unauthorized_client) is `auth-failed` at auth.step "token", never retried nor followed by another
+ * grant. The assertion is a secret: never in an error, a record or a log. Node and browser.
+ * @example { workloadIdentity: { clientId: "my-workload", assertion: () => readFile("/var/run/secrets/tokens/mcp", "utf8") } }
+ */
+export interface McpWorkloadIdentity {
+  /**
+   * The workload's JWT, or a function that fetches it from the platform: called before each token
+   * request, so each grant sends a fresh one (it must resolve to the JWT, a string).
+   */
+  assertion: string | (() => string | Promise<string>);
+  /** Sent as client_id (the token endpoint's auth method "none"); omitted when absent. */
+  clientId?: string;
+}
+
+/**
  * The `auth` option: one OAuth provider for an MCP server (docs/oauth.md). Data configures the
  * flow; the functions store what it learns (in memory when absent) and reach the user. Tokens,
  * codes and secrets never appear in an error or a record. Node and browser.
@@ -1194,6 +1212,8 @@ export interface McpAuthProvider {
   clientCredentials?: { clientId: string; clientSecret: string } | { clientId: string; privateKey: string; algorithm?: string };
   /** Cross-app access (an ID token exchanged at the identity provider, then the JWT bearer grant). */
   crossApp?: { idpTokenEndpoint: string; idToken: string; idpClientId: string; idpClientSecret?: string; clientId: string; clientSecret?: string };
+  /** Workload identity (no user): the JWT bearer grant of a JWT the workload's platform issued (RFC 7523). */
+  workloadIdentity?: McpWorkloadIdentity;
   /** The stored tokens (default: memory). */
   tokens?(): McpOAuthTokens | undefined | null | Promise<McpOAuthTokens | undefined | null>;
   saveTokens?(tokens: McpOAuthTokens): void | Promise<void>;

@@ -7,7 +7,7 @@ import { isPkcs8Pem, signJws } from "./jws.js";
 /** The provider keys; an object with any of them is one provider (a loader's map has none). */
 const PROVIDER_KEYS = new Set([
   "redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "clientIssuer", "scope", "clientCredentials",
-  "crossApp", "tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization",
+  "crossApp", "workloadIdentity", "tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization",
 ]);
 const FUNCTION_KEYS = ["tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization"];
 
@@ -32,11 +32,44 @@ function checkProvider(p, call) {
       throw new ToolgateError("unsupported-type", `${call}: auth.${k} must be a string, got ${describe(p[k])}`);
     }
   }
+  checkWorkloadIdentity(p.workloadIdentity, call);
+  const grants = ["clientCredentials", "crossApp", "workloadIdentity"].filter((k) => p[k] !== undefined);
+  if (grants.length > 1) {
+    throw new ToolgateError("unsupported-type", `${call}: option auth may select one grant, got ${grants.join(" and ")}`);
+  }
   const key = p.clientCredentials?.privateKey;
   if (key !== undefined && !isPkcs8Pem(key)) {
     throw new ToolgateError("unsupported-type",
       `${call}: auth.clientCredentials.privateKey must be a PKCS#8 PEM private key ("-----BEGIN PRIVATE KEY-----"; convert another with openssl pkcs8 -topk8 -nocrypt)`);
   }
+}
+
+/** Refuses a workloadIdentity that is not {assertion: string | function, clientId?: string}. */
+function checkWorkloadIdentity(w, call) {
+  if (w === undefined) return;
+  if (w === null || typeof w !== "object" || Array.isArray(w)) {
+    throw new ToolgateError("unsupported-type", `${call}: auth.workloadIdentity must be {assertion, clientId?}, got ${describe(w)}`);
+  }
+  for (const k of Object.keys(w)) {
+    if (k !== "assertion" && k !== "clientId") {
+      throw new ToolgateError("unsupported-type", `${call}: auth.workloadIdentity has an unknown key ${JSON.stringify(k)}`);
+    }
+  }
+  if (typeof w.assertion !== "string" && typeof w.assertion !== "function") {
+    throw new ToolgateError("unsupported-type",
+      `${call}: auth.workloadIdentity.assertion must be the workload's JWT (a string) or a function returning it, got ${describe(w.assertion)}`);
+  }
+  if (w.clientId !== undefined && typeof w.clientId !== "string") {
+    throw new ToolgateError("unsupported-type", `${call}: auth.workloadIdentity.clientId must be a string, got ${describe(w.clientId)}`);
+  }
+}
+
+/** workloadIdentity as Go reads it: a function stays in JS (the dispatcher's "assertion" op calls it). */
+function workloadIdentityJSON(w) {
+  const out = w.clientId === undefined ? {} : { clientId: w.clientId };
+  if (typeof w.assertion === "function") out.fetch = true;
+  else out.assertion = w.assertion;
+  return out;
 }
 
 /** clientCredentials as Go reads it: the private key stays in JS (the dispatcher's "sign" op signs with it). */
@@ -117,6 +150,8 @@ function dispatcher(p) {
         return null;
       case "sign": // a private_key_jwt client assertion, signed with WebCrypto (jws.js)
         return signJws(p.clientCredentials.privateKey, req.alg ?? "", req.typ ?? "JWT", JSON.stringify(req.claims));
+      case "assertion": // workload identity: the platform's JWT, fetched for this token request
+        return (await p.workloadIdentity.assertion()) ?? null;
       case "authorize":
         if (!p.redirectToAuthorization) return null;
         return redirectResult(await p.redirectToAuthorization(new URL(req.url), { signal }), req.url);
@@ -135,6 +170,7 @@ function providerJSON(ctx, p, call) {
     if (p[k] !== undefined) out[k] = p[k] instanceof URL ? p[k].href : p[k];
   }
   if (out.clientCredentials !== undefined) out.clientCredentials = clientCredentialsJSON(out.clientCredentials);
+  if (p.workloadIdentity !== undefined) out.workloadIdentity = workloadIdentityJSON(p.workloadIdentity);
   return out;
 }
 

@@ -184,6 +184,9 @@ function authProvider() {
           clientId: context.client_id, clientSecret: context.client_secret,
         },
       };
+    // workload identity (SEP-1933): the workload's JWT as the JWT bearer grant's assertion
+    case "auth/wif-jwt-bearer":
+      return { workloadIdentity: { clientId: context.client_id, assertion: context.valid_jwt } };
   }
   const redirectUrl = "http://localhost:3000/callback";
   return {

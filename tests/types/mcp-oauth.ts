@@ -1,7 +1,7 @@
 // The MCP auth option under strict: one provider object with data and storage functions on
 // registerMcpServer, one provider or a map on the loaders, tg.mcp.finishAuth, and the auth-failed
 // error's fields.
-import { initialize, ToolgateError, type McpAuthProvider, type McpOAuthTokens, type AuthStep, type AuthDetail } from "toolgate";
+import { initialize, ToolgateError, type McpAuthProvider, type McpWorkloadIdentity, type McpOAuthTokens, type AuthStep, type AuthDetail } from "toolgate";
 
 declare function openPopup(url: URL, signal: AbortSignal): Promise<string>;
 
@@ -38,6 +38,13 @@ async function main(): Promise<void> {
   void popup;
   const preRegistered: McpAuthProvider = { clientId: "pre", clientSecret: "s", clientIssuer: "https://as.example" };
   void preRegistered;
+  // workload identity: a JWT as it is, or a function fetching a fresh one for each token request
+  const workload: McpWorkloadIdentity = { clientId: "my-workload", assertion: async () => "eyJ.eyJ.sig" };
+  await b.registerMcpServer({ name: "w", url: "https://w.example/mcp" }, { security: tg.mcp.trusted(), auth: { workloadIdentity: workload, scope: "mcp:tools" } });
+  await tg.loadMcpTools({ mcpServers: {} }, { security: tg.mcp.trusted(), auth: { workloadIdentity: { assertion: "eyJ.eyJ.sig" } } });
+  // @ts-expect-error the assertion is the JWT (a string) or a function returning it
+  const badWorkload: McpWorkloadIdentity = { assertion: 42 };
+  void badWorkload;
   try {
     await b.registerMcpServer({ name: "x", url: "https://x.example/mcp" }, { security: tg.mcp.trusted(), auth: {} });
   } catch (e) {

@@ -61,6 +61,11 @@ async function mcp(): Promise<void> {
     onWarning: (server: string, e) => void [server, e.code],
   });
   const tools = await tg.loadMcpTools({ mcpServers: {} }, { security: tg.mcp.trusted(), strict: true });
+  // a workload's platform JWT as the OAuth grant (RFC 7523), fetched again for each token request
+  await b.registerMcpServer({ name: "ops", url: "https://ops.example.com/mcp" }, {
+    security: tg.mcp.trusted(),
+    auth: { workloadIdentity: { clientId: "ci-job", assertion: async () => "eyJ.eyJ.sig" } },
+  });
   void skipped;
   void tools;
   const verdict = tg.mcp.checkUrl("https://x.example/", tg.mcp.trusted());

@@ -1,6 +1,7 @@
 // A local OAuth world for the MCP OAuth tests (node:http on 127.0.0.1): an authorization server
 // (metadata, dynamic registration, /authorize redirecting at once with a code and, as RFC 9207
-// asks, its issuer in iss; /token for the code with PKCE S256 and for refresh tokens) and an MCP
+// asks, its issuer in iss; /token for the code with PKCE S256, for refresh tokens, and for the JWT
+// bearer grant of workload identity when a test says how to judge its assertions) and an MCP
 // server that requires its Bearer tokens
 // (401 with resource_metadata, 403 insufficient_scope for the tool "write" without scope "write").
 // Tokens carry PLANTED so tests can look for them where they must never be.
@@ -96,8 +97,15 @@ async function startAuthServer(state) {
   return as;
 }
 
-/** The token endpoint: a code (its verifier checked against the challenge) or a refresh token. */
+export const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
+
+/**
+ * The token endpoint: a code (its verifier checked against the challenge), a refresh token, or a
+ * JWT bearer grant (workload identity), which `state.judgeAssertion(form)` judges: an OAuth error
+ * object refuses it, nothing accepts it (no judge: unsupported_grant_type).
+ */
 function token(state, codes, form, res) {
+  state.grants.push(Object.fromEntries(form));
   const issue = (scope) => {
     const n = ++state.issued;
     const t = { access_token: `at-${PLANTED}-${n}`, token_type: "Bearer", expires_in: 3600, refresh_token: `rt-${PLANTED}-${n}`, scope };
@@ -119,6 +127,10 @@ function token(state, codes, form, res) {
     const scope = state.refresh.get(form.get("refresh_token"));
     if (scope === undefined) return json(res, 400, { error: "invalid_grant", error_description: `unknown ${form.get("refresh_token")}` });
     return json(res, 200, issue(scope));
+  }
+  if (form.get("grant_type") === JWT_BEARER && state.judgeAssertion) {
+    const refused = state.judgeAssertion(form);
+    return refused ? json(res, 400, refused) : json(res, 200, issue(form.get("scope") ?? ""));
   }
   json(res, 400, { error: "unsupported_grant_type" });
 }
@@ -163,11 +175,15 @@ async function startMcpServer(state) {
   return mcp;
 }
 
-/** What one authorization server counts and how it behaves; its tokens go to the shared maps. */
+/**
+ * What one authorization server counts and how it behaves; its tokens go to the shared maps.
+ * `grants` is every token request's form, in order.
+ */
 function authState(prefix, valid, refresh) {
   return {
     clientPrefix: prefix, metadataReads: 0, registrations: 0, authorizations: [], authorizeClients: [], issued: 0,
     refreshes: 0, tokenRequests: 0, valid, refresh, tokenEndpoint: undefined, issSupported: true, redirectIss: undefined,
+    grants: [], judgeAssertion: undefined,
   };
 }
 

@@ -1,17 +1,18 @@
 // Judges one `conformance client --requirements REV -o DIR` run (make
 // test-conformance; docs/conformance.md). The runner's own exit status says only
 // whether a scored scenario has a FAILURE check: it ignores the client's exit
-// status, a client killed on --timeout and WARNING checks. This fails the build
-// when a scored scenario
+// status, a client killed on --timeout, WARNING checks and every unscored
+// scenario. This fails the build when a scored scenario, or an unscored one that
+// --required names (the set runs them too: extensions, added after the release),
 //   - has no result (its checks.json is missing),
 //   - has a FAILURE or WARNING check,
 //   - or its client did not exit 0 (record-exit.mjs wrote the status; no file
 //     means the client was killed, by the runner's timeout or a signal),
-// and prints the scenarios the set runs without scoring (extensions, added after
-// the release) without failing on them.
+// and when --required names a scenario the set does not run. The set's other
+// unscored scenarios are printed without failing the build.
 //
 // node check-results.mjs --install .build/conformance --requirements 2026-07-28 \
-//   --results DIR --exits DIR --runner-exit N
+//   --results DIR --exits DIR --runner-exit N [--required "scenario scenario …"]
 import { createRequire } from "node:module";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -24,6 +25,7 @@ const { values: args } = parseArgs({
     results: { type: "string" },
     exits: { type: "string" },
     "runner-exit": { type: "string" },
+    required: { type: "string", default: "" },
   },
 });
 for (const key of ["install", "requirements", "results", "exits", "runner-exit"]) {
@@ -39,6 +41,8 @@ const { parse: parseYaml } = createRequire(join(resolve(args.install), "package.
 const set = parseYaml(readFileSync(join(pkgDir, "requirements", `${args.requirements}.yaml`), "utf8"));
 const scored = set.client ?? [];
 const notScored = (set.not_scored ?? []).filter((e) => e.leg === "client");
+const required = args.required.split(/\s+/).filter(Boolean);
+const requiredSet = new Set(required);
 
 /** scenario → its result directory: the runner names it `<scenario>-<ISO time, : and . as ->`. */
 function resultDirs(root) {
@@ -96,32 +100,40 @@ function print(r, mark, note = "") {
 }
 
 console.log(`\nconformance client --requirements ${args.requirements} (runner ${runnerVersion}, runner exit ${args["runner-exit"]})`);
-console.log(`scored (${scored.length}):`);
-const results = scored.map(judge);
-for (const r of results) {
-  print(r, r.problems.length ? "✗" : "✓");
-  for (const p of r.problems) console.log(`      ${p}`);
-  const tail = r.stderr.trim().split("\n").filter(Boolean).slice(-3);
-  if (r.problems.length && tail.length) console.log(`      client stderr: ${tail.map(oneLine).join(" | ")}`);
-}
 
-if (notScored.length) {
-  console.log(`not scored (${notScored.length}), reported only:`);
-  for (const e of notScored) {
-    const r = judge(e.scenario);
-    print(r, r.problems.length ? "✗" : "✓", ` (${e.reason})`);
+/** Prints results under a heading; scenarios that fail it print their problems and their client's last stderr lines. */
+function report(heading, results, { details = true } = {}) {
+  if (!results.length) return;
+  console.log(heading);
+  for (const r of results) {
+    print(r, r.problems.length ? "✗" : "✓", r.reason ? ` (${r.reason})` : "");
+    if (!details) continue;
+    for (const p of r.problems) console.log(`      ${p}`);
+    const tail = r.stderr.trim().split("\n").filter(Boolean).slice(-3);
+    if (r.problems.length && tail.length) console.log(`      client stderr: ${tail.map(oneLine).join(" | ")}`);
   }
 }
+
+const results = scored.map(judge);
+const unscored = notScored.map((e) => ({ ...judge(e.scenario), reason: e.reason }));
+const gated = unscored.filter((r) => requiredSet.has(r.scenario));
+report(`scored (${scored.length}):`, results);
+report(`not scored, required here (${gated.length}):`, gated);
+report(`not scored, reported only (${unscored.length - gated.length}):`, unscored.filter((r) => !requiredSet.has(r.scenario)), { details: false });
 
 const known = new Set([...scored, ...notScored.map((e) => e.scenario)]);
 const stray = [...dirs.keys()].filter((s) => !known.has(s));
 if (stray.length) console.log(`results outside the requirement set (ignored): ${stray.join(", ")}`);
 
 const failed = results.filter((r) => r.problems.length);
+const failedGated = gated.filter((r) => r.problems.length);
 const problems = [];
 const runnerExit = args["runner-exit"];
 if (runnerExit !== "0" && runnerExit !== "1") problems.push(`the runner exited ${runnerExit}, not a verdict (0 or 1)`);
 if (runnerExit === "1" && failed.length === 0) problems.push("the runner reports a scored failure this check did not find");
+const unknown = required.filter((s) => !notScored.some((e) => e.scenario === s) && !scored.includes(s));
+if (unknown.length) problems.push(`required but not run by the ${args.requirements} set: ${unknown.join(", ")}`);
 for (const p of problems) console.log(p);
-console.log(`${args.requirements}: ${results.length - failed.length} passed, ${failed.length} failed`);
-process.exit(failed.length || problems.length ? 1 : 0);
+console.log(`${args.requirements}: scored ${results.length - failed.length} passed, ${failed.length} failed; ` +
+  `required unscored ${gated.length - failedGated.length} passed, ${failedGated.length} failed`);
+process.exit(failed.length || failedGated.length || problems.length ? 1 : 0);

@@ -23,7 +23,7 @@ var ChangeKinds = []ChangeKind{
 	ChangeNameRewritten, ChangeNullRemoved, ChangeKeywordDropped, ChangeKeywordDescribed, ChangeRefInlined,
 	ChangeUnionFlattened, ChangeEnumStringified, ChangeStrictClosed, ChangeStrictRequired, ChangeStrictRefused,
 	ChangeSchemaRefused, ChangeTypeSet, ChangeBooleanSchema, ChangeKeywordRewritten, ChangePropertyNameRefused,
-	ChangeToolLeftOut, ChangeExamplesFolded, ChangeExamplesLeftOut, ChangeToolDeferred,
+	ChangeToolLeftOut, ChangeExamplesFolded, ChangeExamplesLeftOut, ChangeToolDeferred, ChangeKeywordRespelled,
 }
 
 // ExportOptions are the knobs of ExportTools and ExportManager. A nil

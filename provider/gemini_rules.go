@@ -79,6 +79,7 @@ func (g *geminiWalk) keywords(o *schemaObj, path string) {
 func (g *geminiWalk) count(o *schemaObj, k string, v any, at string) {
 	if n, ok := v.(json.Number); ok && jsontext.IsIntegerText(string(n)) && !strings.HasPrefix(string(n), "-") {
 		o.set(k, string(n))
+		g.change(at, ChangeKeywordRespelled, k, fmt.Sprintf("%s %s written as the string %q, Gemini's form of its int64 counts", k, n, string(n)))
 		return
 	}
 	o.del(k)
@@ -91,7 +92,9 @@ func (g *geminiWalk) drop(o *schemaObj, k string, v any, at string) {
 	o.del(k)
 	switch {
 	case k == "additionalProperties" && v == false:
-		// Gemini writes only the declared properties: nothing is lost.
+		// Gemini writes only the declared properties, but the model is no
+		// longer told the object is closed: said, not silent.
+		g.change(at, ChangeKeywordDropped, k, "Gemini's subset has no additionalProperties: the object is no longer said to be closed (Gemini writes only the declared properties; toolgate still refuses other keys)")
 	case k == "$defs" || k == "definitions":
 		g.change(at, ChangeKeywordDropped, k, "definitions left out: each $ref to them is inlined")
 	case k == "examples":
@@ -115,12 +118,19 @@ func (g *geminiWalk) typeOf(o *schemaObj, path string) bool {
 	if o.has("anyOf") {
 		return false
 	}
-	t, _ := o.vals["type"].(string)
-	if t = strings.ToLower(t); jsonTypes[t] {
-		o.set("type", strings.ToUpper(t))
+	at := pointerTo(path, "type")
+	sent, _ := o.vals["type"].(string)
+	if t := strings.ToLower(sent); jsonTypes[t] {
+		if up := strings.ToUpper(t); sent != up {
+			o.set("type", up)
+			if o.typeWritten {
+				return false
+			}
+			g.change(at, ChangeKeywordRespelled, "type", fmt.Sprintf("type %q written as %s, the spelling of Gemini's Type enum", sent, up))
+		}
 		return false
 	}
-	at := pointerTo(path, "type")
+	t := ""
 	if o.has("type") {
 		o.del("type")
 		g.change(at, ChangeKeywordDropped, "type", fmt.Sprintf("type %s is not a JSON type; left out", rawJSON(o.vals["type"])))

@@ -114,7 +114,7 @@ func TestGeminiLegacySchema(t *testing.T) {
 			`{"type":"OBJECT","properties":{"u":{"type":"STRING","description":"Format: uri."},"d":{"type":"STRING","format":"date-time"},"f":{"type":"NUMBER","format":"float"}}}`, []ChangeKind{ChangeKeywordDescribed}},
 		{"described and dropped", `{"$schema":"x","type":"object","additionalProperties":false,"properties":{"n":{"type":"number","exclusiveMinimum":0,"multipleOf":2},"m":{"type":"object","properties":{"k":{"type":"string"}},"additionalProperties":{"type":"string"}},"x":{"type":"string","not":{"const":""},"examples":["e"]}}}`,
 			`{"type":"OBJECT","properties":{"n":{"type":"NUMBER","description":"Greater than 0. A multiple of 2."},"m":{"type":"OBJECT","properties":{"k":{"type":"STRING"}}},"x":{"type":"STRING","example":"e"}}}`,
-			[]ChangeKind{ChangeKeywordDropped, ChangeKeywordDescribed, ChangeKeywordDescribed, ChangeKeywordDropped, ChangeKeywordDropped, ChangeKeywordRewritten}},
+			[]ChangeKind{ChangeKeywordDropped, ChangeKeywordDropped, ChangeKeywordDescribed, ChangeKeywordDescribed, ChangeKeywordDropped, ChangeKeywordDropped, ChangeKeywordRewritten}},
 		{"required filtered", `{"type":"object","properties":{"a":{"type":"string"}},"required":["a","b"]}`,
 			`{"type":"OBJECT","properties":{"a":{"type":"STRING"}},"required":["a"]}`, []ChangeKind{ChangeKeywordDropped}},
 		{"tuple and missing items", `{"type":"object","properties":{"t":{"type":"array","prefixItems":[{"type":"string"},{"type":"integer"}]},"u":{"type":"array"}}}`,
@@ -133,14 +133,38 @@ func TestGeminiLegacySchema(t *testing.T) {
 			require.JSONEq(t, tc.want, string(out))
 			var kinds []ChangeKind
 			for _, c := range ch {
-				kinds = append(kinds, c.Kind)
 				assert.Equal(t, "t", c.Tool)
 				assert.True(t, c.Path == "" || strings.HasPrefix(c.Path, "/"), c.Path)
+				if c.Kind != ChangeKeywordRespelled { // spellings: TestGeminiLegacyRespellingsReported
+					kinds = append(kinds, c.Kind)
+				}
 			}
 			assert.Equal(t, tc.kinds, kinds)
 			checkGeminiRules(t, out)
 		})
 	}
+}
+
+// What the legacy subset spells its own way is said, each at its path:
+// a type upper-case, a count as a string of digits; and additionalProperties
+// false, which it cannot say, is reported left out (the model is no longer
+// told the object is closed).
+func TestGeminiLegacyRespellingsReported(t *testing.T) {
+	in := `{"type":"object","additionalProperties":false,"properties":{"a":{"type":"string","minLength":1},"b":{"type":"ARRAY","items":{"type":"integer"}}}}`
+	out, ch, err := geminiLegacySchema("t", json.RawMessage(in))
+	require.NoError(t, err)
+	require.JSONEq(t, `{"type":"OBJECT","properties":{"a":{"type":"STRING","minLength":"1"},"b":{"type":"ARRAY","items":{"type":"INTEGER"}}}}`, string(out))
+	var got []string
+	for _, c := range ch {
+		got = append(got, fmt.Sprintf("%s %s %s", c.Kind, c.Path, c.Keyword))
+	}
+	assert.ElementsMatch(t, []string{
+		"keyword-respelled /type type",
+		"keyword-dropped /additionalProperties additionalProperties",
+		"keyword-respelled /properties/a/type type",
+		"keyword-respelled /properties/a/minLength minLength",
+		"keyword-respelled /properties/b/items/type type",
+	}, got, "an upper-case type as sent is kept, not reported")
 }
 
 func TestGeminiLegacySchemaRefs(t *testing.T) {
@@ -167,10 +191,10 @@ func TestGeminiLegacySchemaRefs(t *testing.T) {
 		assert.Equal(t, ChangeSchemaRefused, ch[len(ch)-1].Kind)
 	})
 	t.Run("unresolved", func(t *testing.T) {
-		out, ch, err := geminiLegacySchema("t", json.RawMessage(`{"type":"object","properties":{"x":{"$ref":"#/$defs/Missing"},"y":{"$ref":"other.json"}}}`))
+		out, ch, err := geminiLegacySchema("t", json.RawMessage(`{"type":"OBJECT","properties":{"x":{"$ref":"#/$defs/Missing"},"y":{"$ref":"other.json"}}}`))
 		require.NoError(t, err)
 		checkGeminiRules(t, out)
-		require.Len(t, ch, 2)
+		require.Len(t, ch, 2, "%+v", ch)
 		assert.Equal(t, ChangeSchemaRefused, ch[0].Kind)
 		assert.Equal(t, "/properties/x/$ref", ch[0].Path)
 	})

@@ -219,6 +219,7 @@ func (g *geminiWalk) typeList(o *schemaObj, path string) {
 		o.set("type", "null")
 	case len(names) == 1:
 		o.set("type", names[0])
+		o.typeWritten = true
 	case o.has("anyOf"):
 		o.del("type")
 		g.change(at, ChangeKeywordDropped, "type", "a type list beside anyOf cannot be expressed; left out (toolgate still checks it)")
@@ -237,6 +238,7 @@ func splitTypes(o *schemaObj, names []string) []any {
 	for i, n := range names {
 		b := newSchemaObj()
 		b.set("type", n)
+		b.typeWritten = true
 		var keys []string
 		switch n {
 		case "string":

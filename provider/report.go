@@ -84,6 +84,12 @@ const (
 	// "defer_loading"), and toolgate's own search tool is left out (Keyword
 	// "toolSearch").
 	ChangeToolDeferred ChangeKind = "tool-deferred"
+	// ChangeKeywordRespelled: a keyword's value was written in the target's
+	// own spelling of the same meaning (Gemini legacy: a type upper-case, as
+	// its Type enum, "string" → "STRING"; a count as a string of digits,
+	// 1 → "1"). Nothing is lost; it is said so that every keyword of the
+	// schema is either in the export as sent or named in the report.
+	ChangeKeywordRespelled ChangeKind = "keyword-respelled"
 )
 
 // Change is one change an export made to one tool.

@@ -21,6 +21,10 @@ import (
 type schemaObj struct {
 	keys []string
 	vals map[string]any
+	// typeWritten: its type was written by a transform that reported
+	// doing so (Gemini legacy's type lists), so respelling it is not
+	// reported again.
+	typeWritten bool
 }
 
 func newSchemaObj() *schemaObj { return &schemaObj{vals: map[string]any{}} }
@@ -76,7 +80,7 @@ func (o *schemaObj) rename(from, to string) {
 
 // clone returns a shallow copy: the same values under a new key list and map.
 func (o *schemaObj) clone() *schemaObj {
-	c := &schemaObj{keys: append([]string(nil), o.keys...), vals: make(map[string]any, len(o.vals))}
+	c := &schemaObj{keys: append([]string(nil), o.keys...), vals: make(map[string]any, len(o.vals)), typeWritten: o.typeWritten}
 	for k, v := range o.vals {
 		c.vals[k] = v
 	}

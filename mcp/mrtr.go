@@ -173,14 +173,17 @@ func (g *guard) answerInput(ctx context.Context, method string, m jsontext.Membe
 	g.stats.serverRequestsAnswered.Add(1)
 	hctx, cancel := context.WithTimeout(ctx, g.timeout)
 	defer cancel()
-	answer := runHook(hctx, hook, kind, &jsonrpcMessage{ID: jsontext.AppendString(nil, m.Key), Method: req.Method, Params: req.Params})
-	if answer.Error != nil {
+	result, f := g.answerHook(hctx, hook, kind, &jsonrpcMessage{ID: jsontext.AppendString(nil, m.Key), Method: req.Method, Params: req.Params})
+	if f != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, g.wrap(core.CodeTransport, fmt.Sprintf("input request %s of %s: %s", key, method, g.cfg.cut(answer.Error.Message, 300)))
+		if f.refusal != nil {
+			return nil, f.refusal
+		}
+		return nil, g.wrap(core.CodeTransport, fmt.Sprintf("input request %s of %s: %s", key, method, g.cfg.cut(f.msg, 300)))
 	}
-	return answer.Result, nil
+	return result, nil
 }
 
 // hookOption names the registration option that answers method.

@@ -99,7 +99,7 @@ func elicitationURLCheck(raw string, sec *Security) *core.Error {
 	case "https", "http":
 	default:
 		return &core.Error{Code: core.CodePolicyDenied, Rule: string(RuleElicitationURL),
-			Message: fmt.Sprintf("a URL-mode elicitation's URL must be https (http only to a loopback host under allowLoopbackHttp), not %s",
+			Message: fmt.Sprintf("URL refused by rule %q: a URL-mode elicitation's URL must be https (http only to a loopback host under allowLoopbackHttp), not %s", RuleElicitationURL,
 				strconv.QuoteToASCII(truncate(strings.ToLower(scheme), 20)+":"))}
 	}
 	open := &Security{AllowURLs: true}
@@ -250,7 +250,7 @@ func (g *guard) elicitationComplete(msg *jsonrpcMessage) {
 		return
 	}
 	if h := g.asks.hooks; h != nil && h.ElicitationComplete != nil && h.ElicitationComplete.Func != nil {
-		b, _ := json.Marshal(map[string]string{"elicitationId": p.ID}) // a string: always marshals
+		b, _ := json.Marshal(map[string]string{"server": g.server, "elicitationId": p.ID}) // strings: always marshals
 		go func() {
 			defer func() { _ = recover() }() // a listener's panic must not end the instance
 			_, _ = h.ElicitationComplete.Func(g.life, b)

@@ -16,12 +16,14 @@ import (
 // refuse a request until the user has opened one or more URLs, listing them
 // as URL-mode elicitations in the error's data. The spec lets the client
 // ask the user, wait for each elicitation's notifications/elicitation/
-// complete, and retry the request. toolgate does that once, with the
-// registration's ElicitationURL hook: every URL is checked first (none is
-// shown to the hook when one is refused), each is put to the hook in the
-// server's order, then toolgate waits for the completion notifications (at
-// most TimeoutMs: a server need not send them) and sends the request again,
-// once. The 2026-07-28 revision asks for URLs in input rounds instead
+// complete, and retry the request. toolgate asks with the registration's
+// ElicitationURL hook: every URL is checked first (none is shown to the hook
+// when one is refused), each is put to the hook in the server's order; once
+// all are accepted the request is sent again at once (a hook may resolve
+// when the user is done, and many servers send no notification). Refused
+// -32042 again, it waits for the completion notifications of the
+// elicitations the user accepted (at most TimeoutMs) and, when all came,
+// sends it a last time. So at most two retries, and one wait. The 2026-07-28 revision asks for URLs in input rounds instead
 // (mrtr.go), so this error never comes from a modern server.
 
 // rpcURLElicitationRequired is URLElicitationRequiredError's code.
@@ -34,8 +36,8 @@ const rpcURLElicitationRequired = -32042
 // (unsupported, rule url-elicitation-required), when a URL is refused
 // (policy-denied, the URL check's rule), when the hook fails (transport) or
 // declines or cancels one (policy-denied, rule elicitation-declined), and
-// when the request sent again is refused -32042 again; otherwise it
-// returns what the request sent again returns.
+// when the retries are refused -32042 again (transport, rule
+// url-elicitation-required); otherwise it returns what a retry returns.
 func (p *Pool) urlElicitationRequired(ctx context.Context, e *entry, c *conn, tool, method string, params any, rpcErr *jsonrpcErrorObj, err error) (json.RawMessage, error) {
 	g, cfg := c.guard, e.cfg
 	fail := func(code core.Code, rule, format string, args ...any) error {
@@ -98,17 +100,22 @@ func (p *Pool) urlElicitationRequired(ctx context.Context, e *entry, c *conn, to
 				"%s needs the user to open %s, and the elicitationUrl hook did not accept", method, origins[i])
 		}
 	}
-	awaitCompletions(ctx, waits, e.timeout)
-	forgetAll()
+	defer forgetAll()
+	raw, rpc2, err2 := p.requestRPC(ctx, e, c, tool, method, params)
+	if err2 == nil || rpc2 == nil || rpc2.Code != rpcURLElicitationRequired {
+		return raw, err2
+	}
+	if awaitCompletions(ctx, waits, e.timeout) {
+		raw, rpc2, err2 = p.requestRPC(ctx, e, c, tool, method, params)
+		if err2 == nil || rpc2 == nil || rpc2.Code != rpcURLElicitationRequired {
+			return raw, err2
+		}
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
-	raw, rpc2, err2 := p.requestRPC(ctx, e, c, tool, method, params)
-	if err2 != nil && rpc2 != nil && rpc2.Code == rpcURLElicitationRequired {
-		return nil, fail(core.CodeTransport, RuleURLElicitationRequired,
-			"%s still needs URLs opened (at %s) after the user accepted them; call again once they are done", method, at)
-	}
-	return raw, err2
+	return nil, fail(core.CodeTransport, RuleURLElicitationRequired,
+		"%s still needs URLs opened (at %s) after the user accepted them; call again once they are done", method, at)
 }
 
 // requiredElicitation is one elicitation of a -32042 error: its JSON as
@@ -179,17 +186,18 @@ func (g *guard) askURL(ctx context.Context, params json.RawMessage) (json.RawMes
 }
 
 // awaitCompletions waits until every channel of waits is closed (their
-// completion notifications came), ctx ends, or timeout passes.
-func awaitCompletions(ctx context.Context, waits []<-chan struct{}, timeout time.Duration) {
+// completion notifications came: true), ctx ends, or timeout passes.
+func awaitCompletions(ctx context.Context, waits []<-chan struct{}, timeout time.Duration) bool {
 	t := time.NewTimer(timeout)
 	defer t.Stop()
 	for _, w := range waits {
 		select {
 		case <-w:
 		case <-ctx.Done():
-			return
+			return false
 		case <-t.C:
-			return
+			return false
 		}
 	}
+	return true
 }

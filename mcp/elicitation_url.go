@@ -47,7 +47,7 @@ const (
 
 // RuleURLElicitationRequired is the rule of a tools/call the server refused
 // until the user opens URLs (-32042) when the registration has no
-// ElicitationURL hook, or after the one retry.
+// ElicitationURL hook, or after the retries.
 const RuleURLElicitationRequired = "url-elicitation-required"
 
 // urlElicitation is a URL-mode elicitation/create's params.

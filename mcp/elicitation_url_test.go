@@ -186,7 +186,7 @@ func newRequiredServer(t *testing.T, refusals int32, elicitations string) *requi
 const twoRequired = `[{"mode":"url","elicitationId":"el-a","url":"https://pay.example.com/connect?token=` + urlSecret + `","message":"Pay"},
 	{"mode":"url","elicitationId":"el-b","url":"https://files.example.org/auth?code=` + urlSecret + `","message":"Files"}]`
 
-func TestURLElicitationRequiredRunsTheHookWaitsForCompletionAndRetriesOnce(t *testing.T) {
+func TestURLElicitationRequiredRunsTheHookAndRetries(t *testing.T) {
 	s := newRequiredServer(t, 1, twoRequired)
 	var completed []string
 	var mu sync.Mutex
@@ -209,6 +209,25 @@ func TestURLElicitationRequiredRunsTheHookWaitsForCompletionAndRetriesOnce(t *te
 	assert.Equal(t, int32(2), s.calls.Load(), "the call and one retry")
 	waitUntil(t, "the listener heard both completions", func() bool { mu.Lock(); defer mu.Unlock(); return len(completed) == 2 })
 	assert.ElementsMatch(t, []string{`{"elicitationId":"el-a","server":"a"}`, `{"elicitationId":"el-b","server":"a"}`}, completed)
+}
+
+func TestURLElicitationRequiredWaitsForCompletionWhenTheFirstRetryIsRefused(t *testing.T) {
+	s := newRequiredServer(t, 2, twoRequired)
+	var pushed atomic.Int32
+	hook := hookFn("u", func(context.Context, json.RawMessage) (json.RawMessage, error) {
+		return json.RawMessage(`{"action":"accept"}`), nil // at consent: the user is still on the page
+	})
+	_, m := registerAsking(t, s.askingServer, &ClientHooks{ElicitationURL: hook})
+	go func() { // the user finishes once the first retry was refused
+		waitUntil(t, "the first retry", func() bool { return s.calls.Load() >= 2 })
+		s.complete <- "el-a"
+		s.complete <- "el-b"
+		pushed.Store(2)
+	}()
+	fc := invoke(t, m, "mcp__a__t", nil)
+	require.Equal(t, core.StatusCompleted, fc.Status, "got %v", fc.Err)
+	assert.Equal(t, int32(3), s.calls.Load(), "the call, the retry at once, the retry after the completions")
+	assert.Equal(t, int32(2), pushed.Load())
 }
 
 func TestURLElicitationRequiredFailsTyped(t *testing.T) {
@@ -245,14 +264,14 @@ func TestURLElicitationRequiredFailsTyped(t *testing.T) {
 		assert.Empty(t, u.seen())
 		assertNoSecretIn(t, ce)
 	})
-	t.Run("still required after the retry: one retry only", func(t *testing.T) {
+	t.Run("still required after the retry, no completion: no second retry", func(t *testing.T) {
 		s := newRequiredServer(t, 5, twoRequired)
 		u := &urlHook{action: "accept"}
 		p := NewPool(nil)
 		t.Cleanup(func() { _ = p.Cleanup(context.Background()) })
 		m := core.NewManager(nil)
 		sec := loopback()
-		sec.TimeoutMs = 300 // the server never says complete: the wait ends at timeoutMs, then the one retry
+		sec.TimeoutMs = 300 // the server never says complete: the wait after the refused retry ends at timeoutMs
 		_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "a", URL: s.url},
 			&RegisterOptions{Security: sec, ToolNames: []string{"t"}, Hooks: &ClientHooks{ElicitationURL: u.hook()}})
 		require.NoError(t, err)

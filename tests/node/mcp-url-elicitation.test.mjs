@@ -15,6 +15,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { UrlElicitationRequiredError } from "@modelcontextprotocol/sdk/types.js";
 import { tg } from "./helpers.mjs";
 import { eventually } from "./waits.mjs";
+import { startEverything } from "./mcp-servers.mjs";
 
 const LOOPBACK = Object.freeze({ allowUrls: true, allowLoopbackHttp: true });
 const SECRET = "tg-url-secret-7f3a";
@@ -140,12 +141,32 @@ async function startV2() {
 describe("URL-mode elicitation and sampling with tools", () => {
   let s1;
   let s2;
+  let ev;
   before(async () => {
-    [s1, s2] = await Promise.all([startV1(), startV2()]);
+    [s1, s2, ev] = await Promise.all([startV1(), startV2(), startEverything("streamable-http")]);
   });
   after(async () => {
     await tg.mcp.cleanup();
-    await Promise.all([s1?.stop(), s2?.stop()]);
+    await Promise.all([s1?.stop(), s2?.stop(), ev?.stop()]);
+  });
+
+  test("server-everything: trigger-url-elicitation is listed only with elicitationUrl, and both its paths reach the hook", async () => {
+    const form = await tg.branch().registerMcpServer({ name: "ev", url: ev.url }, { security: LOOPBACK, elicitation: async () => ({ action: "decline" }) });
+    assert.ok(!form.includes("mcp__ev__trigger-url-elicitation"));
+    const asked = [];
+    const b = tg.branch();
+    const names = await b.registerMcpServer({ name: "ev", url: ev.url }, {
+      security: LOOPBACK,
+      elicitationUrl: async (params) => { asked.push(params); return { action: "accept" }; },
+    });
+    assert.ok(names.includes("mcp__ev__trigger-url-elicitation"), names.join(", "));
+    const url = `https://example.com/verify?code=${SECRET}`;
+    assert.match(await callText(b, "mcp__ev__trigger-url-elicitation", { url }), /User completed the URL elicitation flow/);
+    assert.deepEqual(asked.map((p) => p.url), [url]);
+    // the error path: -32042 for a prerequisite URL, the hook asked, the call sent again, which asks for the URL itself
+    asked.length = 0;
+    assert.match(await callText(b, "mcp__ev__trigger-url-elicitation", { url, errorPath: true }), /User completed the URL elicitation flow/);
+    assert.deepEqual(asked.map((p) => p.url), ["https://modelcontextprotocol.io", url]);
   });
 
   describe("2025-11-25 (SDK v1)", () => {

@@ -213,7 +213,7 @@ describe("URL-mode elicitation and sampling with tools", () => {
       });
     }
 
-    test("URLElicitationRequiredError: the hook is asked, the completion awaited, the call sent again once", async () => {
+    test("URLElicitationRequiredError: the hook is asked, then the call is sent again", async () => {
       s1.reset();
       const asked = [];
       const b = tg.branch();

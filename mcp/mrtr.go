@@ -157,9 +157,13 @@ func (g *guard) answerInput(ctx context.Context, method string, m jsontext.Membe
 	}
 	hook, kind := g.asks.hooks.forMethod(req.Method)
 	if hook == nil {
+		option := hookOption(req.Method)
+		if req.Method == "elicitation/create" && isURLMode(req.Params) {
+			option = "elicitationUrl"
+		}
 		return nil, g.wrap(core.CodeTransport, fmt.Sprintf(
 			"%s asks for %s input (request %s), which this registration does not offer: give the %s hook",
-			method, g.cfg.quote(req.Method, 60), key, hookOption(req.Method)))
+			method, g.cfg.quote(req.Method, 60), key, option))
 	}
 	if hook.static != nil {
 		return hook.static, nil

@@ -198,3 +198,17 @@ func TestSamplingWithToolsAndURLElicitationOnBothEras(t *testing.T) {
 		})
 	}
 }
+
+func TestAModernURLInputWithoutItsHookNamesElicitationURL(t *testing.T) {
+	ts := httptest.NewServer(server.NewStreamableHTTPServer(toolLoopServer()))
+	defer ts.Close()
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	m := core.NewManager(nil)
+	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "l", URL: ts.URL + "/mcp"},
+		&RegisterOptions{Security: loopback(), Hooks: &ClientHooks{Sampling: fixedHook("s", `{}`)}})
+	require.NoError(t, err)
+	ce := callError(t, invoke(t, m, "mcp__l__pay", nil), core.CodeTransport)
+	assert.Contains(t, ce.Message, "give the elicitationUrl hook")
+	assertNoSecretIn(t, ce)
+}

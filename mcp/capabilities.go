@@ -67,15 +67,34 @@ type ClientHooks struct {
 	// answered as {"roots": [...]}. Declares {"roots": {"listChanged": false}}.
 	Roots *Hook
 	// Sampling answers sampling/createMessage with a CreateMessageResult
-	// ({role, content, model, stopReason?}), checked before it is sent.
-	// Declares {"sampling": {}}.
+	// ({role, content, model, stopReason?}), checked before it is sent
+	// (samplingtools.go). Declares {"sampling": {}}.
 	Sampling *Hook
+	// SamplingTools declares {"sampling": {"tools": {}}} beside Sampling
+	// (default false): the sampling hook handles a request's tools and
+	// toolChoice, and may answer with tool_use blocks. Without it a request
+	// carrying tools or toolChoice is answered -32602, as MCP asks. Refused
+	// at registration without Sampling.
+	SamplingTools bool
 	// Elicitation answers form-mode elicitation/create with an ElicitResult
 	// ({action: "accept"|"decline"|"cancel", content?}); the requested
 	// schema's defaults fill the fields an accept leaves out (SEP-1034),
-	// and the content is checked against the schema. URL mode is answered
-	// -32602. Declares {"elicitation": {"form": {}}}.
+	// and the content is checked against the schema. Declares
+	// {"elicitation": {"form": {}}}.
 	Elicitation *Hook
+	// ElicitationURL answers URL-mode elicitation/create, and the
+	// elicitations of a URLElicitationRequiredError (-32042) a 2025-11-25
+	// server answers tools/call with (elicitation_url.go): it gets {mode,
+	// url, message, elicitationId?} once the URL passed the URL check, and
+	// returns {action} (no content). Declares {"elicitation": {"url": {}}}
+	// (with "form" when Elicitation is given too). Without it URL mode is
+	// answered -32602.
+	ElicitationURL *Hook
+	// ElicitationComplete is told of each notifications/elicitation/complete
+	// naming a URL elicitation this connection accepted, once: its Func
+	// gets {"elicitationId": id} and its result is ignored. Declares
+	// nothing.
+	ElicitationComplete *Hook
 }
 
 // each calls f with the name and hook of each hook given, in declaration
@@ -87,7 +106,8 @@ func (h *ClientHooks) each(f func(name string, hook *Hook)) {
 	for _, x := range []struct {
 		name string
 		hook *Hook
-	}{{"roots", h.Roots}, {"sampling", h.Sampling}, {"elicitation", h.Elicitation}} {
+	}{{"roots", h.Roots}, {"sampling", h.Sampling}, {"elicitation", h.Elicitation},
+		{"elicitationUrl", h.ElicitationURL}, {"onElicitationComplete", h.ElicitationComplete}} {
 		if x.hook != nil {
 			f(x.name, x.hook)
 		}
@@ -103,19 +123,39 @@ func (h *ClientHooks) any() bool {
 
 // capabilities is initialize's "capabilities" object: a member per hook
 // given, as the 2025-11-25 schema spells it (a server negotiating an older
-// revision reads "elicitation" as present and ignores "form").
+// revision reads "elicitation" as present and ignores "form" and "url").
 func (h *ClientHooks) capabilities() map[string]any {
+	out := h.sharedCapabilities()
+	if h != nil && h.Roots != nil {
+		out["roots"] = map[string]any{"listChanged": false}
+	}
+	return out
+}
+
+// sharedCapabilities are the capabilities both eras spell alike: sampling
+// (with tools when SamplingTools) and elicitation (form, url or both).
+func (h *ClientHooks) sharedCapabilities() map[string]any {
 	out := map[string]any{}
-	h.each(func(name string, _ *Hook) {
-		switch name {
-		case "roots":
-			out["roots"] = map[string]any{"listChanged": false}
-		case "sampling":
-			out["sampling"] = map[string]any{}
-		case "elicitation":
-			out["elicitation"] = map[string]any{"form": map[string]any{}}
+	if h == nil {
+		return out
+	}
+	if h.Sampling != nil {
+		s := map[string]any{}
+		if h.SamplingTools {
+			s["tools"] = map[string]any{}
 		}
-	})
+		out["sampling"] = s
+	}
+	if h.Elicitation != nil || h.ElicitationURL != nil {
+		modes := map[string]any{}
+		if h.Elicitation != nil {
+			modes["form"] = map[string]any{}
+		}
+		if h.ElicitationURL != nil {
+			modes["url"] = map[string]any{}
+		}
+		out["elicitation"] = modes
+	}
 	return out
 }
 
@@ -129,6 +169,9 @@ func (h *ClientHooks) key() string {
 		}
 		b.WriteString(name + "=" + strconv.Quote(id) + ";")
 	})
+	if h != nil && h.SamplingTools {
+		b.WriteString("samplingTools;")
+	}
 	return b.String()
 }
 
@@ -143,15 +186,21 @@ func (h *ClientHooks) forMethod(method string) (*Hook, string) {
 	case method == "sampling/createMessage" && h.Sampling != nil:
 		return h.Sampling, "sampling"
 	case method == "elicitation/create" && h.Elicitation != nil:
-		return h.Elicitation, "elicitation"
+		return h.Elicitation, "elicitation" // URL mode: answerHook picks ElicitationURL
+	case method == "elicitation/create" && h.ElicitationURL != nil:
+		return h.ElicitationURL, "elicitation"
 	}
 	return nil, ""
 }
 
 // check refuses with unsupported-type, naming the server and the option, a
-// hook without a function and a fixed root whose uri is not file://.
+// hook without a function, a fixed root whose uri is not file://, and
+// SamplingTools without Sampling.
 func (h *ClientHooks) check(cfg *ServerConfig) error {
 	var err error
+	if h != nil && h.SamplingTools && h.Sampling == nil {
+		return serverError(core.CodeUnsupportedType, cfg.Name, cfg, "option samplingTools needs the sampling hook")
+	}
 	h.each(func(name string, hook *Hook) {
 		if err != nil {
 			return

@@ -311,7 +311,8 @@ func TestAHookPastItsDeadlineAnswersInTime(t *testing.T) {
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	got := runHook(ctx, stuck, "sampling", &jsonrpcMessage{ID: json.RawMessage(`"q"`), Method: "sampling/createMessage"})
+	g := &guard{asks: newServerAsks(&ClientHooks{Sampling: stuck})}
+	got := g.runHook(ctx, stuck, "sampling", &jsonrpcMessage{ID: json.RawMessage(`"q"`), Method: "sampling/createMessage"})
 	require.NotNil(t, got.Error)
 	assert.Equal(t, rpcInternal, got.Error.Code)
 	assert.Equal(t, "the client's sampling hook did not answer in time", got.Error.Message)

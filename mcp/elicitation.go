@@ -8,7 +8,7 @@ import (
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
-// Form-mode elicitation (elicitation/create): the request is checked before
+// Form-mode elicitation (elicitation/create; URL mode is elicitation_url.go's): the request is checked before
 // the hook runs, and the hook's ElicitResult after, with the requested
 // schema's defaults applied to an accept (SEP-1034, as the official
 // TypeScript client's applyElicitationDefaults does for the top-level
@@ -16,8 +16,8 @@ import (
 
 // elicitationSchema checks elicitation/create's params and returns the
 // requested schema: a form-mode request ("mode" absent or "form") with a
-// requestedSchema object. URL mode, which toolgate does not declare, and a
-// malformed request are -32602.
+// requestedSchema object (URL mode goes to elicitation_url.go before
+// this). A malformed request is -32602.
 func elicitationSchema(params json.RawMessage) (json.RawMessage, *rpcFailure) {
 	var p struct {
 		Mode   *string         `json:"mode"`
@@ -26,11 +26,8 @@ func elicitationSchema(params json.RawMessage) (json.RawMessage, *rpcFailure) {
 	if jsontext.Kind(params) != jsontext.Object || json.Unmarshal(params, &p) != nil {
 		return nil, invalidParams("invalid elicitation request: params must be an object")
 	}
-	switch {
-	case p.Mode != nil && *p.Mode == "url":
-		return nil, invalidParams("Client does not support URL-mode elicitation requests (toolgate declares form mode only)")
-	case p.Mode != nil && *p.Mode != "form":
-		return nil, invalidParams(`invalid elicitation request: mode must be "form"`)
+	if p.Mode != nil && *p.Mode != "form" {
+		return nil, invalidParams(`invalid elicitation request: mode must be "form" or "url"`)
 	}
 	if jsontext.Kind(p.Schema) != jsontext.Object {
 		return nil, invalidParams("invalid elicitation request: requestedSchema must be an object")

@@ -53,10 +53,9 @@ func TestElicitationAnswers(t *testing.T) {
 
 func TestElicitationRequestsAreChecked(t *testing.T) {
 	for params, want := range map[string]string{
-		`{"mode":"url","url":"https://x","message":"m","elicitationId":"1"}`: "Client does not support URL-mode elicitation requests (toolgate declares form mode only)",
-		`{"mode":"other","requestedSchema":{}}`:                              `invalid elicitation request: mode must be "form"`,
-		`{"message":"m"}`:                                                    "invalid elicitation request: requestedSchema must be an object",
-		`null`:                                                               "invalid elicitation request: params must be an object",
+		`{"mode":"other","requestedSchema":{}}`: `invalid elicitation request: mode must be "form" or "url"`,
+		`{"message":"m"}`:                       "invalid elicitation request: requestedSchema must be an object",
+		`null`:                                  "invalid elicitation request: params must be an object",
 	} {
 		_, f := elicitationSchema(json.RawMessage(params))
 		if assert.NotNil(t, f, params) {
@@ -79,7 +78,7 @@ func TestSamplingAnswersAreChecked(t *testing.T) {
 		`{"role":"user","content":[],"model":"m"}`:                                "invalid sampling result: content must be a content block {type, ...} or an array of them",
 		`[]`: "invalid sampling result: the client's hook returned array, not {role, content, model}",
 	} {
-		_, f := samplingAnswer(json.RawMessage(answer))
+		_, f := samplingAnswer(json.RawMessage(answer), nil)
 		if want == "" {
 			assert.Nil(t, f, answer)
 			continue

@@ -232,7 +232,7 @@ func modernErrorText(cfg *ServerConfig, rpc *jsonrpcErrorObj) string {
 			need = "the client capabilities " + cfg.quote(string(compactJSON(d.Required)), 200)
 		}
 		return " (MissingRequiredClientCapability: the server needs " + need +
-			"; give the matching registration hook: elicitation, sampling or roots)"
+			"; give the matching registration hook: elicitation, elicitationUrl, sampling (with samplingTools for tools) or roots)"
 	case rpcUnsupportedVersion:
 		speaks := "did not say which versions it speaks"
 		if supported := supportedList(rpc.Data); len(supported) > 0 {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/toolgate/toolgate/core"
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
 
@@ -30,6 +31,7 @@ type serverAsks struct {
 	slots   chan struct{}
 	answers chan queuedAnswer
 	sender  sync.Once
+	pending pendingElicitations // accepted URL elicitations awaiting completion (elicitation_url.go)
 }
 
 // newServerAsks returns the state of a connection answering with hooks.
@@ -45,6 +47,10 @@ func newServerAsks(hooks *ClientHooks) *serverAsks {
 type rpcFailure struct {
 	code int
 	msg  string
+	// refusal, when set, is the typed error a call fails with when the
+	// failure ends an input round of its own (mrtr.go): a URL the URL check
+	// refused is policy-denied naming the rule, not a transport error.
+	refusal *core.Error
 }
 
 // Error is the failure's message.
@@ -76,7 +82,7 @@ func (g *guard) hookRequest(to *postTarget, req *jsonrpcMessage, hook *Hook, kin
 		defer func() { <-g.asks.slots }()
 		defer forget()
 		ctx, cancel := context.WithTimeout(call, g.timeout)
-		answer := runHook(ctx, hook, kind, req)
+		answer := g.runHook(ctx, hook, kind, req)
 		cancel()
 		if context.Cause(call) == errServerCancelled {
 			return // MCP: no answer to a request its sender cancelled
@@ -96,40 +102,70 @@ func errorAnswer(id json.RawMessage, f *rpcFailure) jsonrpcMessage {
 // runHook is the answer to req by hook: its result, checked (and for an
 // elicitation completed with the schema's defaults), or a JSON-RPC error
 // that names the hook and what was wrong, never what the hook's error said.
-func runHook(ctx context.Context, hook *Hook, kind string, req *jsonrpcMessage) jsonrpcMessage {
+func (g *guard) runHook(ctx context.Context, hook *Hook, kind string, req *jsonrpcMessage) jsonrpcMessage {
+	result, f := g.answerHook(ctx, hook, kind, req)
+	if f != nil {
+		return errorAnswer(req.ID, f)
+	}
+	return jsonrpcMessage{JSONRPC: "2.0", ID: req.ID, Result: result}
+}
+
+// answerHook is runHook's result or failure. An elicitation/create in URL
+// mode goes to the ElicitationURL hook (elicitation_url.go), whatever hook
+// forMethod found; a sampling request's tools are checked against
+// SamplingTools (samplingtools.go).
+func (g *guard) answerHook(ctx context.Context, hook *Hook, kind string, req *jsonrpcMessage) (json.RawMessage, *rpcFailure) {
 	params := req.Params
 	if len(params) == 0 {
 		params = json.RawMessage("null")
 	}
 	var schema json.RawMessage
-	if kind == "elicitation" {
+	var offer *samplingOffer
+	switch kind {
+	case "elicitation":
+		if isURLMode(params) {
+			return g.answerURLElicitation(ctx, params)
+		}
+		if g.asks.hooks.Elicitation == nil {
+			return nil, invalidParams("Client does not support form-mode elicitation requests (the registration gives elicitationUrl only)")
+		}
+		hook = g.asks.hooks.Elicitation
 		var f *rpcFailure
 		if schema, f = elicitationSchema(params); f != nil {
-			return errorAnswer(req.ID, f)
+			return nil, f
+		}
+	case "sampling":
+		var f *rpcFailure
+		if offer, f = samplingRequest(params, g.asks.hooks.SamplingTools); f != nil {
+			return nil, f
 		}
 	}
+	raw, f := callHook(ctx, hook, kind, params)
+	if f != nil {
+		return nil, f
+	}
+	switch kind {
+	case "roots":
+		return rootsAnswer(raw)
+	case "sampling":
+		return samplingAnswer(raw, offer)
+	default:
+		return elicitationAnswer(raw, schema)
+	}
+}
+
+// callHook runs hook on params: its raw answer, or a -32603 failure naming
+// the hook (kind) and whether it failed or ran out of time.
+func callHook(ctx context.Context, hook *Hook, kind string, params json.RawMessage) (json.RawMessage, *rpcFailure) {
 	raw, err := hook.Func(ctx, params)
 	if err != nil {
 		msg := fmt.Sprintf("the client's %s hook failed", kind)
 		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			msg = fmt.Sprintf("the client's %s hook did not answer in time", kind)
 		}
-		return errorAnswer(req.ID, &rpcFailure{code: rpcInternal, msg: msg})
+		return nil, &rpcFailure{code: rpcInternal, msg: msg}
 	}
-	var result json.RawMessage
-	var f *rpcFailure
-	switch kind {
-	case "roots":
-		result, f = rootsAnswer(raw)
-	case "sampling":
-		result, f = samplingAnswer(raw)
-	default:
-		result, f = elicitationAnswer(raw, schema)
-	}
-	if f != nil {
-		return errorAnswer(req.ID, f)
-	}
-	return jsonrpcMessage{JSONRPC: "2.0", ID: req.ID, Result: result}
+	return raw, nil
 }
 
 // rootsAnswer is roots/list's result of what the roots hook returned: an
@@ -146,51 +182,4 @@ func rootsAnswer(raw json.RawMessage) (json.RawMessage, *rpcFailure) {
 		Roots []Root `json:"roots"`
 	}{append([]Root{}, roots...)}) // strings only
 	return b, nil
-}
-
-// samplingAnswer checks the sampling hook's CreateMessageResult: an object
-// with a string model, role "user" or "assistant", and content an object
-// with a string type (or an array of such). It is sent as the hook gave it.
-func samplingAnswer(raw json.RawMessage) (json.RawMessage, *rpcFailure) {
-	var r struct {
-		Model   *string         `json:"model"`
-		Role    string          `json:"role"`
-		Content json.RawMessage `json:"content"`
-	}
-	if jsontext.Kind(raw) != jsontext.Object || json.Unmarshal(raw, &r) != nil {
-		return nil, invalidParams("invalid sampling result: the client's hook returned %s, not {role, content, model}", jsontext.Kind(raw))
-	}
-	switch {
-	case r.Model == nil:
-		return nil, invalidParams("invalid sampling result: model must be a string")
-	case r.Role != "user" && r.Role != "assistant":
-		return nil, invalidParams(`invalid sampling result: role must be "user" or "assistant"`)
-	case !contentBlocks(r.Content):
-		return nil, invalidParams("invalid sampling result: content must be a content block {type, ...} or an array of them")
-	}
-	return raw, nil
-}
-
-// contentBlocks reports whether raw is an object with a string "type", or a
-// non-empty array of them.
-func contentBlocks(raw json.RawMessage) bool {
-	var one struct {
-		Type *string `json:"type"`
-	}
-	switch jsontext.Kind(raw) {
-	case jsontext.Object:
-		return json.Unmarshal(raw, &one) == nil && one.Type != nil
-	case jsontext.Array:
-		var list []json.RawMessage
-		if json.Unmarshal(raw, &list) != nil || len(list) == 0 {
-			return false
-		}
-		for _, item := range list {
-			if !contentBlocks(item) || jsontext.Kind(item) != jsontext.Object {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }

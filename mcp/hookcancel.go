@@ -42,9 +42,14 @@ func (h *hookCalls) start(parent context.Context, key string) (context.Context, 
 }
 
 // serverNotice handles a notification the server sent on a stream:
-// notifications/cancelled ends the hook call of the request it names.
+// notifications/cancelled ends the hook call of the request it names;
+// notifications/elicitation/complete completes a URL elicitation.
 // Every notification goes on to the session as before.
 func (g *guard) serverNotice(msg *jsonrpcMessage) {
+	if msg.Method == "notifications/elicitation/complete" {
+		g.elicitationComplete(msg) // elicitation_url.go
+		return
+	}
 	if msg.Method != "notifications/cancelled" {
 		return
 	}

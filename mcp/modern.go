@@ -42,17 +42,10 @@ var errStreamBroken = errors.New("the server's answer stream ended before its an
 // (a member per hook given, as the 2026-07-28 schema spells them) and
 // toolgate's name and version.
 func modernMeta(hooks *ClientHooks) json.RawMessage {
-	caps := map[string]any{}
-	hooks.each(func(name string, _ *Hook) {
-		switch name {
-		case "roots":
-			caps["roots"] = map[string]any{}
-		case "sampling":
-			caps["sampling"] = map[string]any{}
-		case "elicitation":
-			caps["elicitation"] = map[string]any{"form": map[string]any{}}
-		}
-	})
+	caps := hooks.sharedCapabilities()
+	if hooks != nil && hooks.Roots != nil {
+		caps["roots"] = map[string]any{}
+	}
 	b, _ := json.Marshal(map[string]any{ // strings and maps only: always marshals
 		metaProtocolVersion:    ProtocolModern,
 		metaClientInfo:         map[string]any{"name": "toolgate", "version": toolgate.Version},

@@ -157,9 +157,13 @@ func (g *guard) answerInput(ctx context.Context, method string, m jsontext.Membe
 	}
 	hook, kind := g.asks.hooks.forMethod(req.Method)
 	if hook == nil {
+		option := hookOption(req.Method)
+		if req.Method == "elicitation/create" && isURLMode(req.Params) {
+			option = "elicitationUrl"
+		}
 		return nil, g.wrap(core.CodeTransport, fmt.Sprintf(
 			"%s asks for %s input (request %s), which this registration does not offer: give the %s hook",
-			method, g.cfg.quote(req.Method, 60), key, hookOption(req.Method)))
+			method, g.cfg.quote(req.Method, 60), key, option))
 	}
 	if hook.static != nil {
 		return hook.static, nil
@@ -173,14 +177,17 @@ func (g *guard) answerInput(ctx context.Context, method string, m jsontext.Membe
 	g.stats.serverRequestsAnswered.Add(1)
 	hctx, cancel := context.WithTimeout(ctx, g.timeout)
 	defer cancel()
-	answer := runHook(hctx, hook, kind, &jsonrpcMessage{ID: jsontext.AppendString(nil, m.Key), Method: req.Method, Params: req.Params})
-	if answer.Error != nil {
+	result, f := g.answerHook(hctx, hook, kind, &jsonrpcMessage{ID: jsontext.AppendString(nil, m.Key), Method: req.Method, Params: req.Params})
+	if f != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, g.wrap(core.CodeTransport, fmt.Sprintf("input request %s of %s: %s", key, method, g.cfg.cut(answer.Error.Message, 300)))
+		if f.refusal != nil {
+			return nil, f.refusal
+		}
+		return nil, g.wrap(core.CodeTransport, fmt.Sprintf("input request %s of %s: %s", key, method, g.cfg.cut(f.msg, 300)))
 	}
-	return answer.Result, nil
+	return result, nil
 }
 
 // hookOption names the registration option that answers method.

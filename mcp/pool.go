@@ -324,8 +324,15 @@ func (e *entry) timeoutError(what string) *core.Error {
 // with the registration's hooks and the request sent again until it
 // completes (fulfil, mrtr.go); each round is a request of its own, with its
 // own deadline.
+//
+// On the legacy wire a tools/call answered URLElicitationRequiredError
+// (-32042) runs the elicitationUrl hook and is sent once more
+// (elicitation_required.go).
 func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method string, params any) (json.RawMessage, error) {
-	raw, err := p.request1(ctx, e, c, tool, method, params)
+	raw, rpcErr, err := p.requestRPC(ctx, e, c, tool, method, params)
+	if err != nil && rpcErr != nil && rpcErr.Code == rpcURLElicitationRequired && !c.sess.isModern() {
+		return p.urlElicitationRequired(ctx, e, c, tool, method, params, rpcErr, err)
+	}
 	if err != nil || !c.sess.isModern() {
 		return raw, err
 	}
@@ -334,6 +341,13 @@ func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method stri
 
 // request1 is one request of request: one round, without input rounds.
 func (p *Pool) request1(ctx context.Context, e *entry, c *conn, tool, method string, params any) (json.RawMessage, error) {
+	raw, _, err := p.requestRPC(ctx, e, c, tool, method, params)
+	return raw, err
+}
+
+// requestRPC is request1 with the server's JSON-RPC error, when it
+// answered one.
+func (p *Pool) requestRPC(ctx context.Context, e *entry, c *conn, tool, method string, params any) (json.RawMessage, *jsonrpcErrorObj, error) {
 	sink := &failureSink{}
 	rctx, cancel := context.WithTimeoutCause(ctx, e.timeout, &lazyTimeout{e: e, what: "to the " + method + " request"})
 	defer cancel()
@@ -345,7 +359,7 @@ func (p *Pool) request1(ctx context.Context, e *entry, c *conn, tool, method str
 	})
 	raw, rpcErr := got.get()
 	if err == nil && rpcErr == nil {
-		return raw, nil
+		return raw, nil, nil
 	}
 	if errors.Is(err, errSessionEnded) {
 		c.sessionEnded.Store(true)
@@ -357,7 +371,7 @@ func (p *Pool) request1(ctx context.Context, e *entry, c *conn, tool, method str
 		c.staleEra.Store(true)
 		c.dead.Store(true)
 	}
-	return nil, ce
+	return nil, rpcErr, ce
 }
 
 // answerOf hands a request's answer from the goroutine bounded runs to the

@@ -47,11 +47,13 @@ const (
 )
 
 // Rules lists every Rule (RuleOrigin is the transport's, applied after the
-// URL check; RuleApproval the approval gate's, applied to each call). The TypeScript PolicyRule union is generated from it.
+// URL check; RuleApproval the approval gate's, applied to each call;
+// RuleElicitationURL and RuleElicitationDeclined URL-mode elicitation's). The TypeScript PolicyRule union is generated from it.
 var Rules = []Rule{
 	RuleNoPolicy, RuleAllowURLs, RuleLength, RuleCharacters, RuleParse, RuleScheme, RuleOpaque,
 	RuleUserinfo, RuleHostEmpty, RuleHostPercent, RuleIPForbidden, RuleIPLiteral, RuleHostname,
 	RuleNumericHost, RuleLocalName, RulePort, RuleAllowlist, RuleOrigin, RuleApproval,
+	RuleElicitationURL, RuleElicitationDeclined,
 }
 
 // Verdict is the URL policy's answer for one URL, as tg.mcp.checkUrl

@@ -1065,7 +1065,36 @@ export interface McpSamplingMessage {
 }
 
 /** A content block of sampling (text, image, audio, or a tool use/result). */
-export type McpSamplingContent = { type: string; [key: string]: unknown };
+export type McpSamplingContent = McpToolUseContent | McpToolResultContent | { type: string; [key: string]: unknown };
+
+/** The model's call of one of a sampling request's tools (with `samplingTools: true`): an answer's content block. */
+export interface McpToolUseContent {
+  type: "tool_use";
+  /** Unique within the conversation; the server's tool_result answers it by this id. */
+  id: string;
+  /** One of the request's `tools`. */
+  name: string;
+  input: Record<string, unknown>;
+  _meta?: Record<string, unknown>;
+}
+
+/** A tool's result, sent back by the server in a later request's user message. */
+export interface McpToolResultContent {
+  type: "tool_result";
+  toolUseId: string;
+  content: Array<{ type: string; [key: string]: unknown }>;
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  _meta?: Record<string, unknown>;
+}
+
+/** A tool a sampling request offers the model (MCP's Tool: name, inputSchema, …). */
+export interface McpSamplingTool {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+  [key: string]: unknown;
+}
 
 /** The params of `sampling/createMessage` as the server sent them. */
 export interface McpCreateMessageParams {
@@ -1077,6 +1106,10 @@ export interface McpCreateMessageParams {
   modelPreferences?: Record<string, unknown>;
   includeContext?: "none" | "thisServer" | "allServers";
   metadata?: Record<string, unknown>;
+  /** Tools the model may call (only with `samplingTools: true`; unchanged as the server sent them). */
+  tools?: McpSamplingTool[];
+  /** How the model may use them (default `{mode: "auto"}`). */
+  toolChoice?: { mode?: "auto" | "required" | "none" };
   [key: string]: unknown;
 }
 
@@ -1094,6 +1127,25 @@ export interface McpElicitParams {
   message: string;
   requestedSchema: { type: "object"; properties: Record<string, Record<string, unknown>>; required?: string[] };
   [key: string]: unknown;
+}
+
+/**
+ * The params of a URL-mode `elicitation/create`: the user is asked to open `url` (already checked:
+ * https, or http to a loopback host under `allowLoopbackHttp`; no credentials in it).
+ * `elicitationId` is there on a 2025-11-25 server only.
+ */
+export interface McpElicitUrlParams {
+  mode: "url";
+  url: string;
+  message: string;
+  elicitationId?: string;
+  [key: string]: unknown;
+}
+
+/** What a URL-mode elicitation hook resolves to: whether the user agreed to open the URL (no content). */
+export interface McpElicitUrlResult {
+  action: "accept" | "decline" | "cancel";
+  _meta?: Record<string, unknown>;
 }
 
 /** A value of an accepted elicitation. */
@@ -1118,8 +1170,18 @@ export interface McpClientHooks {
   roots?: McpRoot[] | ((params: unknown, ctx: McpHookContext) => McpRoot[] | Promise<McpRoot[]>);
   /** Answers `sampling/createMessage`: the application calls its own model. */
   sampling?: (params: McpCreateMessageParams, ctx: McpHookContext) => McpCreateMessageResult | Promise<McpCreateMessageResult>;
+  /** Declares sampling with tools (default false): the sampling hook gets `tools`/`toolChoice` and may answer tool_use blocks. Needs `sampling`. */
+  samplingTools?: boolean;
   /** Answers form-mode `elicitation/create`: ask the user (or accept with the defaults). */
   elicitation?: (params: McpElicitParams, ctx: McpHookContext) => McpElicitResult | Promise<McpElicitResult>;
+  /**
+   * Answers URL-mode `elicitation/create` (and a 2025-11-25 server's URLElicitationRequiredError):
+   * show the user the full URL and its host, open it only with their consent, resolve to their choice.
+   * Never log the URL: it may carry the server's state.
+   */
+  elicitationUrl?: (params: McpElicitUrlParams, ctx: McpHookContext) => McpElicitUrlResult | Promise<McpElicitUrlResult>;
+  /** Told when a 2025-11-25 server reports an accepted URL elicitation done (`notifications/elicitation/complete`). */
+  onElicitationComplete?: (event: { server: string; elicitationId: string }) => void;
 }
 
 /**

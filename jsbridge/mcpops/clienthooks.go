@@ -10,8 +10,10 @@ import (
 	"github.com/toolgate/toolgate/mcp"
 )
 
-// hooksOption reads the client capability options roots, sampling and
-// elicitation (docs/security.md, "Client capabilities"): each a host
+// hooksOption reads the client capability options roots, sampling,
+// samplingTools (a boolean), elicitation, elicitationUrl and the
+// onElicitationComplete listener (docs/security.md, "Client
+// capabilities"): each a host
 // function id, the number npm/lib/mcp.js got for the JS function from
 // ctx.inst.hostFunction, and roots also a fixed array of {uri, name?}.
 // None given gives nil. It refuses with unsupported-type, naming the
@@ -42,10 +44,43 @@ func hooksOption(call string, opts map[string]json.RawMessage) (*mcp.ClientHooks
 			return nil, err
 		}
 	}
-	if h.Roots == nil && h.Sampling == nil && h.Elicitation == nil {
+	if raw, ok := opts["elicitationUrl"]; ok {
+		if h.ElicitationURL, err = hostHook(call, "elicitationUrl", raw); err != nil {
+			return nil, err
+		}
+	}
+	if raw, ok := opts["onElicitationComplete"]; ok {
+		if h.ElicitationComplete, err = hostListener(call, "onElicitationComplete", raw); err != nil {
+			return nil, err
+		}
+	}
+	if raw, ok := opts["samplingTools"]; ok {
+		if jsontext.Kind(raw) != jsontext.Boolean {
+			return nil, optionTypeError(call, "samplingTools", "a boolean", raw)
+		}
+		h.SamplingTools = string(raw) == "true"
+	}
+	if h.Roots == nil && h.Sampling == nil && h.Elicitation == nil && h.ElicitationURL == nil && h.ElicitationComplete == nil && !h.SamplingTools {
 		return nil, nil
 	}
 	return &h, nil
+}
+
+// hostListener is the hook that notifies host function id raw
+// (jsbridge.HostNotify: fire-and-forget, its answer ignored); its pool id
+// is "js:" and the number.
+func hostListener(call, key string, raw json.RawMessage) (*mcp.Hook, error) {
+	id, err := hookID(call, key, raw)
+	if err != nil {
+		return nil, err
+	}
+	return &mcp.Hook{
+		ID: "js:" + strconv.FormatInt(id, 10),
+		Func: func(_ context.Context, params json.RawMessage) (json.RawMessage, error) {
+			jsbridge.HostNotify(id, params)
+			return nil, nil
+		},
+	}, nil
 }
 
 // rootList decodes a fixed roots list, an array of {uri: string, name?:

@@ -186,12 +186,20 @@ function rootsOption(ctx, roots, call) {
   return Array.isArray(roots) ? roots : hookId(ctx, roots, call, "roots");
 }
 
-/** The client capability options (roots, sampling, elicitation) as Go reads them. */
+/**
+ * The client capability options as Go reads them: roots, sampling (samplingTools, a boolean Go
+ * checks, declares its tool use), elicitation (form mode), elicitationUrl (URL mode) and the
+ * onElicitationComplete listener.
+ */
 function hookOptions(ctx, o, call) {
+  const complete = checkListener(o.onElicitationComplete, call, "onElicitationComplete");
   return {
     roots: rootsOption(ctx, o.roots, call),
     sampling: hookId(ctx, o.sampling, call, "sampling"),
+    samplingTools: o.samplingTools,
     elicitation: hookId(ctx, o.elicitation, call, "elicitation"),
+    elicitationUrl: hookId(ctx, o.elicitationUrl, call, "elicitationUrl"),
+    onElicitationComplete: complete && ctx.inst.hostFunction(complete, "onElicitationComplete"),
   };
 }
 

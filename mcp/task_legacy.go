@@ -60,6 +60,12 @@ const (
 	TasksAlways TaskMode = "always"
 )
 
+// TaskModes are the values of the tasks option.
+var TaskModes = []TaskMode{TasksRequired, TasksAlways}
+
+// TaskModeChoice describes the tasks option's values for an error message.
+func TaskModeChoice() string { return jsontext.Choice(TaskModes) }
+
 // ParseTaskMode reads the tasks option ("" is TasksRequired); another
 // value is unsupported-type naming where.
 func ParseTaskMode(where, s string) (TaskMode, error) {

@@ -83,6 +83,10 @@ func TestTaskInputAnsweredByHook(t *testing.T) {
 		if modern {
 			require.Len(t, s.updates, 1)
 			assert.JSONEq(t, `{"name":{"action":"accept","content":{"name":"Ada"}}}`, string(s.updates[0]))
+			assert.Contains(t, s.tasksSent(), "tasks/update")
+			for _, name := range s.names {
+				assert.Equal(t, "task-1", name, "Mcp-Name of every tasks/* request")
+			}
 		} else {
 			mu.Lock()
 			defer mu.Unlock()
@@ -128,6 +132,16 @@ func TestTaskCancelSendsTasksCancel(t *testing.T) {
 		select {
 		case id := <-s.cancelled:
 			assert.Equal(t, "task-1", id)
+			if modern {
+				waitUntil(t, "tasks/cancel is recorded", func() bool {
+					s.mu.Lock()
+					defer s.mu.Unlock()
+					return len(s.names) > 0 && s.taskCalls[len(s.taskCalls)-1].Method == "tasks/cancel"
+				})
+				s.mu.Lock()
+				assert.Equal(t, "task-1", s.names[len(s.names)-1], "Mcp-Name of tasks/cancel")
+				s.mu.Unlock()
+			}
 		case <-time.After(10 * time.Second):
 			t.Fatal("no tasks/cancel")
 		}

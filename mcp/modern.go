@@ -46,7 +46,8 @@ func modernMeta(hooks *ClientHooks) json.RawMessage {
 	if hooks != nil && hooks.Roots != nil {
 		caps["roots"] = map[string]any{}
 	}
-	b, _ := json.Marshal(map[string]any{ // strings and maps only: always marshals
+	caps["extensions"] = map[string]any{extTasks: map[string]any{}} // toolgate runs tasks: task_modern.go
+	b, _ := json.Marshal(map[string]any{                            // strings and maps only: always marshals
 		metaProtocolVersion:    ProtocolModern,
 		metaClientInfo:         map[string]any{"name": "toolgate", "version": toolgate.Version},
 		metaClientCapabilities: caps,
@@ -99,7 +100,8 @@ func mergeMembers(base, over json.RawMessage) json.RawMessage {
 
 // requestHeaders are the standard headers of one modern request of
 // method with params: Mcp-Method, and Mcp-Name from params.name (tools/call,
-// prompts/get) or params.uri (resources/read), encoded when it is not a
+// prompts/get), params.uri (resources/read) or params.taskId (tasks/get,
+// tasks/update, tasks/cancel), encoded when it is not a
 // plain header value (docs/mcp-headers.md).
 func requestHeaders(method string, params json.RawMessage) [][2]string {
 	h := [][2]string{{"Mcp-Method", method}}
@@ -109,6 +111,8 @@ func requestHeaders(method string, params json.RawMessage) [][2]string {
 		key = "name"
 	case "resources/read":
 		key = "uri"
+	case "tasks/get", "tasks/update", "tasks/cancel":
+		key = "taskId" // the extension's routing header
 	}
 	if key == "" {
 		return h

@@ -74,6 +74,7 @@ func newAuthState(cfg *ServerConfig, sec *Security, base wire.RoundTripper) *aut
 	st.client = &oauth.Client{
 		Transport: base,
 		Secrets:   &oauth.Secrets{},
+		DPoP:      oauth.NewDPoP(&cfg.auth.Settings), // its keys: one registration's, a new one per grant
 		Check: func(raw string) error {
 			if e := checkServerURL(raw, sec, cfg.Name, cfg); e != nil {
 				return e
@@ -87,6 +88,15 @@ func newAuthState(cfg *ServerConfig, sec *Security, base wire.RoundTripper) *aut
 // bearer is the access token to send ("" when there is none yet), read
 // from the provider the first time.
 func (st *authState) bearer(ctx context.Context) string {
+	if t := st.current(ctx); t != nil {
+		return t.AccessToken
+	}
+	return ""
+}
+
+// current is the tokens to send (nil when there are none yet), read from
+// the provider the first time.
+func (st *authState) current(ctx context.Context) *oauth.Tokens {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if !st.loaded {
@@ -96,10 +106,7 @@ func (st *authState) bearer(ctx context.Context) string {
 			st.tokens = t
 		}
 	}
-	if st.tokens == nil {
-		return ""
-	}
-	return st.tokens.AccessToken
+	return st.tokens
 }
 
 // authorize runs the flow after challenge ch unless another request's flow

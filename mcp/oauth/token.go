@@ -70,10 +70,14 @@ func grant(ctx context.Context, c *Client, step Step, meta *ServerMetadata, clie
 }
 
 // postToken checks the client and meta's token endpoint, records the
-// request's secrets, sends form there and reads the tokens.
+// request's secrets, sends form there and reads the tokens: with a DPoP
+// proof when c.DPoP uses DPoP at that server (postTokenDPoP).
 func postToken(ctx context.Context, c *Client, step Step, meta *ServerMetadata, form url.Values, header wire.Header) (*Tokens, error) {
 	if meta == nil || meta.TokenEndpoint == "" {
 		return nil, &Error{Step: step, Message: "the authorization server names no token_endpoint"}
+	}
+	if c != nil && c.DPoP.use(meta) {
+		return postTokenDPoP(ctx, c, step, meta.TokenEndpoint, form, header)
 	}
 	resp, err := sendForm(ctx, c, step, meta.TokenEndpoint, form, header)
 	if err != nil {

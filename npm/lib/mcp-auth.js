@@ -3,11 +3,12 @@
 // provider does not store itself. Node and browser. The flow runs in Go (mcp/oauth, docs/oauth.md).
 import { ToolgateError, describe } from "./errors.js";
 import { isPkcs8Pem, signJws } from "./jws.js";
+import { dpopKeys } from "./dpop.js";
 
 /** The provider keys; an object with any of them is one provider (a loader's map has none). */
 const PROVIDER_KEYS = new Set([
   "redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "clientIssuer", "scope", "clientCredentials",
-  "crossApp", "tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization",
+  "crossApp", "dpop", "tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization",
 ]);
 const FUNCTION_KEYS = ["tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization"];
 
@@ -31,6 +32,9 @@ function checkProvider(p, call) {
     if (p[k] !== undefined && typeof p[k] !== "string") {
       throw new ToolgateError("unsupported-type", `${call}: auth.${k} must be a string, got ${describe(p[k])}`);
     }
+  }
+  if (p.dpop !== undefined && p.dpop !== "auto" && p.dpop !== true && p.dpop !== false) {
+    throw new ToolgateError("unsupported-type", `${call}: auth.dpop must be "auto", true or false, got ${describe(p.dpop)}`);
   }
   const key = p.clientCredentials?.privateKey;
   if (key !== undefined && !isPkcs8Pem(key)) {
@@ -101,6 +105,7 @@ function dispatcher(p) {
   let d = dispatchers.get(p);
   if (d) return d;
   const mem = { tokens: undefined, clients: new Map() };
+  const dpop = dpopKeys(); // this provider's DPoP keys, in WebCrypto; only thumbprints and proofs leave
   d = async (req, { signal } = {}) => {
     switch (req?.op) {
       case "tokens":
@@ -117,6 +122,10 @@ function dispatcher(p) {
         return null;
       case "sign": // a private_key_jwt client assertion, signed with WebCrypto (jws.js)
         return signJws(p.clientCredentials.privateKey, req.alg ?? "", req.typ ?? "JWT", JSON.stringify(req.claims));
+      case "dpopKey": // a new DPoP key (a fresh grant): its thumbprint
+        return dpop.newKey();
+      case "dpopProof": // a DPoP proof of the claims Go built, signed with the key of that thumbprint
+        return dpop.proof(req.key, JSON.stringify(req.claims));
       case "authorize":
         if (!p.redirectToAuthorization) return null;
         return redirectResult(await p.redirectToAuthorization(new URL(req.url), { signal }), req.url);
@@ -135,6 +144,7 @@ function providerJSON(ctx, p, call) {
     if (p[k] !== undefined) out[k] = p[k] instanceof URL ? p[k].href : p[k];
   }
   if (out.clientCredentials !== undefined) out.clientCredentials = clientCredentialsJSON(out.clientCredentials);
+  if (p.dpop !== undefined) out.dpop = p.dpop === true ? "require" : p.dpop === false ? "off" : "auto";
   return out;
 }
 

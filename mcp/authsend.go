@@ -38,7 +38,10 @@ func (s *session) send(req *wire.Request, flow bool) (*wire.Response, error) {
 			st.client.DPoP.SetAuthorization(ctx, req, t)
 		}
 		resp, err := s.g.RoundTrip(req)
-		if err == nil && st.client.DPoP.ResourceAnswer(req, resp.StatusCode, resp.Header) && !nonceRetried {
+		if err == nil && st.client.DPoP.ResourceAnswer(req, resp.StatusCode, resp.Header) {
+			if nonceRetried {
+				return resp, nil // a second use_dpop_nonce: the server's refusal, reported as it is
+			}
 			nonceRetried = true // RFC 9449 §9: once per request
 			_ = resp.Body.Close()
 			continue

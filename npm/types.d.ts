@@ -1135,6 +1135,8 @@ export interface McpOAuthTokens {
   scope?: string;
   obtained_at?: number;
   issuer?: string;
+  /** The thumbprint of the DPoP key a token_type "DPoP" token is bound to (the key itself never leaves WebCrypto). */
+  dpop_jkt?: string;
 }
 
 /**
@@ -1194,6 +1196,13 @@ export interface McpAuthProvider {
   clientCredentials?: { clientId: string; clientSecret: string } | { clientId: string; privateKey: string; algorithm?: string };
   /** Cross-app access (an ID token exchanged at the identity provider, then the JWT bearer grant). */
   crossApp?: { idpTokenEndpoint: string; idToken: string; idpClientId: string; idpClientSecret?: string; clientId: string; clientSecret?: string };
+  /**
+   * DPoP (RFC 9449): "auto" (default) binds tokens to a key held in WebCrypto (not extractable) when
+   * the authorization server lists ES256 in dpop_signing_alg_values_supported; true requires it
+   * (`auth-failed`, auth.step "discovery", where the server does not); false never uses it.
+   * @example { redirectUrl, dpop: true }
+   */
+  dpop?: "auto" | boolean;
   /** The stored tokens (default: memory). */
   tokens?(): McpOAuthTokens | undefined | null | Promise<McpOAuthTokens | undefined | null>;
   saveTokens?(tokens: McpOAuthTokens): void | Promise<void>;

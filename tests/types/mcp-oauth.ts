@@ -38,6 +38,9 @@ async function main(): Promise<void> {
   void popup;
   const preRegistered: McpAuthProvider = { clientId: "pre", clientSecret: "s", clientIssuer: "https://as.example" };
   void preRegistered;
+  const dpop: McpAuthProvider[] = [{ dpop: "auto" }, { dpop: true }, { dpop: false }];
+  const jkt: string | undefined = stored?.token_type === "DPoP" ? stored.dpop_jkt : undefined;
+  void [dpop, jkt];
   try {
     await b.registerMcpServer({ name: "x", url: "https://x.example/mcp" }, { security: tg.mcp.trusted(), auth: {} });
   } catch (e) {

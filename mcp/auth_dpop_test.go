@@ -139,4 +139,3 @@ func TestAuthDPoPResourceNonceRetryBounded(t *testing.T) {
 		t.Fatalf("%d requests, want 2 (one nonce retry)", len(gate.seen))
 	}
 }
-

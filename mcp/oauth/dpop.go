@@ -203,16 +203,3 @@ func notNonceRune(r rune) bool { return r < 0x21 || r > 0x7e || r == '"' || r ==
 func dpopError(msg string) *Error {
 	return &Error{Step: StepToken, Message: "DPoP: " + msg}
 }
-
-// jwkThumbprint is the RFC 7638 thumbprint of an EC public JWK:
-// base64url(SHA-256) of its required members crv, kty, x, y in that order.
-func jwkThumbprint(jwk map[string]string) string {
-	canon, _ := json.Marshal(struct {
-		Crv string `json:"crv"`
-		Kty string `json:"kty"`
-		X   string `json:"x"`
-		Y   string `json:"y"`
-	}{jwk["crv"], jwk["kty"], jwk["x"], jwk["y"]})
-	sum := sha256.Sum256(canon)
-	return base64.RawURLEncoding.EncodeToString(sum[:])
-}

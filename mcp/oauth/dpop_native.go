@@ -8,6 +8,7 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"sync"
 )
@@ -92,4 +93,17 @@ func publicJWK(k *ecdsa.PublicKey) (map[string]string, error) {
 		return nil, dpopError("the key is not a P-256 key")
 	}
 	return map[string]string{"kty": "EC", "crv": "P-256", "x": b64(p[1:33]), "y": b64(p[33:])}, nil
+}
+
+// jwkThumbprint is the RFC 7638 thumbprint of an EC public JWK:
+// base64url(SHA-256) of its required members crv, kty, x, y in that order.
+func jwkThumbprint(jwk map[string]string) string {
+	canon, _ := json.Marshal(struct {
+		Crv string `json:"crv"`
+		Kty string `json:"kty"`
+		X   string `json:"x"`
+		Y   string `json:"y"`
+	}{jwk["crv"], jwk["kty"], jwk["x"], jwk["y"]})
+	sum := sha256.Sum256(canon)
+	return base64.RawURLEncoding.EncodeToString(sum[:])
 }

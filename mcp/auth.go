@@ -128,10 +128,21 @@ func (st *authState) authorize(ctx context.Context, sent string, ch oauth.Challe
 		}
 		return st.failure(err)
 	}
-	st.mu.Lock()
-	st.tokens, st.pending = t, nil
-	st.mu.Unlock()
+	st.replace(ctx, t)
 	return nil
+}
+
+// replace makes t the tokens to send, and has the DPoP signer forget the
+// key of the tokens replaced when t is bound to another (a new grant): a
+// registration holds the keys of its live tokens only.
+func (st *authState) replace(ctx context.Context, t *oauth.Tokens) {
+	st.mu.Lock()
+	old := st.tokens
+	st.tokens, st.pending, st.loaded = t, nil, true
+	st.mu.Unlock()
+	if old != nil && old.DPoPKey != "" && (t == nil || t.DPoPKey != old.DPoPKey) {
+		st.client.DPoP.Forget(ctx, old.DPoPKey)
+	}
 }
 
 // finish completes the code grant waiting for its redirect with the
@@ -149,9 +160,7 @@ func (st *authState) finish(ctx context.Context, r *oauth.Redirect) error {
 	if err != nil {
 		return st.failure(err)
 	}
-	st.mu.Lock()
-	st.tokens, st.pending, st.loaded = t, nil, true
-	st.mu.Unlock()
+	st.replace(ctx, t)
 	return nil
 }
 

@@ -139,3 +139,26 @@ func TestAuthDPoPResourceNonceRetryBounded(t *testing.T) {
 		t.Fatalf("%d requests, want 2 (one nonce retry)", len(gate.seen))
 	}
 }
+
+// A new grant's tokens make the registration's signer forget the key of
+// the tokens they replace; a refresh, bound to the same key, keeps it.
+func TestAuthDPoPForgetsReplacedKey(t *testing.T) {
+	ctx := context.Background()
+	signer := &oauth.MemoryDPoPSigner{}
+	k1, _ := signer.NewKey(ctx)
+	k2, _ := signer.NewKey(ctx)
+	cfg := &ServerConfig{Name: "s", URL: "https://mcp.example/mcp", auth: &Auth{Settings: oauth.Settings{DPoPSigner: signer}}}
+	st := newAuthState(cfg, loopback(), nil)
+	st.replace(ctx, &oauth.Tokens{AccessToken: "a1", TokenType: "DPoP", DPoPKey: k1})
+	st.replace(ctx, &oauth.Tokens{AccessToken: "a2", TokenType: "DPoP", DPoPKey: k1}) // a refresh
+	if _, err := signer.Proof(ctx, k1, []byte(`{}`)); err != nil {
+		t.Fatalf("a refresh dropped its own key: %v", err)
+	}
+	st.replace(ctx, &oauth.Tokens{AccessToken: "a3", TokenType: "DPoP", DPoPKey: k2}) // a new grant
+	if _, err := signer.Proof(ctx, k1, []byte(`{}`)); err == nil {
+		t.Fatal("the replaced tokens' key is still held")
+	}
+	if _, err := signer.Proof(ctx, k2, []byte(`{}`)); err != nil {
+		t.Fatalf("the live key was dropped: %v", err)
+	}
+}

@@ -26,3 +26,10 @@ func (s *jsDPoPSigner) Proof(ctx context.Context, key string, claims []byte) (st
 	err := s.p.ask(ctx, map[string]any{"op": "dpopProof", "key": key, "claims": json.RawMessage(claims)}, &jws)
 	return jws, err
 }
+
+// Forget is the dispatcher's "dpopForget" op: the key of thumbprint key
+// dropped (the tokens bound to it were replaced). Its failure is ignored:
+// the store's own bound still holds.
+func (s *jsDPoPSigner) Forget(ctx context.Context, key string) {
+	_ = s.p.ask(ctx, map[string]any{"op": "dpopForget", "key": key}, nil)
+}

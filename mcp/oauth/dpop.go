@@ -54,6 +54,24 @@ type DPoPSigner interface {
 	Proof(ctx context.Context, key string, claims []byte) (string, error)
 }
 
+// DPoPKeyForgetter is a DPoPSigner that can drop a key no token is bound
+// to any more (both signers of this module are).
+type DPoPKeyForgetter interface {
+	// Forget drops key; a key it does not hold is no error.
+	Forget(ctx context.Context, key string)
+}
+
+// Forget has the signer drop key when it can (DPoPKeyForgetter): the
+// tokens bound to it were replaced by a new grant's.
+func (d *DPoP) Forget(ctx context.Context, key string) {
+	if d == nil || key == "" {
+		return
+	}
+	if f, ok := d.Signer.(DPoPKeyForgetter); ok {
+		f.Forget(ctx, key)
+	}
+}
+
 // DPoP is one registration's DPoP state: the mode, the signer, and the
 // latest nonce each origin sent, the authorization servers' apart from
 // the resource servers' (RFC 9449 §8, §9). Safe for concurrent use.

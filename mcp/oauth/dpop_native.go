@@ -10,6 +10,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"slices"
 	"sync"
 )
 
@@ -84,6 +85,17 @@ func (m *MemoryDPoPSigner) Proof(_ context.Context, key string, claims []byte) (
 	r.FillBytes(sig[:32])
 	s.FillBytes(sig[32:])
 	return input + "." + b64(sig), nil
+}
+
+// Forget drops key.
+func (m *MemoryDPoPSigner) Forget(_ context.Context, key string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.keys[key]; !ok {
+		return
+	}
+	delete(m.keys, key)
+	m.order = slices.DeleteFunc(m.order, func(k string) bool { return k == key })
 }
 
 // publicJWK is the public JWK of an EC P-256 key: kty, crv, x, y only.

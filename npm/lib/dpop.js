@@ -6,7 +6,7 @@
 const encoder = new TextEncoder();
 
 /** The most keys one provider's store holds; a new key past it forgets the oldest (README's limits). */
-export const MAX_DPOP_KEYS = 16;
+export const MAX_DPOP_KEYS = 64;
 
 /** base64url without padding of bytes or a string's UTF-8. */
 function b64url(data) {
@@ -25,7 +25,9 @@ async function thumbprint(jwk) {
 /**
  * A store of DPoP keys: newKey() makes an ES256 (P-256) key pair whose private key is not
  * extractable and resolves to its thumbprint; proof(jkt, claims) signs the claims (JSON text Go
- * built: jti, htm, htu, iat, nonce?, ath?) as a dpop+jwt with the key's public JWK in the header.
+ * built: jti, htm, htu, iat, nonce?, ath?) as a dpop+jwt with the key's public JWK in the header;
+ * forget(jkt) drops a key whose tokens a new grant replaced (Go asks), so a registration holds the
+ * keys of its live tokens only and MAX_DPOP_KEYS is a bound for a provider shared by many servers.
  * The keys live in this closure only: nothing returned holds one.
  */
 export function dpopKeys() {
@@ -39,6 +41,9 @@ export function dpopKeys() {
       if (keys.size >= MAX_DPOP_KEYS) keys.delete(keys.keys().next().value);
       keys.set(jkt, { privateKey: pair.privateKey, header: b64url(JSON.stringify({ typ: "dpop+jwt", alg: "ES256", jwk })) });
       return jkt;
+    },
+    forget(jkt) {
+      keys.delete(jkt);
     },
     async proof(jkt, claims) {
       const k = typeof jkt === "string" ? keys.get(jkt) : undefined;

@@ -126,6 +126,9 @@ function dispatcher(p) {
         return dpop.newKey();
       case "dpopProof": // a DPoP proof of the claims Go built, signed with the key of that thumbprint
         return dpop.proof(req.key, JSON.stringify(req.claims));
+      case "dpopForget": // the tokens bound to that key were replaced by a new grant's
+        dpop.forget(req.key);
+        return null;
       case "authorize":
         if (!p.redirectToAuthorization) return null;
         return redirectResult(await p.redirectToAuthorization(new URL(req.url), { signal }), req.url);

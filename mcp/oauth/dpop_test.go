@@ -223,6 +223,10 @@ func TestAuthorizeDPoPKeyAndRequire(t *testing.T) {
 	if !errors.As(err, &e) || e.Rule != RuleDPoPUnsupported || len(*log) != 0 {
 		t.Fatalf("got %v after %v, want %s before any request", err, *log, RuleDPoPUnsupported)
 	}
+	srv := newTokServer(t, func(tokSeen) (int, any) { return 200, tokOK("at-1") })
+	if _, err := ExchangeCode(context.Background(), dpopClient(DPoPRequire), tokMeta(srv.URL, AuthNone), &ClientInfo{ClientID: "c"}, "code", "v", "", ""); err == nil || len(srv.requests()) != 0 {
+		t.Fatalf("a token request without DPoP was sent where it is required (%v)", err)
+	}
 	s.DPoP = "sometimes"
 	if _, err := Authorize(context.Background(), &Client{DPoP: NewDPoP(s)}, "https://mcp.example/mcp", Challenge{}, s, &memProvider{}); err == nil {
 		t.Fatal("an unknown dpop mode was accepted")

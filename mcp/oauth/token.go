@@ -76,7 +76,10 @@ func postToken(ctx context.Context, c *Client, step Step, meta *ServerMetadata, 
 	if meta == nil || meta.TokenEndpoint == "" {
 		return nil, &Error{Step: step, Message: "the authorization server names no token_endpoint"}
 	}
-	if c != nil && c.DPoP.use(meta) {
+	if err := c.dpop().check(meta); err != nil {
+		return nil, err // a required DPoP is never dropped, even by a grant called on its own
+	}
+	if c.dpop().use(meta) {
 		return postTokenDPoP(ctx, c, step, meta.TokenEndpoint, form, header)
 	}
 	resp, err := sendForm(ctx, c, step, meta.TokenEndpoint, form, header)

@@ -133,11 +133,11 @@ describe("MCP DPoP", () => {
       made.push(pair);
       return pair;
     };
-    let fc, failed, err;
+    let fc, failed, err, branch;
     const store = {};
     try {
       Object.assign(world.state, { rsNonce: "rs-nonce-2" });
-      const b = tg.branch();
+      const b = (branch = tg.branch());
       await b.registerMcpServer({ name: "planted", url: world.url }, { security: LOOPBACK, auth: provider(store) });
       fc = await b.invoke({ function: "mcp__planted__read", arguments: {} });
       assert.equal(fc.status, "completed");
@@ -163,7 +163,7 @@ describe("MCP DPoP", () => {
     const seen = [
       JSON.stringify(fc.toDict()), JSON.stringify(fc.toDict("db")), JSON.stringify(fc), JSON.stringify(failed.toDict()),
       JSON.stringify(err), String(err?.message),
-      JSON.stringify(debug.mcpStats()), JSON.stringify(store.tokens.dpop_jkt),
+      JSON.stringify(debug.mcpStats()), JSON.stringify(branch), JSON.stringify(tg.toProvider(branch, "openai-chat")),
     ].join("\n");
     assert.ok(!/"d"\s*:/.test(seen), "a JWK private member appears");
     assert.ok(!seen.includes(PLANTED), "a token or a code appears");

@@ -70,6 +70,7 @@ func TestDPoPTokenRequest(t *testing.T) {
 		{"auto, not listed", DPoPAuto, "Bearer", false, false},
 		{"off, listed", DPoPOff, "Bearer", true, false},
 		{"require, listed", DPoPRequire, "DPoP", true, true},
+		{"require, the server issues Bearer", DPoPRequire, "Bearer", true, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -83,6 +84,13 @@ func TestDPoPTokenRequest(t *testing.T) {
 				meta = dpopMeta(srv.URL)
 			}
 			tok, err := ExchangeCode(context.Background(), dpopClient(tc.mode), meta, &ClientInfo{ClientID: "c"}, "code", "verifier", "http://localhost/cb", "")
+			if tc.mode == DPoPRequire && tc.tokenType == "Bearer" {
+				if e := tokError(t, err, StepToken); e.Rule != RuleDPoPUnsupported {
+					t.Fatalf("a Bearer token where DPoP is required: %v, want rule %s", e, RuleDPoPUnsupported)
+				}
+				noSecret(t, err, "at-1")
+				return
+			}
 			if err != nil {
 				t.Fatal(err)
 			}

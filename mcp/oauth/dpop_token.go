@@ -28,7 +28,8 @@ func withDPoPKey(ctx context.Context, key string) context.Context {
 // DPoP-Nonce header is retried once with that nonce (§8); any DPoP-Nonce
 // is remembered for the next request. A token_type of DPoP is bound to
 // the key (Tokens.DPoPKey); Bearer is taken too (§5 lets the server issue
-// one): it is then sent as a bearer token.
+// one): it is then sent as a bearer token, unless the mode is DPoPRequire,
+// which refuses it (RuleDPoPUnsupported).
 func postTokenDPoP(ctx context.Context, c *Client, step Step, endpoint string, form url.Values, header wire.Header) (*Tokens, error) {
 	key, _ := ctx.Value(dpopKeyContext{}).(string)
 	if key == "" {
@@ -67,6 +68,9 @@ func postTokenDPoP(ctx context.Context, c *Client, step Step, endpoint string, f
 		}
 		if t.TokenType == TokenTypeDPoP {
 			t.DPoPKey = key
+		} else if c.DPoP.Mode == DPoPRequire {
+			return nil, &Error{Step: step, Rule: RuleDPoPUnsupported,
+				Message: "the token endpoint issued a Bearer token where dpop is required (it did not bind the token to the proof's key)"}
 		}
 		return t, nil
 	}

@@ -1198,8 +1198,9 @@ export interface McpAuthProvider {
   crossApp?: { idpTokenEndpoint: string; idToken: string; idpClientId: string; idpClientSecret?: string; clientId: string; clientSecret?: string };
   /**
    * DPoP (RFC 9449): "auto" (default) binds tokens to a key held in WebCrypto (not extractable) when
-   * the authorization server lists ES256 in dpop_signing_alg_values_supported; true requires it
-   * (`auth-failed`, auth.step "discovery", where the server does not); false never uses it.
+   * the authorization server lists ES256 in dpop_signing_alg_values_supported (a Bearer token it
+   * answers anyway is used as Bearer); true requires it (`auth-failed`, auth.step "discovery", where
+   * the server does not list it; auth.step "token" for a Bearer answer); false never uses it.
    * @example { redirectUrl, dpop: true }
    */
   dpop?: "auto" | boolean;

@@ -75,6 +75,7 @@ func newAuthState(cfg *ServerConfig, sec *Security, base wire.RoundTripper) *aut
 	st.client = &oauth.Client{
 		Transport: base,
 		Secrets:   &oauth.Secrets{},
+		DPoP:      oauth.NewDPoP(&cfg.auth.Settings), // its keys: one registration's, a new one per grant
 		Check: func(raw string) error {
 			if e := checkServerURL(raw, sec, cfg.Name, cfg); e != nil {
 				return e
@@ -88,6 +89,15 @@ func newAuthState(cfg *ServerConfig, sec *Security, base wire.RoundTripper) *aut
 // bearer is the access token to send ("" when there is none yet), read
 // from the provider the first time.
 func (st *authState) bearer(ctx context.Context) string {
+	if t := st.current(ctx); t != nil {
+		return t.AccessToken
+	}
+	return ""
+}
+
+// current is the tokens to send (nil when there are none yet), read from
+// the provider the first time.
+func (st *authState) current(ctx context.Context) *oauth.Tokens {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if !st.loaded {
@@ -97,10 +107,7 @@ func (st *authState) bearer(ctx context.Context) string {
 			st.tokens = t
 		}
 	}
-	if st.tokens == nil {
-		return ""
-	}
-	return st.tokens.AccessToken
+	return st.tokens
 }
 
 // authorize runs the flow after challenge ch unless another request's flow
@@ -122,10 +129,21 @@ func (st *authState) authorize(ctx context.Context, sent string, ch oauth.Challe
 		}
 		return st.failure(err)
 	}
-	st.mu.Lock()
-	st.tokens, st.pending = t, nil
-	st.mu.Unlock()
+	st.replace(ctx, t)
 	return nil
+}
+
+// replace makes t the tokens to send, and has the DPoP signer forget the
+// key of the tokens replaced when t is bound to another (a new grant): a
+// registration holds the keys of its live tokens only.
+func (st *authState) replace(ctx context.Context, t *oauth.Tokens) {
+	st.mu.Lock()
+	old := st.tokens
+	st.tokens, st.pending, st.loaded = t, nil, true
+	st.mu.Unlock()
+	if old != nil && old.DPoPKey != "" && (t == nil || t.DPoPKey != old.DPoPKey) {
+		st.client.DPoP.Forget(ctx, old.DPoPKey)
+	}
 }
 
 // finish completes the code grant waiting for its redirect with the
@@ -143,9 +161,7 @@ func (st *authState) finish(ctx context.Context, r *oauth.Redirect) error {
 	if err != nil {
 		return st.failure(err)
 	}
-	st.mu.Lock()
-	st.tokens, st.pending, st.loaded = t, nil, true
-	st.mu.Unlock()
+	st.replace(ctx, t)
 	return nil
 }
 

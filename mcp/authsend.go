@@ -12,7 +12,10 @@ import (
 
 // send sends one session request through the guard with the registration's
 // bearer token (when it has Auth): the token goes only to the MCP server
-// (every session request is on its origin: the guard pins it). With flow,
+// (every session request is on its origin: the guard pins it). A
+// DPoP-bound token goes with a fresh proof (oauth.DPoP.SetAuthorization),
+// and a 401 use_dpop_nonce challenge sends req again once with the
+// server's nonce, flow or not. With flow,
 // a 401 runs the authorization flow and sends req again with the new
 // token, once; a 403 whose challenge says insufficient_scope steps up (a
 // new authorization with the challenge's scope), at most maxFlows flows in
@@ -24,16 +27,25 @@ func (s *session) send(req *wire.Request, flow bool) (*wire.Response, error) {
 		return s.g.RoundTrip(req)
 	}
 	ctx := req.Context()
-	flows, had401 := 0, false
-	for {
-		tok := st.bearer(ctx)
-		if flows > 0 {
+	flows, had401, nonceRetried := 0, false, false
+	for attempt := 0; ; attempt++ {
+		if attempt > 0 {
 			req.Header = req.Header.Clone() // the guard may still hold the last attempt's header
 		}
-		if tok != "" {
-			req.Header.Set("Authorization", "Bearer "+tok)
+		tok := ""
+		if t := st.current(ctx); t != nil {
+			tok = t.AccessToken // sent or not (a DPoP key gone): a 401 runs the flow
+			st.client.DPoP.SetAuthorization(ctx, req, t)
 		}
 		resp, err := s.g.RoundTrip(req)
+		if err == nil && st.client.DPoP.ResourceAnswer(req, resp.StatusCode, resp.Header) {
+			if nonceRetried {
+				return resp, nil // a second use_dpop_nonce: the server's refusal, reported as it is
+			}
+			nonceRetried = true // RFC 9449 §9: once per request
+			_ = resp.Body.Close()
+			continue
+		}
 		if err != nil || !flow || (resp.StatusCode != 401 && resp.StatusCode != 403) {
 			return resp, err
 		}

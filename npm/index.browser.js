@@ -50,4 +50,5 @@ import "./lib/plan-build.js";
 import "./lib/api.js";
 import "./lib/mcp-policy.js";
 import "./lib/jws.js";
+import "./lib/dpop.js";
 import "./lib/mcp-auth.js";

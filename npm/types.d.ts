@@ -1200,6 +1200,8 @@ export interface McpOAuthTokens {
   scope?: string;
   obtained_at?: number;
   issuer?: string;
+  /** The thumbprint of the DPoP key a token_type "DPoP" token is bound to (the key itself never leaves WebCrypto). */
+  dpop_jkt?: string;
 }
 
 /**
@@ -1279,6 +1281,14 @@ export interface McpAuthProvider {
   crossApp?: { idpTokenEndpoint: string; idToken: string; idpClientId: string; idpClientSecret?: string; clientId: string; clientSecret?: string };
   /** Workload identity (no user): the JWT bearer grant of a JWT the workload's platform issued (RFC 7523). */
   workloadIdentity?: McpWorkloadIdentity;
+  /**
+   * DPoP (RFC 9449): "auto" (default) binds tokens to a key held in WebCrypto (not extractable) when
+   * the authorization server lists ES256 in dpop_signing_alg_values_supported (a Bearer token it
+   * answers anyway is used as Bearer); true requires it (`auth-failed`, auth.step "discovery", where
+   * the server does not list it; auth.step "token" for a Bearer answer); false never uses it.
+   * @example { redirectUrl, dpop: true }
+   */
+  dpop?: "auto" | boolean;
   /** The stored tokens (default: memory). */
   tokens?(): McpOAuthTokens | undefined | null | Promise<McpOAuthTokens | undefined | null>;
   saveTokens?(tokens: McpOAuthTokens): void | Promise<void>;

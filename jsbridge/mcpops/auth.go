@@ -24,6 +24,7 @@ type authJSON struct {
 	ClientSecret      string          `json:"clientSecret"`
 	ClientIssuer      string          `json:"clientIssuer"`
 	Scope             string          `json:"scope"`
+	DPoP              string          `json:"dpop"` // "auto", "require", "off" (mcp-auth.js maps true and false)
 	ClientCredentials *struct {
 		ClientID     string `json:"clientId"`
 		ClientSecret string `json:"clientSecret"`
@@ -60,7 +61,11 @@ func authOption(call string, raw json.RawMessage) (*mcp.Auth, error) {
 	if jsontext.Kind(raw) != jsontext.Object || json.Unmarshal(raw, &a) != nil || a.Fn <= 0 {
 		return nil, optionTypeError(call, "auth", "an auth provider object", raw)
 	}
-	s := oauth.Settings{RedirectURL: a.RedirectURL, ClientMetadataURL: a.ClientMetadataURL, Scope: a.Scope}
+	s := oauth.Settings{RedirectURL: a.RedirectURL, ClientMetadataURL: a.ClientMetadataURL, Scope: a.Scope,
+		DPoP: a.DPoP, DPoPSigner: &jsDPoPSigner{p: &jsProvider{fn: a.Fn}}}
+	if s.DPoP != "" && s.DPoP != oauth.DPoPAuto && s.DPoP != oauth.DPoPRequire && s.DPoP != oauth.DPoPOff {
+		return nil, optionTypeError(call, "auth.dpop", `"auto", true or false`, json.RawMessage(strconv.Quote(s.DPoP)))
+	}
 	if len(a.ClientMetadata) > 0 && jsontext.Kind(a.ClientMetadata) == jsontext.Object {
 		s.ClientMetadata = a.ClientMetadata
 	}

@@ -21,7 +21,13 @@ func TestAuthOption(t *testing.T) {
 		s.ClientCredentials.PrivateKeyPEM != "PEM" || s.ClientCredentials.Algorithm != "RS256" {
 		t.Fatalf("auth = %+v", a)
 	}
-	for _, bad := range []string{`"x"`, `{"fn":0}`, `[]`, `{"fn":"1"}`} {
+	if s.DPoP != "" || s.DPoPSigner == nil {
+		t.Fatalf("dpop %q, signer %v: want the default mode and the host's signer", s.DPoP, s.DPoPSigner)
+	}
+	if d, err := authOption("registerMcpServer", json.RawMessage(`{"fn":7,"dpop":"require"}`)); err != nil || d.Settings.DPoP != "require" {
+		t.Fatalf("dpop require: %+v, %v", d, err)
+	}
+	for _, bad := range []string{`"x"`, `{"fn":0}`, `[]`, `{"fn":"1"}`, `{"fn":7,"dpop":"sometimes"}`} {
 		if _, err := authOption("registerMcpServer", json.RawMessage(bad)); core.AsError(err) == nil || core.AsError(err).Code != core.CodeUnsupportedType {
 			t.Errorf("%s: err = %v", bad, err)
 		}

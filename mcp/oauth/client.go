@@ -24,6 +24,8 @@ type Client struct {
 	// Secrets are the values no error of the flow may quote (tokens,
 	// codes, verifiers, client secrets); the flow adds those it learns.
 	Secrets *Secrets
+	// DPoP is the registration's DPoP state (nil: never DPoP; NewDPoP).
+	DPoP *DPoP
 }
 
 // Response is one answer of the flow: its status, headers and body (at

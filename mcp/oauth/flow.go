@@ -72,6 +72,9 @@ func Authorize(ctx context.Context, c *Client, serverURL string, ch Challenge, s
 	if err != nil {
 		return nil, err
 	}
+	if err := c.dpop().check(at.meta); err != nil {
+		return nil, err // DPoP required where it cannot be had: refused before any token request
+	}
 	if ch.Error == "insufficient_scope" {
 		if old, err := p.Tokens(ctx); err == nil && old != nil {
 			ch = StepUpChallenge(ch, old.Scope)
@@ -179,7 +182,8 @@ func tryRefresh(ctx context.Context, c *Client, at *found, client *ClientInfo, p
 		return nil // another authorization server's refresh token is never sent to this one
 	}
 	c.Secrets.Add(old.AccessToken, old.RefreshToken)
-	t, err := runRefreshTokens(ctx, c, at.meta, client, old.RefreshToken, at.resource, "")
+	// A DPoP-bound refresh proves the key of the tokens refreshed (RFC 9449 §5).
+	t, err := runRefreshTokens(withDPoPKey(ctx, old.DPoPKey), c, at.meta, client, old.RefreshToken, at.resource, "")
 	if err != nil || t == nil || t.AccessToken == "" {
 		return nil
 	}

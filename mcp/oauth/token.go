@@ -70,10 +70,17 @@ func grant(ctx context.Context, c *Client, step Step, meta *ServerMetadata, clie
 }
 
 // postToken checks the client and meta's token endpoint, records the
-// request's secrets, sends form there and reads the tokens.
+// request's secrets, sends form there and reads the tokens: with a DPoP
+// proof when c.DPoP uses DPoP at that server (postTokenDPoP).
 func postToken(ctx context.Context, c *Client, step Step, meta *ServerMetadata, form url.Values, header wire.Header) (*Tokens, error) {
 	if meta == nil || meta.TokenEndpoint == "" {
 		return nil, &Error{Step: step, Message: "the authorization server names no token_endpoint"}
+	}
+	if err := c.dpop().check(meta); err != nil {
+		return nil, err // a required DPoP is never dropped, even by a grant called on its own
+	}
+	if c.dpop().use(meta) {
+		return postTokenDPoP(ctx, c, step, meta.TokenEndpoint, form, header)
 	}
 	resp, err := sendForm(ctx, c, step, meta.TokenEndpoint, form, header)
 	if err != nil {

@@ -30,11 +30,20 @@ var now = time.Now
 // *Error of step, with the server's error and error_description when it
 // sent them.
 func readTokens(c *Client, step Step, what string, resp *Response) (*Tokens, error) {
+	return readTokensOf(c, step, what, resp, false)
+}
+
+// readTokensOf is readTokens that, when the request carried a DPoP proof
+// (dpop), also takes a token_type of DPoP (any case; stored as "DPoP").
+func readTokensOf(c *Client, step Step, what string, resp *Response, dpop bool) (*Tokens, error) {
 	a, err := readAnswer(c, step, what, resp)
 	if err != nil {
 		return nil, err
 	}
-	if !strings.EqualFold(a.TokenType, "bearer") {
+	typ := "Bearer"
+	if dpop && strings.EqualFold(a.TokenType, TokenTypeDPoP) {
+		typ = TokenTypeDPoP
+	} else if !strings.EqualFold(a.TokenType, "bearer") {
 		return nil, c.Secrets.errorf(step, "", "", "%s issued a token of type %q, not Bearer", what, cut(a.TokenType, 40))
 	}
 	exp, ok := expiresIn(a.ExpiresIn)
@@ -43,7 +52,7 @@ func readTokens(c *Client, step Step, what string, resp *Response) (*Tokens, err
 	}
 	return &Tokens{
 		AccessToken:  a.AccessToken,
-		TokenType:    "Bearer",
+		TokenType:    typ,
 		ExpiresIn:    exp,
 		RefreshToken: a.RefreshToken,
 		Scope:        a.Scope,

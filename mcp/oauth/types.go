@@ -8,7 +8,7 @@ import (
 // Challenge is what a WWW-Authenticate header of a 401 or 403 says
 // (wwwauth.go ParseChallenge): the Bearer challenge's parameters.
 type Challenge struct {
-	Scheme           string // "Bearer" (as sent); "" when there was no header
+	Scheme           string // "Bearer" or "DPoP" (as sent); "" when there was no header
 	ResourceMetadata string // resource_metadata: the PRM URL (RFC 9728 §5.1)
 	Scope            string // scope
 	Error            string // error: "invalid_token", "insufficient_scope", …
@@ -41,7 +41,10 @@ type ServerMetadata struct {
 	// AuthorizationResponseIssParameterSupported says every authorization
 	// response carries iss (RFC 9207 §3): one without is then refused.
 	AuthorizationResponseIssParameterSupported bool `json:"authorization_response_iss_parameter_supported,omitempty"`
-	Fallback                                   bool `json:"-"`
+	// DPoPSigningAlgValuesSupported lists the DPoP proof algorithms the
+	// server takes (RFC 9449 §5.1): with ES256 the flow uses DPoP (DPoP).
+	DPoPSigningAlgValuesSupported []string `json:"dpop_signing_alg_values_supported,omitempty"`
+	Fallback                      bool     `json:"-"`
 }
 
 // ClientInfo is the client's registration at one authorization server:
@@ -79,6 +82,10 @@ type Tokens struct {
 	// the flow: a refresh token is only ever sent back to it ("": stored
 	// before the stamp, taken as the current server's).
 	Issuer string `json:"issuer,omitempty"`
+	// DPoPKey is the thumbprint of the DPoP key a token of TokenType
+	// "DPoP" is bound to (its cnf.jkt, RFC 9449 §6), set by the flow; the
+	// key itself stays with the DPoPSigner.
+	DPoPKey string `json:"dpop_jkt,omitempty"`
 }
 
 // Settings are what the application configured for one server's
@@ -110,6 +117,13 @@ type Settings struct {
 	// WorkloadIdentity selects the JWT bearer grant of a workload's
 	// platform-issued JWT (extension, jwtbearer.go).
 	WorkloadIdentity *WorkloadIdentity
+	// DPoP is the DPoP mode (RFC 9449): DPoPAuto ("" too), DPoPRequire or
+	// DPoPOff (dpop.go).
+	DPoP string
+	// DPoPSigner holds the DPoP keys and signs proofs (nil: the build's
+	// own, in memory; the WebAssembly build has none, and the JS host
+	// gives one that keeps the keys in WebCrypto).
+	DPoPSigner DPoPSigner
 }
 
 // ClientCredentials configures the client_credentials grant: ClientID and

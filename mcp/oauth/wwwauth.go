@@ -10,12 +10,13 @@ const maxChallengeBytes = 16 << 10
 // values (RFC 7235 §4.1, RFC 6750 §3, RFC 9728 §5.1): auth-params quoted
 // (with backslash escapes) or not, several challenges in one value or
 // several values, the scheme and the parameter names matched without
-// regard to case. The first Bearer challenge wins, and in it the first of
-// a repeated parameter. A value that does not parse (an unterminated
+// regard to case. The first Bearer challenge wins, else the first DPoP
+// challenge (RFC 9449 §7.1), and in it the first of a repeated parameter. A value that does not parse (an unterminated
 // quote, a control byte, a parameter without a value, more than 16 KiB)
 // is skipped whole, so a missing or malformed header gives the zero
 // Challenge.
 func ParseChallenge(values []string) Challenge {
+	var dpop *rawChallenge
 	for _, v := range values {
 		chs, ok := parseChallenges(v)
 		if !ok {
@@ -23,17 +24,28 @@ func ParseChallenge(values []string) Challenge {
 		}
 		for _, ch := range chs {
 			if strings.EqualFold(ch.scheme, "bearer") {
-				return Challenge{
-					Scheme:           ch.scheme,
-					ResourceMetadata: ch.params["resource_metadata"],
-					Scope:            ch.params["scope"],
-					Error:            ch.params["error"],
-					ErrorDescription: ch.params["error_description"],
-				}
+				return challengeOf(ch)
+			}
+			if dpop == nil && strings.EqualFold(ch.scheme, TokenTypeDPoP) {
+				dpop = &ch
 			}
 		}
 	}
+	if dpop != nil {
+		return challengeOf(*dpop) // a server that takes DPoP-bound tokens only (RFC 9449 §7.1)
+	}
 	return Challenge{}
+}
+
+// challengeOf is the Challenge of a parsed challenge.
+func challengeOf(ch rawChallenge) Challenge {
+	return Challenge{
+		Scheme:           ch.scheme,
+		ResourceMetadata: ch.params["resource_metadata"],
+		Scope:            ch.params["scope"],
+		Error:            ch.params["error"],
+		ErrorDescription: ch.params["error_description"],
+	}
 }
 
 // rawChallenge is one challenge of a header value: its scheme as sent and

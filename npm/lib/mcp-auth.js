@@ -3,11 +3,12 @@
 // provider does not store itself. Node and browser. The flow runs in Go (mcp/oauth, docs/oauth.md).
 import { ToolgateError, describe } from "./errors.js";
 import { isPkcs8Pem, signJws } from "./jws.js";
+import { dpopKeys } from "./dpop.js";
 
 /** The provider keys; an object with any of them is one provider (a loader's map has none). */
 const PROVIDER_KEYS = new Set([
   "redirectUrl", "clientMetadata", "clientMetadataUrl", "clientId", "clientSecret", "clientIssuer", "scope", "clientCredentials",
-  "crossApp", "workloadIdentity", "tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization",
+  "crossApp", "workloadIdentity", "dpop", "tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization",
 ]);
 const FUNCTION_KEYS = ["tokens", "saveTokens", "clientInformation", "saveClientInformation", "redirectToAuthorization"];
 
@@ -31,6 +32,9 @@ function checkProvider(p, call) {
     if (p[k] !== undefined && typeof p[k] !== "string") {
       throw new ToolgateError("unsupported-type", `${call}: auth.${k} must be a string, got ${describe(p[k])}`);
     }
+  }
+  if (p.dpop !== undefined && p.dpop !== "auto" && p.dpop !== true && p.dpop !== false) {
+    throw new ToolgateError("unsupported-type", `${call}: auth.dpop must be "auto", true or false, got ${describe(p.dpop)}`);
   }
   checkWorkloadIdentity(p.workloadIdentity, call);
   const grants = ["clientCredentials", "crossApp", "workloadIdentity"].filter((k) => p[k] !== undefined);
@@ -134,6 +138,7 @@ function dispatcher(p) {
   let d = dispatchers.get(p);
   if (d) return d;
   const mem = { tokens: undefined, clients: new Map() };
+  const dpop = dpopKeys(); // this provider's DPoP keys, in WebCrypto; only thumbprints and proofs leave
   d = async (req, { signal } = {}) => {
     switch (req?.op) {
       case "tokens":
@@ -152,6 +157,13 @@ function dispatcher(p) {
         return signJws(p.clientCredentials.privateKey, req.alg ?? "", req.typ ?? "JWT", JSON.stringify(req.claims));
       case "assertion": // workload identity: the platform's JWT, fetched for this token request
         return (await p.workloadIdentity.assertion()) ?? null;
+      case "dpopKey": // a new DPoP key (a fresh grant): its thumbprint
+        return dpop.newKey();
+      case "dpopProof": // a DPoP proof of the claims Go built, signed with the key of that thumbprint
+        return dpop.proof(req.key, JSON.stringify(req.claims));
+      case "dpopForget": // the tokens bound to that key were replaced by a new grant's
+        dpop.forget(req.key);
+        return null;
       case "authorize":
         if (!p.redirectToAuthorization) return null;
         return redirectResult(await p.redirectToAuthorization(new URL(req.url), { signal }), req.url);
@@ -171,6 +183,7 @@ function providerJSON(ctx, p, call) {
   }
   if (out.clientCredentials !== undefined) out.clientCredentials = clientCredentialsJSON(out.clientCredentials);
   if (p.workloadIdentity !== undefined) out.workloadIdentity = workloadIdentityJSON(p.workloadIdentity);
+  if (p.dpop !== undefined) out.dpop = p.dpop === true ? "require" : p.dpop === false ? "off" : "auto";
   return out;
 }
 

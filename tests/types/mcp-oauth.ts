@@ -45,6 +45,9 @@ async function main(): Promise<void> {
   // @ts-expect-error the assertion is the JWT (a string) or a function returning it
   const badWorkload: McpWorkloadIdentity = { assertion: 42 };
   void badWorkload;
+  const dpop: McpAuthProvider[] = [{ dpop: "auto" }, { dpop: true }, { dpop: false }];
+  const jkt: string | undefined = stored?.token_type === "DPoP" ? stored.dpop_jkt : undefined;
+  void [dpop, jkt];
   try {
     await b.registerMcpServer({ name: "x", url: "https://x.example/mcp" }, { security: tg.mcp.trusted(), auth: {} });
   } catch (e) {

@@ -23,6 +23,8 @@ type conn struct {
 	toolsListChanged atomic.Bool      // the server declared capabilities.tools.listChanged
 	stream           standaloneStream // getstream.go; on the modern wire, subscriptions/listen (listen.go)
 
+	taskCaps taskCaps // what a 2025-11-25 server declared of tasks (task_legacy.go)
+
 	eraCached bool        // the era came from the pool's cache, not a probe of this connection
 	staleEra  atomic.Bool // a request's answer says the cached era is wrong: run connects again
 }
@@ -90,6 +92,7 @@ func connect(ctx context.Context, p *Pool, e *entry) (*conn, error) {
 		return nil, classify(ctx, cfg, "", sink, c, rpcErr, err)
 	}
 	c.toolsListChanged.Store(toolsListChanged(raw))
+	c.taskCaps = serverTaskCaps(raw) // task_legacy.go
 	p.connected(e, c)
 	return c, nil
 }

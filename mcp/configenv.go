@@ -24,7 +24,8 @@ const (
 // ToolRules are the rules a server's config, its tool definitions or a
 // call of its tools can break (an error's or a warning's Rule); the JS
 // package's McpToolRule type is generated from it (cmd/gen-contract).
-var ToolRules = []string{RuleMCPHeader, RuleTaskRequired, RuleUnsetVariable, RuleInputVariable, RuleVariableSyntax}
+var ToolRules = []string{RuleMCPHeader, RuleTaskRequired, RuleUnsetVariable, RuleInputVariable, RuleVariableSyntax,
+	RuleTaskTime, RuleTaskPolls, RuleTaskInputRounds, RuleTaskMalformed, RuleTaskCancelled, RuleTaskFailed}
 
 // expandConfig replaces each reference in cfg's URL and header values with
 // its value from env, as Claude Code, Cursor and VS Code expand their

@@ -323,7 +323,7 @@ func TestWithMetaKeepsTheCallersMetaAndTheProtocolsWins(t *testing.T) {
 	assert.Equal(t, "t", p.Name)
 	assert.JSONEq(t, `"p1"`, string(p.Meta["progressToken"]))
 	assert.JSONEq(t, `"2026-07-28"`, string(p.Meta[metaProtocolVersion]))
-	assert.JSONEq(t, `{"elicitation":{"form":{}}}`, string(p.Meta[metaClientCapabilities]))
+	assert.JSONEq(t, `{"elicitation":{"form":{}},"extensions":{"io.modelcontextprotocol/tasks":{}}}`, string(p.Meta[metaClientCapabilities]))
 	assert.Contains(t, p.Meta, metaClientInfo)
 	empty, err := withMeta(nil, meta)
 	require.NoError(t, err)

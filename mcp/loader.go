@@ -119,6 +119,9 @@ type LoadOptions struct {
 	// Result is RegisterOptions.Result for every server (default "":
 	// ResultLionAGI).
 	Result ResultMode
+	// Tasks is RegisterOptions.Tasks for every server (default "":
+	// TasksRequired).
+	Tasks TaskMode
 	// Strict refuses the whole load with unsupported when a selected
 	// server's config has a command (default false: that server gets [] and
 	// goes to OnWarning while the URL servers load). No process is ever
@@ -279,6 +282,7 @@ func registerOptionsOf(o *LoadOptions, name string) *RegisterOptions {
 	return &RegisterOptions{
 		RequestOptions: o.RequestOptionsMap[name],
 		Result:         o.Result,
+		Tasks:          o.Tasks,
 		Update:         o.Update,
 		Security:       o.Security,
 		Filter:         o.Filter,

@@ -42,7 +42,7 @@ var errStreamBroken = errors.New("the server's answer stream ended before its an
 // (a member per hook given, as the 2026-07-28 schema spells them) and
 // toolgate's name and version.
 func modernMeta(hooks *ClientHooks) json.RawMessage {
-	caps := map[string]any{}
+	caps := map[string]any{"extensions": map[string]any{extTasks: map[string]any{}}} // toolgate runs tasks: task_modern.go
 	hooks.each(func(name string, _ *Hook) {
 		switch name {
 		case "roots":
@@ -106,7 +106,8 @@ func mergeMembers(base, over json.RawMessage) json.RawMessage {
 
 // requestHeaders are the standard headers of one modern request of
 // method with params: Mcp-Method, and Mcp-Name from params.name (tools/call,
-// prompts/get) or params.uri (resources/read), encoded when it is not a
+// prompts/get), params.uri (resources/read) or params.taskId (tasks/get,
+// tasks/update, tasks/cancel), encoded when it is not a
 // plain header value (docs/mcp-headers.md).
 func requestHeaders(method string, params json.RawMessage) [][2]string {
 	h := [][2]string{{"Mcp-Method", method}}
@@ -116,6 +117,8 @@ func requestHeaders(method string, params json.RawMessage) [][2]string {
 		key = "name"
 	case "resources/read":
 		key = "uri"
+	case "tasks/get", "tasks/update", "tasks/cancel":
+		key = "taskId" // the extension's routing header
 	}
 	if key == "" {
 		return h

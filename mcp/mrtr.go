@@ -51,6 +51,11 @@ func (p *Pool) fulfil(ctx context.Context, e *entry, c *conn, tool, method strin
 		case "complete":
 			return raw, nil
 		case "input_required":
+		case "task":
+			if method == "tools/call" {
+				return raw, nil // a task handle: the proxy drives it (task.go)
+			}
+			return nil, serverError(core.CodeTransport, cfg.Name, cfg, "%s answered with a task, which only tools/call may", method)
 		default:
 			return nil, serverError(core.CodeTransport, cfg.Name, cfg,
 				"%s answered with resultType %s, which toolgate does not know", method, cfg.quote(rt, 40))

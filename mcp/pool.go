@@ -334,8 +334,14 @@ func (p *Pool) request(ctx context.Context, e *entry, c *conn, tool, method stri
 
 // request1 is one request of request: one round, without input rounds.
 func (p *Pool) request1(ctx context.Context, e *entry, c *conn, tool, method string, params any) (json.RawMessage, error) {
+	return p.requestWithin(ctx, e, c, tool, method, params, e.timeout)
+}
+
+// requestWithin is request1 under the deadline timeout instead of
+// TimeoutMs (a task's tasks/result waits for the task: task_legacy.go).
+func (p *Pool) requestWithin(ctx context.Context, e *entry, c *conn, tool, method string, params any, timeout time.Duration) (json.RawMessage, error) {
 	sink := &failureSink{}
-	rctx, cancel := context.WithTimeoutCause(ctx, e.timeout, &lazyTimeout{e: e, what: "to the " + method + " request"})
+	rctx, cancel := context.WithTimeoutCause(ctx, timeout, &lazyTimeout{e: e, what: "to the " + method + " request"})
 	defer cancel()
 	var got answerOf
 	err := bounded(rctx, func() error {

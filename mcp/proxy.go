@@ -44,10 +44,12 @@ type proxy struct {
 	// (ProtocolModern, or the legacy version initialize agreed); "" for a
 	// declared tool.
 	version string
-	// taskRequired: the tool's execution.taskSupport is "required" (MCP
-	// tasks, which toolgate does not run yet): every call is refused before
-	// any request, and provider exports leave it out (toolmeta.go).
-	taskRequired bool
+	// taskRequired and taskOptional: the tool's execution.taskSupport is
+	// "required" or "optional"; tasks is the registration's TaskMode. On
+	// the 2025-11-25 wire they decide whether a call is task-augmented
+	// (legacyTask, task_legacy.go).
+	taskRequired, taskOptional bool
+	tasks                      TaskMode
 	// entry remembers the pool entry of its calls (entrymemo.go).
 	entry entrySlot
 }
@@ -83,14 +85,14 @@ func (p *proxy) Signature() (core.Signature, error) {
 // tool needs approval (RegisterOptions.Approval) and the hook did not
 // approve this call;
 // invalid-result when structuredContent breaks the tool's outputSchema;
-// unsupported with rule RuleTaskRequired, before anything is sent, when
-// the tool's execution.taskSupport is "required" (MCP tasks are not run);
-// transport for any other network, protocol or server failure. Every error
-// names the server and none holds a header value.
+// unsupported with rule RuleTaskRequired, before tools/call is sent, when
+// the tool's execution.taskSupport is "required" and its 2025-11-25 server
+// did not declare task-augmented tools/call;
+// transport for any other network, protocol or server failure. A call the
+// server runs as a task (docs/mcp-tasks.md) is driven to its end first
+// (runTask, task.go), and fails too with the errors of its bounds.
+// Every error names the server and none holds a header value.
 func (p *proxy) Call(ctx context.Context, args *core.Arguments) (any, error) {
-	if p.taskRequired {
-		return nil, p.refuseTask()
-	}
 	body := []byte("{}")
 	if args != nil {
 		b, err := args.MarshalJSON()
@@ -138,11 +140,21 @@ func (p *Pool) callTool(ctx context.Context, px *proxy, args json.RawMessage) (a
 			args = json.RawMessage("{}")
 		}
 		params := map[string]any{"name": wire, "arguments": args}
-		defer trackProgress(ctx, px, c, params)() // progress.go
+		augmented, err := px.legacyTask(c) // task_legacy.go
+		if err != nil {
+			return err
+		}
+		if augmented {
+			params["task"] = taskParam()
+		}
+		defer trackProgress(ctx, px, c, params)() // progress.go: a task's progress too, until it ends
 		if len(px.headers) > 0 {
 			ctx = withValue(ctx, &paramHeaderSet{headers: paramHeaderValues(px.headers, args)})
 		}
 		raw, err := p.request(ctx, e, c, tool, "tools/call", params)
+		if err == nil && asTaskHandle(c, augmented, raw) {
+			raw, err = p.runTask(ctx, e, c, px, raw) // task.go
+		}
 		if err != nil {
 			return err
 		}

@@ -69,6 +69,10 @@ type RegisterOptions struct {
 	// at registration and at each refresh (default nil: only the tool's
 	// absence shows it).
 	OnWarning func(server string, err error)
+	// Tasks chooses which calls are task-augmented on the 2025-11-25 wire
+	// (default "": TasksRequired, only those of tools that require it);
+	// docs/mcp-tasks.md.
+	Tasks TaskMode
 
 	refresh bool     // a list-change refresh: requestOptions may name tools the server no longer lists
 	reuse   reusable // a refresh's registered tools, kept when their descriptor comes again (reuse.go)
@@ -206,7 +210,7 @@ func prepareServer(ctx context.Context, p *Pool, cfg *ServerConfig, o *RegisterO
 		}
 		px := &proxy{pool: p, cfg: cfg, sec: sec, name: name, wire: d.wire, mode: mode, headers: d.headers, version: version,
 			annotations: d.annotations, gate: o.Approval.gateFor(d.annotations, d.ann), onProgress: o.OnProgress, raw: d.raw, sum: d.sum,
-			taskRequired: taskRequired(d.raw)}
+			taskRequired: taskSupport(d.raw) == "required", taskOptional: taskSupport(d.raw) == "optional", tasks: o.Tasks}
 		t, err := buildTool(px, d, reqOpts[d.wire])
 		if err != nil {
 			return nil, err

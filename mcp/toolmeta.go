@@ -9,8 +9,9 @@ import (
 )
 
 // RuleTaskRequired is the Rule of the unsupported error that refuses a call
-// of a tool whose execution.taskSupport is "required": such a tool answers
-// only task-augmented calls (MCP tasks), which toolgate does not make yet.
+// of a tool whose execution.taskSupport is "required" when its 2025-11-25
+// server did not declare task-augmented tools/call: MCP forbids asking
+// such a server for a task, and the tool answers nothing else.
 const RuleTaskRequired = "task-required"
 
 // metaKeys are the members of a tool descriptor that tool.mcp shows beside
@@ -24,31 +25,15 @@ var metaKeys = []struct{ key, kind string }{
 	{"_meta", jsontext.Object},
 }
 
-// taskRequired reports whether a tool descriptor (compacted JSON; nil for a
-// declared tool) says "execution": {"taskSupport": "required"}.
-func taskRequired(raw json.RawMessage) bool {
-	ex, ok := jsontext.Lookup(raw, "execution")
-	if !ok || jsontext.Kind(ex) != jsontext.Object {
-		return false
-	}
-	ts, ok := jsontext.Lookup(ex, "taskSupport")
-	return ok && jsontext.Kind(ts) == jsontext.String && jsontext.Unquote(ts) == "required"
-}
-
-// refuseTask is the error of every call of a task-required tool.
+// refuseTask is the error of a call of a task-required tool on a server
+// that runs no tasks.
 func (p *proxy) refuseTask() error {
 	e := core.Errorf(core.CodeUnsupported, p.name,
-		"MCP tool %s of server %s requires task-augmented execution (execution.taskSupport \"required\"), which toolgate does not support yet; it was not called",
+		"MCP tool %s of server %s requires task-augmented execution (execution.taskSupport \"required\"), but the server does not declare tasks for tools/call (capabilities.tasks.requests.tools.call); it was not called",
 		strconv.QuoteToASCII(p.wire), strconv.QuoteToASCII(p.cfg.Name))
 	e.Rule = RuleTaskRequired
 	return e
 }
-
-// TaskRequired reports whether the tool answers only task-augmented calls
-// (execution.taskSupport "required"): its calls are refused, and the
-// provider exports leave it out with a report entry (provider finds this
-// method on the Callable, as jsbridge finds MCPTool).
-func (p *proxy) TaskRequired() bool { return p.taskRequired }
 
 // MCPTool describes the MCP tool behind a proxy for JS's read-only
 // tool.mcp and for the mcp export target: {"server": name, "tool": wire
@@ -56,8 +41,8 @@ func (p *proxy) TaskRequired() bool { return p.taskRequired }
 // "protocolVersion": the version it was discovered with, or null for a
 // declared tool}, then, as the server sent them, each of "title",
 // "outputSchema", "execution", "icons" and "_meta" it gave (of the right
-// kind), and "taskRequired": true for a tool whose calls are refused
-// (RuleTaskRequired). jsbridge finds it on any Callable that has the
+// kind), and "taskRequired": true for a tool whose execution.taskSupport
+// is "required" (its calls run as MCP tasks: docs/mcp-tasks.md). jsbridge finds it on any Callable that has the
 // method, so core needs no MCP fields.
 func (p *proxy) MCPTool() json.RawMessage {
 	ms := make([]jsontext.Member, 0, 4+len(metaKeys)+1)

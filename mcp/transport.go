@@ -165,6 +165,9 @@ func (g *guard) RoundTrip(req *wire.Request) (*wire.Response, error) {
 		g.record(sink, connFail, g.timeoutErr)
 		cancel(g.timeoutErr)
 	})
+	if valueFrom[longAnswer](req.Context()) != nil {
+		timer.Stop() // the caller's deadline bounds it (a task's tasks/result)
+	}
 	done := func() {
 		timer.Stop()
 		cancel(nil)
@@ -437,6 +440,11 @@ func discardBody(b io.ReadCloser) {
 	}
 	_ = b.Close()
 }
+
+// longAnswer marks the context of a request whose answer may take longer
+// than TimeoutMs (a task's tasks/result): the guard sets no timer of its
+// own, the caller's context bounds it.
+type longAnswer struct{}
 
 // failureSink keeps the typed failure of the latest request of one
 // operation (or, for the guard's own sink, of the connection). A hard

@@ -973,12 +973,15 @@ export interface McpToolInfo {
   /** The descriptor's `_meta`, as the server sent it. */
   _meta?: Record<string, unknown>;
   /**
-   * true when `execution.taskSupport` is "required": toolgate does not make task-augmented calls yet,
-   * so every call fails `unsupported` (rule "task-required") before any request, and `toProvider`
-   * leaves the tool out (a `tool-left-out` report entry).
+   * true when `execution.taskSupport` is "required": its calls run as MCP tasks (polled to their end,
+   * input through the same hooks, cancelled with the call). On a 2025-11-25 server that declares no
+   * tasks a call fails `unsupported` (rule "task-required") before `tools/call`.
    */
   taskRequired?: true;
 }
+
+/** Which calls toolgate runs as MCP tasks on a 2025-11-25 server (a 2026-07-28 server decides itself). */
+export type McpTaskMode = "required" | "always";
 
 /** An MCP tool's `execution` (tasks): whether a call may, or must, be task-augmented. */
 export interface McpToolExecution {
@@ -1223,6 +1226,8 @@ export interface McpRegisterOptions extends McpToolPolicyOptions, McpClientHooks
   qualify?: boolean;
   /** What calls respond with: "lionagi" (default, single text → string) or "full" (the whole CallToolResult). */
   result?: McpResultMode;
+  /** Which calls run as MCP tasks on a 2025-11-25 server: "required" (default) or "always" (optional ones too). */
+  tasks?: McpTaskMode;
   /** Each progress notification of the tools' calls (every tools/call then asks for progress). */
   onProgress?: McpProgressHandler;
   /**
@@ -1328,6 +1333,8 @@ export interface McpLoadConfigOptions extends McpToolPolicyOptions, McpClientHoo
   security?: Security | null;
   /** What calls respond with: "lionagi" (default) or "full" (the whole CallToolResult). */
   result?: McpResultMode;
+  /** Which calls run as MCP tasks on a 2025-11-25 server: "required" (default) or "always" (optional ones too). */
+  tasks?: McpTaskMode;
   /** Each skipped server, a command (stdio) server as code `unsupported`; nothing is ever started. */
   onWarning?: McpWarningHandler;
   /** true: a command server refuses the whole config with `unsupported` (default false: it is skipped and warned). */
@@ -1356,6 +1363,8 @@ export interface McpLoadToolsOptions extends McpToolPolicyOptions, McpClientHook
   security?: Security | null;
   /** What calls respond with: "lionagi" (default) or "full" (the whole CallToolResult). */
   result?: McpResultMode;
+  /** Which calls run as MCP tasks on a 2025-11-25 server: "required" (default) or "always" (optional ones too). */
+  tasks?: McpTaskMode;
   /** Each skipped server, a command (stdio) server as code `unsupported`; nothing is ever started. */
   onWarning?: McpWarningHandler;
   /** true: a command server refuses the whole config with `unsupported` (default false: it is skipped and warned). */

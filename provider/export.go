@@ -107,10 +107,6 @@ func exportTools(tools []*core.Tool, target string, opts *ExportOptions) (*Expor
 		if t == nil {
 			return nil, nil, core.Errorf(core.CodeInvalidTool, "", "tool %d of the export is nil", i)
 		}
-		if c, left := leftOutOfExport(t); left { // export_mcp.go
-			report.Changes = append(report.Changes, c)
-			continue
-		}
 		it, changes, err := exportOne(t, target, o)
 		if err != nil {
 			return nil, nil, err

@@ -63,8 +63,9 @@ const (
 	// refuse the tool.
 	ChangePropertyNameRefused ChangeKind = "property-name-refused"
 	// ChangeToolLeftOut: the tool is not exported at all, as no call of it
-	// can succeed (an MCP tool whose execution.taskSupport is "required":
-	// toolgate does not make task-augmented calls yet); Message says why.
+	// can succeed; Message says why. No export makes it today: the MCP tools
+	// that require tasks, which it once stood for, are called as tasks
+	// (docs/mcp-tasks.md). The kind stays for readers of older reports.
 	ChangeToolLeftOut ChangeKind = "tool-left-out"
 	// ChangeExamplesFolded: the tool's input examples were written into its
 	// description ("Examples of valid arguments: {…}; {…}"), as the target

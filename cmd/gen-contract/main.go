@@ -105,7 +105,7 @@ func (c contract) typescript() string {
 	return header +
 		union("The closed set of toolgate error codes, shared with Go.", "ErrorCode", c.codes) +
 		union("The rules of the MCP URL policy: a policy-denied error's `rule` and checkUrl's.", "PolicyRule", c.rules) +
-		union("The rules an MCP server's config, tool definition or a call of its tools can break: an invalid-tool warning's `rule` (onWarning), a loader's refusal of a config's ${…} reference, an unsupported call of a task-required tool.", "McpToolRule", c.toolRules) +
+		union("The rules an MCP server's config, tool definition or a call of its tools can break: an invalid-tool warning's `rule` (onWarning), a loader's refusal of a config's ${…} reference, an unsupported call of a task-required tool, a bound or breach of an MCP task (docs/mcp-tasks.md).", "McpToolRule", c.toolRules) +
 		union("How a JS function's parameter binds.", "ParamKind", c.kinds) +
 		union("The option names of tg.tool(fn, options).", "ToolOptionName", c.tool.All()) +
 		union("The keys of a security object.", "SecurityKey", c.security) +

@@ -75,6 +75,9 @@ func registerServer(ctx context.Context, p *mcp.Pool, m *core.Manager, payload [
 	if o.Result, err = resultOption(call, opts["result"]); err != nil {
 		return nil, err
 	}
+	if o.Tasks, err = tasksOption(call, opts["tasks"]); err != nil {
+		return nil, err
+	}
 	if o.Filter, err = filterOption(call, opts["filter"]); err != nil {
 		return nil, err
 	}
@@ -281,6 +284,9 @@ func loadOptions(call string, opts map[string]json.RawMessage, o *mcp.LoadOption
 	if o.Result, err = resultOption(call, opts["result"]); err != nil {
 		return err
 	}
+	if o.Tasks, err = tasksOption(call, opts["tasks"]); err != nil {
+		return err
+	}
 	if o.ServerNames, err = stringList(call, "serverNames", opts["serverNames"]); err != nil {
 		return err
 	}
@@ -461,6 +467,19 @@ func newWarnings(call string, opts map[string]json.RawMessage) (*warningList, er
 		return nil, err
 	}
 	return &warningList{notify: id}, nil
+}
+
+// tasksOption reads the tasks option: one of mcp.TaskModes ("required",
+// the default when absent, or "always"); anything else is unsupported-type.
+func tasksOption(call string, raw json.RawMessage) (mcp.TaskMode, error) {
+	if len(raw) == 0 {
+		return mcp.TasksRequired, nil
+	}
+	var v string
+	if jsontext.Kind(raw) != jsontext.String || json.Unmarshal(raw, &v) != nil {
+		return "", optionTypeError(call, "tasks", mcp.TaskModeChoice(), raw)
+	}
+	return mcp.ParseTaskMode(call, v)
 }
 
 // resultOption reads the result option: one of mcp.ResultModes ("lionagi",

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   await b.loadMcpConfig(claude, { security, env: process.env });
   await tg.loadMcpTools(claude, { security, env: null });
   const rule: McpToolRule = "unset-variable";
-  const rules: McpToolRule[] = [rule, "input-variable", "variable-syntax", "task-required"];
+  const rules: McpToolRule[] = [rule, "input-variable", "variable-syntax", "task-required", "task-time", "task-input-rounds"];
   void rules;
 
   const info: McpToolInfo | null | undefined = b.tools.get("mcp__gh__search")?.mcp;

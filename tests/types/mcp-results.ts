@@ -1,6 +1,6 @@
 // MCP results under strict: fc.response in "full" mode and error.result of a tool-error are the MCP
 // SDK's CallToolResult shapes; the result option takes only its two modes.
-import { initialize, ToolgateError, type McpCallToolResult, type McpContent, type McpRegisterOptions } from "toolgate";
+import { initialize, ToolgateError, type McpCallToolResult, type McpContent, type McpRegisterOptions, type McpTaskMode } from "toolgate";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
 declare const ours: McpCallToolResult;
@@ -16,6 +16,11 @@ async function main(): Promise<void> {
   await b.registerMcpServer({ name: "ev", url: "https://mcp.example.com/mcp" }, { result: "raw" });
   await b.loadMcpConfig({ mcpServers: {} }, { result: "full" });
   await tg.loadMcpTools({ mcpServers: {} }, { result: "full" });
+  const tasks: McpTaskMode = "always";
+  await b.registerMcpServer({ name: "ev", url: "https://mcp.example.com/mcp" }, { tasks, security: tg.mcp.trusted() });
+  await b.loadMcpConfig({ mcpServers: {} }, { tasks: "required" });
+  // @ts-expect-error only "required" or "always"
+  await tg.loadMcpTools({ mcpServers: {} }, { tasks: "never" });
 
   const fc = await b.invoke({ function: "mcp__ev__echo", arguments: { message: "hi" } });
   const r = fc.response as McpCallToolResult;

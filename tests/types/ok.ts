@@ -54,6 +54,7 @@ async function mcp(): Promise<void> {
     { name: "docs", url: "https://mcp.example.com/mcp", headers: { authorization: "Bearer x" } },
     { security: { allowUrls: true, urlAllowlist: ["mcp.example.com"] }, qualify: true },
   );
+  await b.registerMcpServer({ name: "jobs", url: "https://mcp.example.com/mcp" }, { security: tg.mcp.trusted(), tasks: "always" });
   const loaded = await b.loadMcpConfig({ mcpServers: { docs: { url: "https://mcp.example.com/mcp" } } }, { security: tg.mcp.trusted() });
   const skipped = await b.loadMcpConfig({ mcpServers: { fs: { command: "npx" } } }, {
     security: tg.mcp.trusted(),

@@ -1,0 +1,298 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgate/toolgate/core"
+)
+
+// eras runs f for each protocol era.
+func eras(t *testing.T, f func(t *testing.T, modern bool)) {
+	for _, modern := range []bool{false, true} {
+		name := "2025-11-25"
+		if modern {
+			name = "2026-07-28"
+		}
+		t.Run(name, func(t *testing.T) { f(t, modern) })
+	}
+}
+
+// A task-required tool is called as a task and polled to its result, even
+// when the server suggests polling at once (pollInterval 0: the floor
+// holds); the caller sees an ordinary result.
+func TestTaskCompletesWithPolling(t *testing.T) {
+	eras(t, func(t *testing.T, modern bool) {
+		s := newTaskServer(t, modern, "working", "working", "completed")
+		p := NewPool(nil)
+		defer p.Cleanup(context.Background())
+		m := s.register(t, p, nil)
+		fc := invoke(t, m, "mcp__ts__research", map[string]any{"q": "go"})
+		require.Equal(t, core.StatusCompleted, fc.Status, "%v", fc.Err)
+		assert.Contains(t, fc.Response, "done")
+		assert.Equal(t, 3, s.gets)
+		if modern {
+			assert.Equal(t, []string{"tasks/get", "tasks/get", "tasks/get"}, s.tasksSent())
+			assert.Equal(t, []string{"task-1", "task-1", "task-1"}, s.names, "Mcp-Name carries the task id")
+			meta := string(s.calls[0])
+			assert.Contains(t, meta, `"extensions":{"io.modelcontextprotocol/tasks":{}}`)
+		} else {
+			assert.Equal(t, []string{"tasks/get", "tasks/get", "tasks/get", "tasks/result"}, s.tasksSent())
+			assert.Contains(t, string(s.calls[0]), `"task":{"ttl":1800000}`)
+		}
+	})
+}
+
+// The input a task asks for is answered by the registration's elicitation
+// hook: on the 2025-11-25 wire on the tasks/result stream (the progress
+// sent there reaches onProgress), on the 2026-07-28 wire with tasks/update.
+func TestTaskInputAnsweredByHook(t *testing.T) {
+	eras(t, func(t *testing.T, modern bool) {
+		script := []string{"working", "input", "working", "completed"}
+		if !modern {
+			script = []string{"working", "input"}
+		}
+		s := newTaskServer(t, modern, script...)
+		p := NewPool(nil)
+		defer p.Cleanup(context.Background())
+		var mu sync.Mutex
+		var asked []string
+		var progress []ProgressEvent
+		hooks := &ClientHooks{Elicitation: hookFn("e", func(_ context.Context, params json.RawMessage) (json.RawMessage, error) {
+			mu.Lock()
+			asked = append(asked, string(params))
+			mu.Unlock()
+			return json.RawMessage(`{"action":"accept","content":{"name":"Ada"}}`), nil
+		})}
+		m := s.register(t, p, &RegisterOptions{Hooks: hooks, OnProgress: func(ev ProgressEvent) {
+			mu.Lock()
+			progress = append(progress, ev)
+			mu.Unlock()
+		}})
+		fc := invoke(t, m, "mcp__ts__research", nil)
+		require.Equal(t, core.StatusCompleted, fc.Status, "%v", fc.Err)
+		assert.Contains(t, fc.Response, `Ada`)
+		require.Len(t, asked, 1, "asked once, though a poll may see the same request again")
+		assert.Contains(t, asked[0], "who?")
+		if modern {
+			require.Len(t, s.updates, 1)
+			assert.JSONEq(t, `{"name":{"action":"accept","content":{"name":"Ada"}}}`, string(s.updates[0]))
+		} else {
+			mu.Lock()
+			defer mu.Unlock()
+			require.Len(t, progress, 1)
+			assert.Equal(t, 3.0, progress[0].Progress)
+			assert.Equal(t, "research", progress[0].Tool)
+		}
+	})
+}
+
+// A related-task _meta key is taken out of the result the caller sees.
+func TestTaskResultWithoutRelatedTask(t *testing.T) {
+	s := newTaskServer(t, false, "completed")
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	m := s.register(t, p, &RegisterOptions{Result: ResultFull})
+	fc := invoke(t, m, "mcp__ts__research", nil)
+	require.Equal(t, core.StatusCompleted, fc.Status, "%v", fc.Err)
+	assert.JSONEq(t, `{"content":[{"type":"text","text":"done"}]}`, string(fc.Response.(json.RawMessage)))
+}
+
+// The caller's cancellation sends tasks/cancel for the task.
+func TestTaskCancelSendsTasksCancel(t *testing.T) {
+	eras(t, func(t *testing.T, modern bool) {
+		s := newTaskServer(t, modern, "working")
+		p := NewPool(nil)
+		defer p.Cleanup(context.Background())
+		m := s.register(t, p, nil)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan *core.FunctionCalling, 1)
+		go func() {
+			fc, _ := m.Invoke(ctx, &core.Request{Function: "mcp__ts__research", Arguments: core.NewArguments()})
+			done <- fc
+		}()
+		waitUntil(t, "the task is polled", func() bool {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			return s.gets > 0
+		})
+		cancel()
+		fc := <-done
+		assert.NotEqual(t, core.StatusCompleted, fc.Status)
+		select {
+		case id := <-s.cancelled:
+			assert.Equal(t, "task-1", id)
+		case <-time.After(10 * time.Second):
+			t.Fatal("no tasks/cancel")
+		}
+	})
+}
+
+// A task that never ends is cancelled when its time runs out, and the call
+// fails with timeout naming the rule.
+func TestTaskTimeBound(t *testing.T) {
+	eras(t, func(t *testing.T, modern bool) {
+		setBound(t, &taskMaxTime, 300*time.Millisecond)
+		s := newTaskServer(t, modern, "working")
+		p := NewPool(nil)
+		defer p.Cleanup(context.Background())
+		m := s.register(t, p, nil)
+		fc := invoke(t, m, "mcp__ts__research", nil)
+		ce := core.AsError(fc.Err)
+		require.NotNil(t, ce)
+		assert.Equal(t, core.CodeTimeout, ce.Code, ce.Message)
+		assert.Equal(t, RuleTaskTime, ce.Rule)
+		assert.Equal(t, "mcp__ts__research", ce.Tool)
+		assert.Contains(t, ce.Message, `"ts"`)
+		select {
+		case <-s.cancelled:
+		case <-time.After(10 * time.Second):
+			t.Fatal("no tasks/cancel")
+		}
+	})
+}
+
+// The polls of one task are bounded.
+func TestTaskPollBound(t *testing.T) {
+	eras(t, func(t *testing.T, modern bool) {
+		setBound(t, &taskMaxPolls, 3)
+		s := newTaskServer(t, modern, "working")
+		p := NewPool(nil)
+		defer p.Cleanup(context.Background())
+		m := s.register(t, p, nil)
+		fc := invoke(t, m, "mcp__ts__research", nil)
+		ce := core.AsError(fc.Err)
+		require.NotNil(t, ce)
+		assert.Equal(t, RuleTaskPolls, ce.Rule, ce.Message)
+		assert.Equal(t, 3, s.gets)
+	})
+}
+
+// A task that keeps asking for new input fails after the bound, and is
+// cancelled.
+func TestTaskInputRoundsBound(t *testing.T) {
+	setBound(t, &taskMaxInputRounds, 3)
+	s := newTaskServer(t, true, "input")
+	s.inputKey = func(n int) string { return "q" + string(rune('a'+n)) }
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	m := s.register(t, p, &RegisterOptions{Hooks: &ClientHooks{Elicitation: fixedHook("e", `{"action":"decline"}`)}})
+	fc := invoke(t, m, "mcp__ts__research", nil)
+	ce := core.AsError(fc.Err)
+	require.NotNil(t, ce)
+	assert.Equal(t, RuleTaskInputRounds, ce.Rule, ce.Message)
+	assert.Len(t, s.updates, 3)
+	select {
+	case <-s.cancelled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no tasks/cancel")
+	}
+}
+
+// An input request no hook serves fails the task, which is cancelled.
+func TestTaskInputWithoutHook(t *testing.T) {
+	s := newTaskServer(t, true, "input")
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	m := s.register(t, p, nil)
+	fc := invoke(t, m, "mcp__ts__research", nil)
+	ce := core.AsError(fc.Err)
+	require.NotNil(t, ce)
+	assert.Equal(t, core.CodeTransport, ce.Code)
+	assert.Contains(t, ce.Message, "elicitation")
+	assert.Equal(t, "mcp__ts__research", ce.Tool)
+	<-s.cancelled
+}
+
+// Malformed task handles are refused with the rule named.
+func TestTaskMalformed(t *testing.T) {
+	long := make([]byte, maxTaskIDBytes+1)
+	for i := range long {
+		long[i] = 'x'
+	}
+	eras(t, func(t *testing.T, modern bool) {
+		s := newTaskServer(t, modern, "completed")
+		s.taskID = string(long)
+		p := NewPool(nil)
+		defer p.Cleanup(context.Background())
+		m := s.register(t, p, nil)
+		fc := invoke(t, m, "mcp__ts__research", nil)
+		ce := core.AsError(fc.Err)
+		require.NotNil(t, ce)
+		assert.Equal(t, RuleTaskMalformed, ce.Rule, ce.Message)
+		assert.Contains(t, ce.Message, "taskId")
+
+		s2 := newTaskServer(t, modern, "exploded")
+		m2 := s2.register(t, p, nil)
+		fc = invoke(t, m2, "mcp__ts__research", nil)
+		ce = core.AsError(fc.Err)
+		require.NotNil(t, ce)
+		assert.Equal(t, RuleTaskMalformed, ce.Rule, ce.Message)
+		assert.Contains(t, ce.Message, `"exploded"`)
+	})
+}
+
+// A failed task fails the call: a 2025-11-25 tool result with isError is a
+// tool-error; a 2026-07-28 JSON-RPC error is transport with its code. A
+// task the server cancelled fails with its rule.
+func TestTaskFailedAndCancelled(t *testing.T) {
+	eras(t, func(t *testing.T, modern bool) {
+		s := newTaskServer(t, modern, "failed")
+		p := NewPool(nil)
+		defer p.Cleanup(context.Background())
+		m := s.register(t, p, nil)
+		ce := core.AsError(invoke(t, m, "mcp__ts__research", nil).Err)
+		require.NotNil(t, ce)
+		if modern {
+			assert.Equal(t, core.CodeTransport, ce.Code)
+			require.NotNil(t, ce.Transport)
+			require.NotNil(t, ce.Transport.RPCCode)
+			assert.Equal(t, -32603, *ce.Transport.RPCCode)
+			assert.Equal(t, RuleTaskFailed, ce.Rule)
+		} else {
+			assert.Equal(t, core.CodeToolError, ce.Code, ce.Message)
+		}
+		s2 := newTaskServer(t, modern, "cancelled")
+		m2 := s2.register(t, p, nil)
+		ce = core.AsError(invoke(t, m2, "mcp__ts__research", nil).Err)
+		require.NotNil(t, ce)
+		assert.Equal(t, RuleTaskCancelled, ce.Rule, ce.Message)
+	})
+}
+
+// On the 2025-11-25 wire an optional tool runs as a task only under
+// TasksAlways; a required tool of a server without tasks is refused
+// before tools/call.
+func TestTaskLegacyModes(t *testing.T) {
+	s := newTaskServer(t, false, "completed")
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	m := s.register(t, p, nil)
+	fc := invoke(t, m, "mcp__ts__quick", nil)
+	require.Equal(t, core.StatusCompleted, fc.Status, "%v", fc.Err)
+	assert.Equal(t, "ordinary", fc.Response)
+
+	s2 := newTaskServer(t, false, "completed")
+	m2 := s2.register(t, p, &RegisterOptions{Tasks: TasksAlways})
+	fc = invoke(t, m2, "mcp__ts__quick", nil)
+	require.Equal(t, core.StatusCompleted, fc.Status, "%v", fc.Err)
+	assert.Equal(t, "done", fc.Response)
+
+	s3 := newTaskServer(t, false, "completed")
+	s3.noCaps = true
+	m3 := s3.register(t, p, nil)
+	ce := core.AsError(invoke(t, m3, "mcp__ts__research", nil).Err)
+	require.NotNil(t, ce)
+	assert.Equal(t, core.CodeUnsupported, ce.Code)
+	assert.Equal(t, RuleTaskRequired, ce.Rule)
+	assert.Empty(t, s3.calls, "no tools/call was sent")
+
+	_, err := ParseTaskMode("registerMcpServer", "sometimes")
+	assert.Equal(t, core.CodeUnsupportedType, core.AsError(err).Code)
+}

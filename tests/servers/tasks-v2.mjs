@@ -81,6 +81,8 @@ const RESEARCH = {
     ask: z.array(z.enum(["elicitation", "sampling", "roots"])).optional(),
     /** Never advances: ends only by tasks/cancel. */
     hold: z.boolean().optional(),
+    /** Never advances, and tasks/get answers only once the task has ended (tasks/cancel): a client's timeoutMs passes. */
+    stall: z.boolean().optional(),
     /** Ends failed (a JSON-RPC error) instead of completed. */
     fail: z.boolean().optional(),
   }),
@@ -120,7 +122,7 @@ function setStatus(state, task, status, statusMessage) {
 
 /** One tasks/get: a working task advances one step; the last step ends it. */
 function advance(state, task) {
-  if (task.status !== "working" || task.args.hold) return;
+  if (task.status !== "working" || task.args.hold || task.args.stall) return;
   if (task.step === 0 && task.asks.length > 0 && Object.keys(task.answers).length === 0) {
     task.round++;
     for (const kind of task.asks) task.outstanding[`${kind}-${task.round}`] = { kind, request: ASKS[kind] };
@@ -141,6 +143,19 @@ function advance(state, task) {
   // a whole CallToolResult of the revision, resultType included, as the official requester reads it
   task.result = { resultType: "complete", content: [{ type: "text", text: parts.join("; ") }], isError: false };
   setStatus(state, task, "completed", "done");
+}
+
+/** Resolves once the task is in a terminal status. */
+function ended(state, task) {
+  return new Promise((resolve) => {
+    const check = (t) => {
+      if (t !== task || !TERMINAL.has(t.status)) return;
+      state.events.off("status", check);
+      resolve();
+    };
+    state.events.on("status", check);
+    check(task);
+  });
 }
 
 /** A protocol error the SDK writes as the JSON-RPC error of the request. */
@@ -195,6 +210,7 @@ function factory(state) {
     server.server.setRequestHandler("tasks/get", { params: taskParams }, async ({ taskId }, ctx) => {
       if (!hasTaskClientCapabilityV2({ _meta: ctx.mcpReq.envelope })) throw missingExtension("tasks/get");
       const task = findTask(state, "tasks/get", taskId);
+      if (task.args.stall) await ended(state, task);
       advance(state, task);
       const answer = detailed(task);
       const checked = GetTaskResultV2Schema.safeParse({ ...answer, resultType: "complete" });

@@ -1,0 +1,312 @@
+// MCP tasks end to end through the packed package: a tool call the server runs as a task stays one
+// b.invoke, on real servers of both eras. 2025-11-25: server-everything's simulate-research-query
+// (execution.taskSupport "required"; ambiguous: true asks for an elicitation through tasks/result),
+// behind a recording proxy that shows which task methods toolgate sent. 2026-07-28: the tasks
+// extension server of tests/servers/tasks-v2.mjs (SDK v2), which checks each tasks/* request against
+// the official requester's schemas (its violations must stay empty); mcp-tasks-servers.test.mjs
+// proves that server with the official requester. Each test waits on what a server saw or did,
+// never on the clock. Everything listens on 127.0.0.1 and is stopped at the end.
+import { test, describe, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { tg } from "./helpers.mjs";
+import { startEverything } from "./mcp-servers.mjs";
+import { CEILING_MS } from "./waits.mjs";
+
+const root = process.env.TOOLGATE_ROOT;
+if (!root) throw new Error("TOOLGATE_ROOT is not set: run the Node suites through make test-node");
+const server = (file) => import(pathToFileURL(join(root, "tests/servers", file)).href);
+const { startTasksServer, ASKS } = await server("tasks-v2.mjs");
+const { startRecordingProxy } = await server("tasks-proxy.mjs");
+
+const BOUND = { timeout: CEILING_MS };
+const LOOPBACK = Object.freeze({ allowUrls: true, allowLoopbackHttp: true, timeoutMs: CEILING_MS });
+const TARGETS = ["openai-chat", "openai-responses", "anthropic", "gemini", "mcp"];
+
+/** Resolves with the first record of list (now or later, by event on emitter) that matches. */
+function seen(list, emitter, event, match) {
+  const found = list.find(match);
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve) => {
+    const on = (rec) => {
+      if (!match(rec)) return;
+      emitter.off(event, on);
+      resolve(rec);
+    };
+    emitter.on(event, on);
+  });
+}
+
+/** An elicitation hook that never answers: it ends only when its signal aborts. */
+const stuck = (called) => (params, { signal }) =>
+  new Promise((resolve) => {
+    called(params);
+    signal.addEventListener("abort", () => resolve({ action: "cancel" }), { once: true });
+  });
+
+describe("MCP tasks on a 2025-11-25 server (server-everything, params.task, tasks/get, tasks/result)", () => {
+  const TOOL = "mcp__ev__simulate-research-query";
+  let ev;
+  let proxy;
+  before(async () => {
+    ev = await startEverything("streamable-http");
+    proxy = await startRecordingProxy(ev.url);
+  });
+  after(async () => {
+    await tg.mcp.cleanup();
+    await proxy?.stop();
+    await ev?.stop();
+  });
+
+  /** The messages toolgate sent from index from on, and the task id its polls name. */
+  const since = (from) => proxy.sent.slice(from);
+  const sentLater = (from, match) => seen(proxy.sent, proxy.events, "sent", (m) => proxy.sent.indexOf(m) >= from && match(m));
+
+  test("a task-required tool is marked, exported everywhere, and completes through one b.invoke", BOUND, async () => {
+    const b = tg.branch();
+    await b.registerMcpServer({ name: "ev", url: proxy.url }, { security: LOOPBACK });
+    const info = b.tools.get(TOOL).mcp;
+    assert.equal(info.taskRequired, true);
+    assert.equal(info.execution.taskSupport, "required");
+    for (const target of TARGETS) {
+      const { tools, report } = tg.toProvider(b, target);
+      assert.ok(JSON.stringify(tools).includes("simulate-research-query"), `${target}: exported`);
+      assert.deepEqual(report.changes.filter((c) => c.tool === TOOL && c.kind === "tool-left-out"), [], `${target}: not left out`);
+    }
+    const from = proxy.sent.length;
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides" } });
+    assert.equal(fc.status, "completed", fc.error?.message);
+    assert.match(fc.response, /^# Research Report: tides\n/);
+    const sent = since(from);
+    const call = sent.find((m) => m.method === "tools/call");
+    assert.equal(typeof call.params.task, "object", "the call asks for a task (params.task)");
+    const polls = sent.filter((m) => m.method === "tasks/get");
+    assert.ok(polls.length >= 1, "polled with tasks/get");
+    const taskId = polls[0].params.taskId;
+    assert.ok(polls.every((m) => m.params.taskId === taskId), "every poll names the one task");
+    assert.deepEqual(sent.filter((m) => m.method === "tasks/result").map((m) => m.params.taskId), [taskId], "the result read once");
+    assert.deepEqual(sent.filter((m) => m.method === "tasks/cancel"), []);
+  });
+
+  test("input_required: the elicitation sent through tasks/result reaches the hook, and its answer shapes the result", BOUND, async () => {
+    const asked = [];
+    const b = tg.branch();
+    await b.registerMcpServer({ name: "ev", url: proxy.url }, {
+      security: LOOPBACK,
+      elicitation: async (params, { signal }) => {
+        assert.ok(signal instanceof AbortSignal);
+        asked.push(params);
+        return { action: "accept", content: { interpretation: "snake" } };
+      },
+    });
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "python", ambiguous: true } });
+    assert.equal(fc.status, "completed", fc.error?.message);
+    assert.match(fc.response, /^# Research Report: python \(snake\)\n/);
+    assert.match(fc.response, /\*\*Clarification\*\*: snake/);
+    assert.equal(asked.length, 1, "asked once");
+    assert.match(asked[0].message, /^The research query "python" could have multiple interpretations/);
+    const field = asked[0].requestedSchema.properties.interpretation;
+    assert.deepEqual(field.oneOf.map((o) => o.const), ["programming", "snake", "comedy"]);
+    assert.deepEqual(asked[0].requestedSchema.required, ["interpretation"]);
+  });
+
+  test("a declined elicitation is the server's to handle: the task goes on with its default", BOUND, async () => {
+    const b = tg.branch();
+    await b.registerMcpServer({ name: "ev", url: proxy.url }, { security: LOOPBACK, elicitation: async () => ({ action: "decline" }) });
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "python", ambiguous: true } });
+    assert.equal(fc.status, "completed", fc.error?.message);
+    assert.match(fc.response, /User declined - using default interpretation/);
+  });
+
+  test("the caller's signal, aborted while the task waits for input, ends the call cancelled and the task with tasks/cancel", BOUND, async () => {
+    const ctrl = new AbortController();
+    let hookSignal;
+    const b = tg.branch();
+    await b.registerMcpServer({ name: "ev", url: proxy.url }, {
+      security: LOOPBACK,
+      elicitation: (params, ctx) => {
+        hookSignal = ctx.signal;
+        return stuck(() => ctrl.abort(new Error("user stop")))(params, ctx);
+      },
+    });
+    const from = proxy.sent.length;
+    const t0 = performance.now();
+    ctrl.signal.addEventListener("abort", () => console.log("DBG aborted at", performance.now() - t0));
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "python", ambiguous: true } }, { signal: ctrl.signal });
+    console.log("DBG fc at", performance.now() - t0, fc.status);
+    assert.equal(fc.status, "cancelled");
+    assert.equal(fc.error.message, "user stop");
+    assert.equal(hookSignal.aborted, true, "the hook is told to stop");
+    const get = await sentLater(from, (m) => m.method === "tasks/get");
+    const { taskId } = get.params;
+    await sentLater(from, (m) => m.method === "tasks/cancel" && m.params?.taskId === taskId);
+    const read = await sentLater(from, (m) => m.method === "tasks/result");
+    await sentLater(from, (m) => m.method === "notifications/cancelled" && m.params?.requestId === read.id);
+    const answer = await proxy.ask(get.session, "tasks/get", { taskId });
+    assert.equal(answer.result?.status, "cancelled", `the server's task: ${JSON.stringify(answer)}`);
+  });
+
+  test("a signal that times out (AbortSignal.timeout) ends the call cancelled with TimeoutError and cancels the task", BOUND, async () => {
+    const b = tg.branch();
+    await b.registerMcpServer({ name: "ev", url: proxy.url }, { security: LOOPBACK, elicitation: stuck(() => {}) });
+    const from = proxy.sent.length;
+    // the task cannot end before the timeout: it waits for an elicitation the hook never answers
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides", ambiguous: true } }, { signal: AbortSignal.timeout(1000) });
+    assert.equal(fc.status, "cancelled");
+    assert.equal(fc.error.name, "TimeoutError");
+    const get = await sentLater(from, (m) => m.method === "tasks/get");
+    await sentLater(from, (m) => m.method === "tasks/cancel" && m.params?.taskId === get.params.taskId);
+    const answer = await proxy.ask(get.session, "tasks/get", { taskId: get.params.taskId });
+    assert.equal(answer.result?.status, "cancelled");
+  });
+});
+
+describe("MCP tasks on a 2026-07-28 server (the tasks extension: resultType task, tasks/get, tasks/update, tasks/cancel)", () => {
+  const TOOL = "mcp__lab__research";
+  let lab;
+  before(async () => {
+    lab = await startTasksServer();
+  });
+  after(async () => {
+    await tg.mcp.cleanup();
+    await lab?.stop();
+  });
+
+  const requestOf = (from, match) => {
+    const rec = lab.state.requests.slice(from).find((r) => match(r));
+    return rec ? Promise.resolve(rec) : new Promise((resolve) => {
+      const on = () => {
+        const r = lab.state.requests.slice(from).find((x) => match(x));
+        if (!r) return;
+        lab.state.events.off("request", on);
+        resolve(r);
+      };
+      lab.state.events.on("request", on);
+    });
+  };
+  const statusOf = (task, status) => new Promise((resolve) => {
+    const on = (t) => {
+      if (t !== task || t.status !== status) return;
+      lab.state.events.off("status", on);
+      resolve();
+    };
+    lab.state.events.on("status", on);
+    on(task);
+  });
+  /** The next task the server creates. */
+  const nextTask = () => new Promise((resolve) => lab.state.events.once("created", resolve));
+  const register = async (b, options = {}) => b.registerMcpServer({ name: "lab", url: lab.url }, { security: LOOPBACK, ...options });
+
+  test("a task completes through one b.invoke; the tool is exported like any other; every tasks/* request meets the extension", BOUND, async () => {
+    const b = tg.branch();
+    await register(b);
+    assert.equal(b.tools.get(TOOL).mcp.protocolVersion, "2026-07-28");
+    for (const target of TARGETS) {
+      assert.ok(JSON.stringify(tg.toProvider(b, target).tools).includes("research"), `${target}: exported`);
+    }
+    const from = lab.state.requests.length;
+    const created = nextTask();
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides", steps: 3 } });
+    assert.equal(fc.status, "completed", fc.error?.message);
+    assert.equal(fc.response, "research on tides");
+    const task = await created;
+    assert.equal(task.status, "completed");
+    const sent = lab.state.requests.slice(from);
+    const call = sent.find((r) => r.method === "tools/call");
+    assert.deepEqual(call.params._meta["io.modelcontextprotocol/clientCapabilities"].extensions?.["io.modelcontextprotocol/tasks"], {}, "the call declares the extension");
+    const polls = sent.filter((r) => r.method === "tasks/get");
+    assert.equal(polls.length, 3, "one poll per step, none after the end");
+    assert.deepEqual(sent.filter((r) => r.method.startsWith("tasks/") && r.method !== "tasks/get"), []);
+    assert.deepEqual(lab.state.violations, []);
+  });
+
+  test("the task's result reads as a plain call's: result full has no resultType", BOUND, async () => {
+    const b = tg.branch();
+    await register(b, { result: "full" });
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides", steps: 1 } });
+    assert.equal(fc.status, "completed", fc.error?.message);
+    assert.deepEqual(fc.response, { content: [{ type: "text", text: "research on tides" }], isError: false });
+    const plain = await b.invoke({ function: "mcp__lab__echo", arguments: { text: "hi" } });
+    assert.deepEqual(plain.response, { content: [{ type: "text", text: "hi" }] });
+  });
+
+  test("inputRequests go to the elicitation, sampling and roots hooks, once each; tasks/update carries the answers that shape the result", BOUND, async () => {
+    const asked = [];
+    const b = tg.branch();
+    await register(b, {
+      elicitation: async (params) => (asked.push(["elicitation", params]), { action: "accept", content: { interpretation: "historical" } }),
+      sampling: async (params) => (asked.push(["sampling", params]), { role: "assistant", model: "m", content: { type: "text", text: "three sources" } }),
+      roots: async () => (asked.push(["roots"]), [{ uri: "file:///srv/a" }, { uri: "file:///srv/b" }]),
+    });
+    const from = lab.state.requests.length;
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides", ask: ["elicitation", "sampling", "roots"] } });
+    assert.equal(fc.status, "completed", fc.error?.message);
+    assert.equal(fc.response, "research on tides; interpretation historical; model three sources; roots file:///srv/a file:///srv/b");
+    assert.deepEqual(asked.map(([k]) => k).sort(), ["elicitation", "roots", "sampling"], "each input asked once");
+    assert.deepEqual(asked.find(([k]) => k === "elicitation")[1].requestedSchema, ASKS.elicitation.params.requestedSchema);
+    assert.equal(asked.find(([k]) => k === "elicitation")[1].message, ASKS.elicitation.params.message);
+    assert.deepEqual(asked.find(([k]) => k === "sampling")[1].messages, ASKS.sampling.params.messages);
+    const updates = lab.state.requests.slice(from).filter((r) => r.method === "tasks/update");
+    assert.equal(updates.length, 1);
+    assert.deepEqual(Object.keys(updates[0].params.inputResponses).sort(), ["elicitation-1", "roots-1", "sampling-1"]);
+    assert.deepEqual(lab.state.violations, []);
+    assert.deepEqual(lab.state.ignored, []);
+  });
+
+  test("the caller's signal ends a running task: the call is cancelled and the server gets tasks/cancel", BOUND, async () => {
+    const ctrl = new AbortController();
+    const b = tg.branch();
+    await register(b);
+    const from = lab.state.requests.length;
+    const created = nextTask();
+    const pending = b.invoke({ function: TOOL, arguments: { topic: "tides", hold: true } }, { signal: ctrl.signal });
+    const task = await created;
+    await requestOf(from, (r) => r.method === "tasks/get" && r.params.taskId === task.taskId);
+    ctrl.abort(new Error("user stop"));
+    const fc = await pending;
+    assert.equal(fc.status, "cancelled");
+    assert.equal(fc.error.message, "user stop");
+    await statusOf(task, "cancelled");
+    const cancels = lab.state.requests.slice(from).filter((r) => r.method === "tasks/cancel");
+    assert.deepEqual(cancels.map((r) => r.params.taskId), [task.taskId]);
+    assert.deepEqual(lab.state.violations, []);
+  });
+
+  test("a signal that times out ends the call cancelled with TimeoutError and sends tasks/cancel", BOUND, async () => {
+    const b = tg.branch();
+    await register(b);
+    const created = nextTask();
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides", hold: true } }, { signal: AbortSignal.timeout(500) });
+    assert.equal(fc.status, "cancelled");
+    assert.equal(fc.error.name, "TimeoutError");
+    const task = await created;
+    await statusOf(task, "cancelled");
+    assert.deepEqual(lab.state.violations, []);
+  });
+
+  test("timeoutMs passing on a poll fails the call with timeout and cancels the task", BOUND, async () => {
+    const b = tg.branch();
+    await register(b, { security: { ...LOOPBACK, timeoutMs: 2000 } });
+    const created = nextTask();
+    // stall: the server answers tasks/get only once the task has ended, so only timeoutMs ends the poll
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides", stall: true } });
+    assert.equal(fc.error?.code, "timeout", `got ${fc.status} ${fc.error?.code}: ${fc.error?.message}`);
+    assert.equal(fc.error.tool, TOOL);
+    const task = await created;
+    await statusOf(task, "cancelled");
+    assert.deepEqual(lab.state.violations, []);
+  });
+
+  test("a failed task fails the call with the server's JSON-RPC error (transport, task-failed)", BOUND, async () => {
+    const b = tg.branch();
+    await register(b);
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides", steps: 1, fail: true } });
+    assert.equal(fc.status, "failed");
+    assert.equal(fc.error.code, "transport");
+    assert.equal(fc.error.rule, "task-failed");
+    assert.equal(fc.error.tool, TOOL);
+    assert.equal(fc.error.transport?.rpcCode, -32603);
+    assert.equal(fc.error.transport?.rpcMessage, "research on tides failed");
+  });
+});

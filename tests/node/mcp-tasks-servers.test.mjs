@@ -39,7 +39,7 @@ function rawDispatchTo(url) {
     const res = await fetch(url, { method: "POST", headers, body: JSON.stringify(msg), signal: options.signal });
     const text = await res.text();
     const messages = res.headers.get("content-type")?.startsWith("text/event-stream")
-      ? text.split("\n").filter((l) => l.startsWith("data:")).map((l) => JSON.parse(l.slice(5)))
+      ? text.split("\n").filter((l) => l.startsWith("data:") && l.slice(5).trim() !== "").map((l) => JSON.parse(l.slice(5)))
       : [JSON.parse(text)];
     const answer = messages.find((m) => m.id === msg.id);
     if (!answer) throw new Error(`no answer to ${msg.method} (HTTP ${res.status}): ${text}`);

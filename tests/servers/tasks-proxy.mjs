@@ -65,7 +65,7 @@ export async function startRecordingProxy(target) {
       });
       const text = await r.text();
       const messages = r.headers.get("content-type")?.startsWith("text/event-stream")
-        ? text.split("\n").filter((l) => l.startsWith("data:")).map((l) => JSON.parse(l.slice(5)))
+        ? text.split("\n").filter((l) => l.startsWith("data:") && l.slice(5).trim() !== "").map((l) => JSON.parse(l.slice(5)))
         : [JSON.parse(text)];
       return messages.find((m) => m.id === id);
     },

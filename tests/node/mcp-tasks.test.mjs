@@ -19,6 +19,7 @@ if (!root) throw new Error("TOOLGATE_ROOT is not set: run the Node suites throug
 const server = (file) => import(pathToFileURL(join(root, "tests/servers", file)).href);
 const { startTasksServer, ASKS } = await server("tasks-v2.mjs");
 const { startRecordingProxy } = await server("tasks-proxy.mjs");
+const { startProgressTasksServer } = await server("tasks-v1.mjs");
 
 const BOUND = { timeout: CEILING_MS };
 const LOOPBACK = Object.freeze({ allowUrls: true, allowLoopbackHttp: true, timeoutMs: CEILING_MS });
@@ -311,5 +312,40 @@ describe("MCP tasks on a 2026-07-28 server (the tasks extension: resultType task
     assert.equal(fc.error.tool, TOOL);
     assert.equal(fc.error.transport?.rpcCode, -32603);
     assert.equal(fc.error.transport?.rpcMessage, "research on tides failed");
+  });
+});
+
+// server-everything's task sends no progress, and the 2026-07-28 extension has none for tasks
+// ("notifications/progress ... are not supported on tasks"): progress is a 2025-11-25 task's, here
+// from tests/servers/tasks-v1.mjs, whose notifications travel on the tasks/result stream.
+describe("MCP task progress (2025-11-25: notifications/progress with the call's token, on the tasks/result stream)", () => {
+  let srv;
+  before(async () => {
+    srv = await startProgressTasksServer();
+  });
+  after(async () => {
+    await tg.mcp.cleanup();
+    await srv?.stop();
+  });
+
+  test("each step's progress reaches onProgress, in order, before the call ends", BOUND, async () => {
+    const registered = [];
+    const perCall = [];
+    const b = tg.branch();
+    await b.registerMcpServer({ name: "count", url: srv.url }, { security: LOOPBACK, onProgress: (e) => registered.push(e) });
+    assert.equal(b.tools.get("mcp__count__count").mcp.taskRequired, true);
+    let ended = false;
+    const fc = await b.invoke({ function: "mcp__count__count", arguments: { steps: 3 } }, {
+      onProgress: (e) => {
+        assert.equal(ended, false, "no progress after the call ends");
+        perCall.push(e);
+      },
+    });
+    ended = true;
+    assert.equal(fc.status, "completed", fc.error?.message);
+    assert.equal(fc.response, "counted to 3");
+    const want = [1, 2, 3].map((progress) => ({ server: "count", tool: "count", name: "mcp__count__count", progress, total: 3, message: `step ${progress}` }));
+    assert.deepEqual(perCall, want);
+    assert.deepEqual(registered, want);
   });
 });

@@ -25,6 +25,11 @@
 //     resume), its input_required rounds answered by the client hooks, its
 //     subscriptions/listen stream, its tools/list pages cached by ttlMs, its
 //     x-mcp-header annotations mirrored into Mcp-Param-* headers.
+//   - Tasks (task.go, task_legacy.go, task_modern.go; docs/mcp-tasks.md):
+//     a tool call the server runs as a task, on either era, driven to its
+//     result inside the one call: polled within a floor and a ceiling, its
+//     input answered by the client hooks, cancelled with tasks/cancel when
+//     the caller gives up or a bound (time, polls, input rounds) is passed.
 //   - Client, discovery, naming (client.go, discovery.go, naming.go):
 //     our own session layer (session.go, jsonrpc.go) over Streamable HTTP
 //     or SSE; paginated tools/list with

@@ -34,6 +34,12 @@ type taskServer struct {
 	taskID string
 	poll   any  // the pollInterval(Ms) sent; nil: none
 	noCaps bool // a legacy server that declares no tasks
+	// hold delays the legacy tasks/result's answer after the input (the
+	// task works on): the answer takes longer than one request may.
+	hold time.Duration
+	// preInput: a modern tools/call first answers input_required (a multi
+	// round-trip round), and creates the task only when retried with it.
+	preInput bool
 
 	mu        sync.Mutex
 	script    []string
@@ -113,11 +119,11 @@ func (s *taskServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.names = append(s.names, r.Header.Get("Mcp-Name"))
 		s.mu.Unlock()
 	}
-	s.serve(w, m.rpcMessage)
+	s.serve(w, r, m.rpcMessage)
 }
 
 // serve answers one request.
-func (s *taskServer) serve(w http.ResponseWriter, m rpcMessage) {
+func (s *taskServer) serve(w http.ResponseWriter, r *http.Request, m rpcMessage) {
 	var p struct {
 		TaskID string          `json:"taskId"`
 		Meta   json.RawMessage `json:"_meta"`
@@ -154,7 +160,7 @@ func (s *taskServer) serve(w http.ResponseWriter, m rpcMessage) {
 		s.mu.Unlock()
 		s.write(w, m.ID, s.task(s.step(n), n))
 	case "tasks/result":
-		s.result(w, m)
+		s.result(w, r, m)
 	case "tasks/update":
 		s.mu.Lock()
 		s.updates = append(s.updates, p.Input)
@@ -182,6 +188,12 @@ func (s *taskServer) toolsCall(w http.ResponseWriter, m rpcMessage) {
 	s.calls = append(s.calls, m.Params)
 	s.token = p.Meta.Token
 	s.mu.Unlock()
+	if s.preInput && !strings.Contains(string(m.Params), `"requestState":"ask-1"`) {
+		s.write(w, m.ID, map[string]any{"resultType": "input_required", "requestState": "ask-1",
+			"inputRequests": map[string]any{"first": map[string]any{"method": "elicitation/create", "params": map[string]any{
+				"mode": "form", "message": "before?", "requestedSchema": map[string]any{"type": "object", "properties": map[string]any{}}}}}})
+		return
+	}
 	if !s.modern && p.Task == nil {
 		s.write(w, m.ID, map[string]any{"content": []any{map[string]any{"type": "text", "text": "ordinary"}}})
 		return
@@ -237,7 +249,7 @@ func (s *taskServer) task(step string, n int) map[string]any {
 // SSE stream carrying the elicitation (with the related-task _meta) and,
 // once answered, a progress notification and the result; otherwise the
 // result at once.
-func (s *taskServer) result(w http.ResponseWriter, m rpcMessage) {
+func (s *taskServer) result(w http.ResponseWriter, r *http.Request, m rpcMessage) {
 	related := map[string]any{metaRelatedTask: map[string]any{"taskId": s.taskID}}
 	s.mu.Lock()
 	step, token := s.step(s.gets-1), s.token
@@ -263,6 +275,11 @@ func (s *taskServer) result(w http.ResponseWriter, m rpcMessage) {
 	select {
 	case answer = <-s.answers:
 	case <-time.After(10 * time.Second):
+		return
+	}
+	select {
+	case <-time.After(s.hold): // the task works on after its input
+	case <-r.Context().Done():
 		return
 	}
 	if token != nil {

@@ -83,6 +83,10 @@ func TestTaskInputAnsweredByHook(t *testing.T) {
 		if modern {
 			require.Len(t, s.updates, 1)
 			assert.JSONEq(t, `{"name":{"action":"accept","content":{"name":"Ada"}}}`, string(s.updates[0]))
+			assert.Contains(t, s.tasksSent(), "tasks/update")
+			for _, name := range s.names {
+				assert.Equal(t, "task-1", name, "Mcp-Name of every tasks/* request")
+			}
 		} else {
 			mu.Lock()
 			defer mu.Unlock()
@@ -128,6 +132,16 @@ func TestTaskCancelSendsTasksCancel(t *testing.T) {
 		select {
 		case id := <-s.cancelled:
 			assert.Equal(t, "task-1", id)
+			if modern {
+				waitUntil(t, "tasks/cancel is recorded", func() bool {
+					s.mu.Lock()
+					defer s.mu.Unlock()
+					return len(s.names) > 0 && s.taskCalls[len(s.taskCalls)-1].Method == "tasks/cancel"
+				})
+				s.mu.Lock()
+				assert.Equal(t, "task-1", s.names[len(s.names)-1], "Mcp-Name of tasks/cancel")
+				s.mu.Unlock()
+			}
 		case <-time.After(10 * time.Second):
 			t.Fatal("no tasks/cancel")
 		}
@@ -295,4 +309,62 @@ func TestTaskLegacyModes(t *testing.T) {
 
 	_, err := ParseTaskMode("registerMcpServer", "sometimes")
 	assert.Equal(t, core.CodeUnsupportedType, core.AsError(err).Code)
+}
+
+// The 2025-11-25 tasks/result that carries the task's input waits for the
+// task, not for timeoutMs: its answer may come later than one request may
+// take (the guard's own timer is off for it; the task time bounds it).
+func TestTaskLegacyResultOutlivesTimeoutMs(t *testing.T) {
+	s := newTaskServer(t, false, "working", "input")
+	s.hold = 600 * time.Millisecond
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	sec := loopback()
+	sec.TimeoutMs = 200
+	m := core.NewManager(nil)
+	_, err := RegisterServer(context.Background(), p, m, &ServerConfig{Name: "ts", URL: s.url},
+		&RegisterOptions{Security: sec, Hooks: &ClientHooks{Elicitation: fixedHook("e", `{"action":"accept","content":{"name":"Ada"}}`)}})
+	require.NoError(t, err)
+	fc := invoke(t, m, "mcp__ts__research", nil)
+	require.Equal(t, core.StatusCompleted, fc.Status, "%v", fc.Err)
+	assert.Contains(t, fc.Response, "Ada")
+}
+
+// A server that suggests polling at once (pollInterval 0) is polled no
+// faster than the floor: within the task time, at most time/floor + 1
+// polls (a loaded machine polls less, never more).
+func TestTaskPollFloor(t *testing.T) {
+	eras(t, func(t *testing.T, modern bool) {
+		setBound(t, &taskMaxTime, 400*time.Millisecond)
+		s := newTaskServer(t, modern, "working")
+		p := NewPool(nil)
+		defer p.Cleanup(context.Background())
+		m := s.register(t, p, nil)
+		fc := invoke(t, m, "mcp__ts__research", nil)
+		assert.Equal(t, RuleTaskTime, core.AsError(fc.Err).Rule)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		assert.LessOrEqual(t, s.gets, int(taskMaxTime/taskPollFloor)+1)
+		assert.Positive(t, s.gets)
+	})
+}
+
+// On the 2026-07-28 wire a server may ask for input before it creates the
+// task (a multi round-trip round on tools/call), then answer the retry
+// with a task handle.
+func TestTaskModernInputBeforeTheTask(t *testing.T) {
+	s := newTaskServer(t, true, "working", "completed")
+	s.preInput = true
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	var asked []string
+	m := s.register(t, p, &RegisterOptions{Hooks: &ClientHooks{Elicitation: hookFn("e", func(_ context.Context, params json.RawMessage) (json.RawMessage, error) {
+		asked = append(asked, string(params))
+		return json.RawMessage(`{"action":"accept","content":{}}`), nil
+	})}})
+	fc := invoke(t, m, "mcp__ts__research", nil)
+	require.Equal(t, core.StatusCompleted, fc.Status, "%v", fc.Err)
+	require.Len(t, asked, 1)
+	assert.Contains(t, asked[0], "before?")
+	assert.Len(t, s.calls, 2, "the call, then its retry with the answer")
 }

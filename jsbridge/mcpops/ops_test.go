@@ -77,6 +77,8 @@ func TestRegisterServerJSON(t *testing.T) {
 		{"qualify not a boolean", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"qualify": 1}}`, core.CodeUnsupportedType},
 		{"result not a string", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"result": true}}`, core.CodeUnsupportedType},
 		{"result an unknown mode", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"result": "raw"}}`, core.CodeUnsupportedType},
+		{"tasks not a string", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"tasks": true}}`, core.CodeUnsupportedType},
+		{"tasks an unknown mode", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"tasks": "never"}}`, core.CodeUnsupportedType},
 		{"requestOptions not an object", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"requestOptions": []}}`, core.CodeUnsupportedType},
 		{"requestOptions value not an object", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"requestOptions": {"t": 1}}}`, core.CodeUnsupportedType},
 		{"security with an unknown key", `{"config": {"name": "a", "url": "https://a.example/"}, "options": {"security": {"AllowUrls": true}}}`, core.CodeUnsupportedType},

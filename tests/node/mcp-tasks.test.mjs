@@ -271,6 +271,44 @@ describe("MCP tasks on a 2026-07-28 server (the tasks extension: resultType task
     assert.deepEqual(lab.state.violations, []);
   });
 
+  test("the caller's signal, aborted while a hook answers the task's input, stops the hook and cancels the task", BOUND, async () => {
+    const ctrl = new AbortController();
+    let hookSignal;
+    const b = tg.branch();
+    await register(b, {
+      elicitation: (params, ctx) => {
+        hookSignal = ctx.signal;
+        return stuck(() => ctrl.abort(new Error("user stop")))(params, ctx);
+      },
+    });
+    const created = nextTask();
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides", ask: ["elicitation"] } }, { signal: ctrl.signal });
+    assert.equal(fc.status, "cancelled");
+    assert.equal(fc.error.message, "user stop");
+    assert.equal(hookSignal.aborted, true, "the hook is told to stop with the call");
+    await statusOf(await created, "cancelled");
+    assert.deepEqual(lab.state.violations, []);
+  });
+
+  test("a task the server cancels fails the call (transport, task-cancelled), quoting its statusMessage", BOUND, async () => {
+    const b = tg.branch();
+    await register(b);
+    const from = lab.state.requests.length;
+    const created = nextTask();
+    const pending = b.invoke({ function: TOOL, arguments: { topic: "tides", hold: true } });
+    const task = await created;
+    await requestOf(from, (r) => r.method === "tasks/get" && r.params.taskId === task.taskId);
+    task.status = "cancelled";
+    task.statusMessage = "the lab closed";
+    const fc = await pending;
+    assert.equal(fc.status, "failed");
+    assert.equal(fc.error.code, "transport");
+    assert.equal(fc.error.rule, "task-cancelled");
+    assert.equal(fc.error.tool, TOOL);
+    assert.ok(fc.error.message.includes("the lab closed"), fc.error.message);
+    assert.deepEqual(lab.state.requests.slice(from).filter((r) => r.method === "tasks/cancel"), [], "nothing to cancel");
+  });
+
   test("a signal that times out ends the call cancelled with TimeoutError and sends tasks/cancel", BOUND, async () => {
     const b = tg.branch();
     await register(b);

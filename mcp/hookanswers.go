@@ -71,15 +71,15 @@ func (g *guard) hookRequest(to *postTarget, req *jsonrpcMessage, hook *Hook, kin
 		return
 	}
 	g.stats.serverRequestsAnswered.Add(1)
-	call, forget := g.asks.calls.start(g.life, idKey(req.ID))
+	call, forget := g.asks.calls.start(g.life, idKey(req.ID), relatedTask(req.Params))
 	go func() {
 		defer func() { <-g.asks.slots }()
 		defer forget()
 		ctx, cancel := context.WithTimeout(call, g.timeout)
 		answer := runHook(ctx, hook, kind, req)
 		cancel()
-		if context.Cause(call) == errServerCancelled {
-			return // MCP: no answer to a request its sender cancelled
+		if cause := context.Cause(call); cause == errServerCancelled || cause == errTaskEnded {
+			return // MCP: no answer to a request its sender cancelled, nor for a task given up
 		}
 		body, _ := json.Marshal(answer) // ids, strings and raw JSON always marshal
 		pctx, pcancel := context.WithCancel(g.life)

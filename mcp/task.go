@@ -203,10 +203,13 @@ func (r *taskRun) get(ctx context.Context) (*taskState, error) {
 	return r.parse(raw, "tasks/get")
 }
 
-// cancel sends tasks/cancel for the task in the background, best effort
-// and bounded like notifications/cancelled (cancelNoticeWait); on the
-// 2025-11-25 wire only to a server that declared tasks.cancel.
+// cancel ends the hook calls answering the task's requests (2025-11-25:
+// the server's requests on the tasks/result stream) and sends tasks/cancel
+// for the task in the background, best effort and bounded like
+// notifications/cancelled (cancelNoticeWait); on the 2025-11-25 wire only
+// to a server that declared tasks.cancel.
 func (r *taskRun) cancel() {
+	r.c.guard.asks.calls.endTask(r.id) // hookcancel.go: its hooks in flight stop
 	if !r.modern && !r.c.taskCaps.cancel {
 		return
 	}

@@ -274,6 +274,8 @@ func (s *taskServer) result(w http.ResponseWriter, r *http.Request, m rpcMessage
 	var answer json.RawMessage
 	select {
 	case answer = <-s.answers:
+	case <-r.Context().Done():
+		return
 	case <-time.After(10 * time.Second):
 		return
 	}

@@ -368,3 +368,38 @@ func TestTaskModernInputBeforeTheTask(t *testing.T) {
 	assert.Contains(t, asked[0], "before?")
 	assert.Len(t, s.calls, 2, "the call, then its retry with the answer")
 }
+
+// On the 2025-11-25 wire the task's input is the server's request on the
+// tasks/result stream, answered by a hook outside the call; when the call
+// is given up, that hook's context ends too (it would run on to timeoutMs),
+// and no answer is sent.
+func TestTaskLegacyHookStopsWithTheCall(t *testing.T) {
+	s := newTaskServer(t, false, "working", "input")
+	p := NewPool(nil)
+	defer p.Cleanup(context.Background())
+	started, stopped := make(chan struct{}), make(chan error, 1)
+	hooks := &ClientHooks{Elicitation: hookFn("e", func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
+		close(started)
+		<-ctx.Done()
+		stopped <- context.Cause(ctx)
+		return nil, ctx.Err()
+	})}
+	m := s.register(t, p, &RegisterOptions{Hooks: hooks})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan *core.FunctionCalling, 1)
+	go func() {
+		fc, _ := m.Invoke(ctx, &core.Request{Function: "mcp__ts__research", Arguments: core.NewArguments()})
+		done <- fc
+	}()
+	<-started
+	cancel()
+	assert.NotEqual(t, core.StatusCompleted, (<-done).Status)
+	select {
+	case cause := <-stopped:
+		assert.ErrorIs(t, cause, errTaskEnded)
+	case <-time.After(10 * time.Second): // timeoutMs is 60 s: only the task's end stops it sooner
+		t.Fatal("the hook ran on after the call was given up")
+	}
+	<-s.cancelled
+	assert.Empty(t, s.answers, "no answer for a task given up")
+}

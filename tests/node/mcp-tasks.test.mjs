@@ -4,7 +4,8 @@
 // behind a recording proxy that shows which task methods toolgate sent. 2026-07-28: the tasks
 // extension server of tests/servers/tasks-v2.mjs (SDK v2), which checks each tasks/* request against
 // the official requester's schemas (its violations must stay empty); mcp-tasks-servers.test.mjs
-// proves that server with the official requester. Each test waits on what a server saw or did,
+// proves that server with the official requester. Progress, which only a 2025-11-25 task carries,
+// comes from tests/servers/tasks-v1.mjs (SDK v1). Each test waits on what a server saw or did,
 // never on the clock. Everything listens on 127.0.0.1 and is stopped at the end.
 import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -90,6 +91,19 @@ describe("MCP tasks on a 2025-11-25 server (server-everything, params.task, task
     assert.deepEqual(sent.filter((m) => m.method === "tasks/cancel"), []);
   });
 
+  test("two tasks at once on one session each end with their own result", BOUND, async () => {
+    const b = tg.branch();
+    await b.registerMcpServer({ name: "ev", url: proxy.url }, { security: LOOPBACK, elicitation: async () => ({ action: "accept", content: { interpretation: "comedy" } }) });
+    const [plain, asked] = await Promise.all([
+      b.invoke({ function: TOOL, arguments: { topic: "tides" } }),
+      b.invoke({ function: TOOL, arguments: { topic: "python", ambiguous: true } }),
+    ]);
+    assert.equal(plain.status, "completed", plain.error?.message);
+    assert.equal(asked.status, "completed", asked.error?.message);
+    assert.match(plain.response, /^# Research Report: tides\n/);
+    assert.match(asked.response, /^# Research Report: python \(comedy\)\n/);
+  });
+
   test("input_required: the elicitation sent through tasks/result reaches the hook, and its answer shapes the result", BOUND, async () => {
     const asked = [];
     const b = tg.branch();
@@ -137,10 +151,9 @@ describe("MCP tasks on a 2025-11-25 server (server-everything, params.task, task
     assert.equal(answer.result?.status, "cancelled", `the server's task: ${JSON.stringify(answer)}`);
   });
 
-  // 2026-07-28 answers input with the call's own context, so there the hook's signal aborts with the
-  // call; on this era the elicitation is the server's request on the tasks/result stream, and its hook
-  // runs on after the call, tasks/result and the task are all given up, until timeoutMs.
-  test("the hook answering a task's input is told to stop when the call is given up", { ...BOUND, todo: "the hook's signal aborts only at timeoutMs or cleanup" }, async () => {
+  // the elicitation is the server's own request on the tasks/result stream, named by related-task:
+  // giving up the task stops its hook too, as 2026-07-28's input hooks stop with the call
+  test("the hook answering a task's input is told to stop when the call is given up", BOUND, async () => {
     const ctrl = new AbortController();
     let hookSignal;
     const b = tg.branch();
@@ -154,9 +167,10 @@ describe("MCP tasks on a 2025-11-25 server (server-everything, params.task, task
     const from = proxy.sent.length;
     const fc = await b.invoke({ function: TOOL, arguments: { topic: "python", ambiguous: true } }, { signal: ctrl.signal });
     assert.equal(fc.status, "cancelled");
+    await new Promise((resolve) => (hookSignal.aborted ? resolve() : hookSignal.addEventListener("abort", resolve, { once: true })));
     await sentLater(from, (m) => m.method === "tasks/cancel");
-    await sentLater(from, (m) => m.method === "notifications/cancelled");
-    assert.equal(hookSignal.aborted, true, "the hook's signal, once tasks/result and the task are cancelled");
+    const answered = proxy.sent.slice(from).filter((m) => m.method === "response");
+    assert.deepEqual(answered, [], "the abandoned elicitation is not answered");
   });
 });
 
@@ -216,6 +230,24 @@ describe("MCP tasks on a 2026-07-28 server (the tasks extension: resultType task
     const polls = sent.filter((r) => r.method === "tasks/get");
     assert.equal(polls.length, 3, "one poll per step, none after the end");
     assert.deepEqual(sent.filter((r) => r.method.startsWith("tasks/") && r.method !== "tasks/get"), []);
+    assert.deepEqual(lab.state.violations, []);
+  });
+
+  test("tasks at once each end with their own result and input", BOUND, async () => {
+    const b = tg.branch();
+    await register(b, { elicitation: async () => ({ action: "accept", content: { interpretation: "technical" } }) });
+    const runs = await Promise.all([
+      b.invoke({ function: TOOL, arguments: { topic: "a", steps: 2 } }),
+      b.invoke({ function: TOOL, arguments: { topic: "b", steps: 5, ask: ["elicitation"] } }),
+      b.invoke({ function: TOOL, arguments: { topic: "c", steps: 1 } }),
+      b.invoke({ function: "mcp__lab__echo", arguments: { text: "d" } }),
+    ]);
+    assert.deepEqual(runs.map((fc) => [fc.status, fc.response]), [
+      ["completed", "research on a"],
+      ["completed", "research on b; interpretation technical"],
+      ["completed", "research on c"],
+      ["completed", "d"],
+    ]);
     assert.deepEqual(lab.state.violations, []);
   });
 

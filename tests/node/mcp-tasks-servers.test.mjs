@@ -1,8 +1,9 @@
-// The tasks test server (tests/servers/tasks-v2.mjs) checked with the official tasks requester,
-// @modelcontextprotocol/ext-tasks, over the official SDK v2 client, not with toolgate: a task
-// created, polled, answered (elicitation, sampling, roots through tasks/update) and completed, a
-// task cancelled, and the -32021 refusal of a client that does not declare the extension. A failure
-// here is the server's, never toolgate's; mcp-tasks.test.mjs then holds toolgate to the same server.
+// The task tests' servers checked with the official tasks requester, @modelcontextprotocol/ext-tasks,
+// over the official SDK v2 client, not with toolgate. tests/servers/tasks-v2.mjs (2026-07-28): a
+// task created, polled, answered (elicitation, sampling, roots through tasks/update) and completed,
+// a task cancelled, and the -32021 refusal of a client that does not declare the extension. The
+// 2025-11-25 one, tests/servers/tasks-v1.mjs: its counting task. A failure here is the server's,
+// never toolgate's; mcp-tasks.test.mjs then holds toolgate to the same servers.
 import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { once } from "node:events";
@@ -14,7 +15,9 @@ import { CEILING_MS } from "./waits.mjs";
 
 const root = process.env.TOOLGATE_ROOT;
 if (!root) throw new Error("TOOLGATE_ROOT is not set: run the Node suites through make test-node");
-const { startTasksServer, MISSING_CAPABILITY } = await import(pathToFileURL(join(root, "tests/servers/tasks-v2.mjs")).href);
+const server = (file) => import(pathToFileURL(join(root, "tests/servers", file)).href);
+const { startTasksServer, MISSING_CAPABILITY } = await server("tasks-v2.mjs");
+const { startProgressTasksServer } = await server("tasks-v1.mjs");
 
 const BOUND = { timeout: CEILING_MS };
 const VERSION = "2026-07-28";
@@ -138,6 +141,38 @@ describe("the tasks-v2 server answers the official tasks requester (ext-tasks 0.
       assert.deepEqual((await client.callTool({ name: "echo", arguments: { text: "hi" } })).content, [{ type: "text", text: "hi" }]);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("the 2025-11-25 task server answers the official tasks requester (ext-tasks 0.2.2, legacy era)", () => {
+  /** A legacy-era session (no rawDispatch: the SDK client carries 2025-11-25 tasks itself). */
+  async function legacySession(url) {
+    const client = new Client(INFO, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: "auto" } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    assert.equal(client.getProtocolEra(), "legacy");
+    const s = createTaskSessionFromClient(client, {
+      endpointId: "legacy",
+      onInputRequest: createApplicationInputHandler({
+        elicitation: async () => assert.fail("no elicitation is asked"),
+        sampling: async () => assert.fail("no sampling is asked"),
+        roots: async () => assert.fail("no roots are asked"),
+      }),
+    });
+    return { s, close: async () => { await s.close(); await client.close(); } };
+  }
+
+  test("tasks-v1's counting task completes", BOUND, async () => {
+    const srv = await startProgressTasksServer();
+    const { s, close } = await legacySession(srv.url);
+    try {
+      const execution = await s.callTool("count", { steps: 3 });
+      assert.equal(execution.kind, "task");
+      const { outcome } = await execution.settle();
+      assert.deepEqual(resultFromTaskOutcome(outcome).content, [{ type: "text", text: "counted to 3" }]);
+    } finally {
+      await close();
+      await srv.stop();
     }
   });
 });

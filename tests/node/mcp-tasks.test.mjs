@@ -251,6 +251,28 @@ describe("MCP tasks on a 2026-07-28 server (the tasks extension: resultType task
     assert.deepEqual(lab.state.violations, []);
   });
 
+  test("a task id no header can carry as it is goes in Mcp-Name Base64-encoded (SEP-2243), and the task completes", BOUND, async () => {
+    const b = tg.branch();
+    await register(b);
+    const ids = [
+      ["tâche-", "", true], // not ASCII
+      [" ", "", true], // a leading space
+      ["=?base64?", "?=", true], // the sentinel itself
+      ["=?base64?", "", false], // only its start: plain
+      ["a b/c:", "", false],
+    ];
+    for (const [idPrefix, idSuffix, encoded] of ids) {
+      const from = lab.state.requests.length;
+      const created = nextTask();
+      const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides", steps: 1, idPrefix, idSuffix } });
+      assert.equal(fc.status, "completed", `${JSON.stringify(idPrefix)}: ${fc.error?.message}`);
+      const task = await created;
+      const get = lab.state.requests.slice(from).find((r) => r.method === "tasks/get");
+      assert.equal(get.headers["mcp-name"].startsWith("=?base64?") && get.headers["mcp-name"] !== task.taskId, encoded, `${JSON.stringify(task.taskId)} sent as ${get.headers["mcp-name"]}`);
+    }
+    assert.deepEqual(lab.state.violations, []);
+  });
+
   test("the task's result reads as a plain call's: result full has no resultType", BOUND, async () => {
     const b = tg.branch();
     await register(b, { result: "full" });

@@ -83,6 +83,9 @@ const RESEARCH = {
     hold: z.boolean().optional(),
     /** Never advances, and tasks/get answers only once the task has ended (tasks/cancel): a client's timeoutMs passes. */
     stall: z.boolean().optional(),
+    /** Start and end of the task id around a random middle: a test's choice of characters for the Mcp-Name header. */
+    idPrefix: z.string().max(100).optional(),
+    idSuffix: z.string().max(100).optional(),
     /** Ends failed (a JSON-RPC error) instead of completed. */
     fail: z.boolean().optional(),
   }),
@@ -187,7 +190,7 @@ function factory(state) {
       const caps = declared(ctx); // the extension is declared: refuseUndeclared answered the others
       const now = new Date().toISOString();
       const task = {
-        taskId: randomUUID(),
+        taskId: (args.idPrefix ?? "") + randomUUID() + (args.idSuffix ?? ""),
         args,
         steps: args.steps ?? 3,
         step: 0,
@@ -248,6 +251,15 @@ function factory(state) {
   };
 }
 
+/**
+ * A header value as SEP-2243 writes it: "=?base64?…?=" is the Base64 of the UTF-8 value (used for a
+ * value that is not plain visible ASCII, has edge spaces, or itself looks like the sentinel).
+ */
+function headerValue(v) {
+  const m = typeof v === "string" && /^=\?base64\?(.*)\?=$/.exec(v);
+  return m ? Buffer.from(m[1], "base64").toString("utf8") : v;
+}
+
 /** Checks one tasks/* message against the official schemas and the transport rules; records each breach. */
 function check(state, req, msg) {
   const method = msg.method;
@@ -256,7 +268,7 @@ function check(state, req, msg) {
   if (!parsed.success) problems.push(`not a ${method} request of the extension: ${parsed.error.message}`);
   const taskId = msg.params?.taskId;
   if (req.headers["mcp-method"] !== method) problems.push(`Mcp-Method header ${JSON.stringify(req.headers["mcp-method"])}, want ${method}`);
-  if (req.headers["mcp-name"] !== taskId) problems.push(`Mcp-Name header ${JSON.stringify(req.headers["mcp-name"])}, want the taskId ${taskId}`);
+  if (headerValue(req.headers["mcp-name"]) !== taskId) problems.push(`Mcp-Name header ${JSON.stringify(req.headers["mcp-name"])}, want the taskId ${JSON.stringify(taskId)}`);
   if (!hasTaskClientCapabilityV2(msg.params)) problems.push("the request's _meta does not declare the tasks extension");
   for (const problem of problems) state.violations.push({ method, taskId, problem });
 }

@@ -113,6 +113,20 @@ describe("the tasks-v2 server answers the official tasks requester (ext-tasks 0.
     }
   });
 
+  test("a task created input_required (its handle has no inputRequests) is polled for them and answered", BOUND, async () => {
+    const asked = [];
+    const { s, close } = await session(srv.url, asked);
+    try {
+      const execution = await s.callTool("research", { topic: "tides", ask: ["elicitation"], seedInput: true });
+      const { outcome } = await execution.settle();
+      assert.deepEqual(resultFromTaskOutcome(outcome).content, [{ type: "text", text: "research on tides; interpretation historical" }]);
+      assert.deepEqual(asked.map(([k]) => k), ["elicitation"]);
+      assert.deepEqual(srv.state.violations, []);
+    } finally {
+      await close();
+    }
+  });
+
   test("a held task ends cancelled by tasks/cancel", BOUND, async () => {
     const { s, close } = await session(srv.url, []);
     try {

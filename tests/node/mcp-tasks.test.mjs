@@ -306,6 +306,20 @@ describe("MCP tasks on a 2026-07-28 server (the tasks extension: resultType task
     assert.deepEqual(lab.state.ignored, []);
   });
 
+  // The handle is the task's seed state, "typically (though not necessarily)" working, and a
+  // CreateTaskResult carries no inputRequests: a task created input_required is polled for them (the
+  // official requester does so: mcp-tasks-servers.test.mjs).
+  test("a task created input_required is polled for its inputRequests, not refused as malformed", BOUND, async () => {
+    const asked = [];
+    const b = tg.branch();
+    await register(b, { elicitation: async (params) => (asked.push(params), { action: "accept", content: { interpretation: "technical" } }) });
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides", ask: ["elicitation"], seedInput: true } });
+    assert.equal(fc.status, "completed", `${fc.error?.rule}: ${fc.error?.message}`);
+    assert.equal(fc.response, "research on tides; interpretation technical");
+    assert.equal(asked.length, 1);
+    assert.deepEqual(lab.state.violations, []);
+  });
+
   test("the caller's signal ends a running task: the call is cancelled and the server gets tasks/cancel", BOUND, async () => {
     const ctrl = new AbortController();
     const b = tg.branch();

@@ -86,6 +86,8 @@ const RESEARCH = {
     /** Start and end of the task id around a random middle: a test's choice of characters for the Mcp-Name header. */
     idPrefix: z.string().max(100).optional(),
     idSuffix: z.string().max(100).optional(),
+    /** The task is created input_required already: the handle says so, and only tasks/get carries its inputRequests. */
+    seedInput: z.boolean().optional(),
     /** Ends failed (a JSON-RPC error) instead of completed. */
     fail: z.boolean().optional(),
   }),
@@ -205,6 +207,7 @@ function factory(state) {
         ttlMs: 300000,
         pollIntervalMs: state.pollIntervalMs,
       };
+      if (args.seedInput) advance(state, task); // asks at once (step 0), before the handle goes out
       state.tasks.set(task.taskId, task);
       state.events.emit("created", task);
       const { taskId, status, statusMessage, createdAt, lastUpdatedAt, ttlMs, pollIntervalMs } = task;

@@ -127,6 +127,17 @@ describe("the tasks-v2 server answers the official tasks requester (ext-tasks 0.
     }
   });
 
+  test("a task that has ended before its handle goes out is read with tasks/get", BOUND, async () => {
+    const { s, close } = await session(srv.url, []);
+    try {
+      const execution = await s.callTool("research", { topic: "tides", seedDone: true });
+      const { outcome } = await execution.settle();
+      assert.deepEqual(resultFromTaskOutcome(outcome).content, [{ type: "text", text: "research on tides" }]);
+    } finally {
+      await close();
+    }
+  });
+
   test("a held task ends cancelled by tasks/cancel", BOUND, async () => {
     const { s, close } = await session(srv.url, []);
     try {

@@ -320,6 +320,17 @@ describe("MCP tasks on a 2026-07-28 server (the tasks extension: resultType task
     assert.deepEqual(lab.state.violations, []);
   });
 
+  test("a task that has ended before its handle goes out is read with tasks/get", BOUND, async () => {
+    const b = tg.branch();
+    await register(b);
+    const done = await b.invoke({ function: TOOL, arguments: { topic: "tides", seedDone: true } });
+    assert.equal(done.status, "completed", `${done.error?.rule}: ${done.error?.message}`);
+    assert.equal(done.response, "research on tides");
+    const failed = await b.invoke({ function: TOOL, arguments: { topic: "tides", seedDone: true, fail: true } });
+    assert.equal(failed.error?.rule, "task-failed", `${failed.error?.rule}: ${failed.error?.message}`);
+    assert.equal(failed.error.transport?.rpcCode, -32603);
+  });
+
   test("the caller's signal ends a running task: the call is cancelled and the server gets tasks/cancel", BOUND, async () => {
     const ctrl = new AbortController();
     const b = tg.branch();

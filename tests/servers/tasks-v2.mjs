@@ -88,6 +88,8 @@ const RESEARCH = {
     idSuffix: z.string().max(100).optional(),
     /** The task is created input_required already: the handle says so, and only tasks/get carries its inputRequests. */
     seedInput: z.boolean().optional(),
+    /** The task has ended (completed, or failed with fail) before its handle goes out: only tasks/get carries the outcome. */
+    seedDone: z.boolean().optional(),
     /** Ends failed (a JSON-RPC error) instead of completed. */
     fail: z.boolean().optional(),
   }),
@@ -208,6 +210,7 @@ function factory(state) {
         pollIntervalMs: state.pollIntervalMs,
       };
       if (args.seedInput) advance(state, task); // asks at once (step 0), before the handle goes out
+      while (args.seedDone && !TERMINAL.has(task.status) && task.status !== "input_required") advance(state, task);
       state.tasks.set(task.taskId, task);
       state.events.emit("created", task);
       const { taskId, status, statusMessage, createdAt, lastUpdatedAt, ttlMs, pollIntervalMs } = task;

@@ -419,6 +419,29 @@ describe("MCP tasks on a 2026-07-28 server (the tasks extension: resultType task
     assert.deepEqual(lab.state.violations, []);
   });
 
+  test("a task the server has forgotten (tasks/get -32602) fails the call with that error, naming the tool", BOUND, async () => {
+    const b = tg.branch();
+    await register(b);
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides", vanish: true } });
+    assert.equal(fc.status, "failed");
+    assert.equal(fc.error.code, "transport");
+    assert.equal(fc.error.transport?.rpcCode, -32602);
+    assert.equal(fc.error.tool, TOOL);
+  });
+
+  test("a hook's answer that breaks the requested schema is never sent: the call fails and the task is cancelled", BOUND, async () => {
+    const b = tg.branch();
+    await register(b, { elicitation: async () => ({ action: "accept", content: { interpretation: "astrological" } }) });
+    const from = lab.state.requests.length;
+    const created = nextTask();
+    const fc = await b.invoke({ function: TOOL, arguments: { topic: "tides", ask: ["elicitation"] } });
+    assert.equal(fc.status, "failed");
+    assert.equal(fc.error.tool, TOOL);
+    await statusOf(await created, "cancelled");
+    assert.deepEqual(lab.state.requests.slice(from).filter((r) => r.method === "tasks/update"), [], "no answer sent");
+    assert.deepEqual(lab.state.violations, []);
+  });
+
   test("a failed task fails the call with the server's JSON-RPC error (transport, task-failed)", BOUND, async () => {
     const b = tg.branch();
     await register(b);

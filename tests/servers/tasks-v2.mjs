@@ -90,6 +90,8 @@ const RESEARCH = {
     seedInput: z.boolean().optional(),
     /** The task has ended (completed, or failed with fail) before its handle goes out: only tasks/get carries the outcome. */
     seedDone: z.boolean().optional(),
+    /** The server forgets the task after its handle: tasks/get answers -32602, as for a purged task. */
+    vanish: z.boolean().optional(),
     /** Ends failed (a JSON-RPC error) instead of completed. */
     fail: z.boolean().optional(),
   }),
@@ -211,7 +213,7 @@ function factory(state) {
       };
       if (args.seedInput) advance(state, task); // asks at once (step 0), before the handle goes out
       while (args.seedDone && !TERMINAL.has(task.status) && task.status !== "input_required") advance(state, task);
-      state.tasks.set(task.taskId, task);
+      if (!args.vanish) state.tasks.set(task.taskId, task);
       state.events.emit("created", task);
       const { taskId, status, statusMessage, createdAt, lastUpdatedAt, ttlMs, pollIntervalMs } = task;
       return { resultType: "task", taskId, status, statusMessage, createdAt, lastUpdatedAt, ttlMs, pollIntervalMs };

@@ -7,19 +7,10 @@
 import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { once } from "node:events";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createTaskSessionFromClient, createApplicationInputHandler, resultFromTaskOutcome } from "@modelcontextprotocol/ext-tasks/client";
-import { CEILING_MS } from "./waits.mjs";
+import { BOUND, MISSING_CAPABILITY, startTasksServer, startProgressTasksServer } from "./mcp-tasks-helpers.mjs";
 
-const root = process.env.TOOLGATE_ROOT;
-if (!root) throw new Error("TOOLGATE_ROOT is not set: run the Node suites through make test-node");
-const server = (file) => import(pathToFileURL(join(root, "tests/servers", file)).href);
-const { startTasksServer, MISSING_CAPABILITY } = await server("tasks-v2.mjs");
-const { startProgressTasksServer } = await server("tasks-v1.mjs");
-
-const BOUND = { timeout: CEILING_MS };
 const VERSION = "2026-07-28";
 const INFO = { name: "ext-tasks-check", version: "1.0.0" };
 const CAPABILITIES = { elicitation: { form: {} }, sampling: {}, roots: {} };

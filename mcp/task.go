@@ -130,6 +130,15 @@ func (p *Pool) runTask(ctx context.Context, e *entry, c *conn, px *proxy, create
 // drive polls the task from t until a terminal status and returns the
 // result; terminal reports whether the task ended (nothing to cancel).
 func (r *taskRun) drive(ctx context.Context, t *taskState) (json.RawMessage, bool, error) {
+	if r.modern && t.status != "working" && t.status != "cancelled" {
+		// A 2026-07-28 handle is the task's seed state, without its input
+		// requests, result or error: those are read with tasks/get, at once.
+		next, err := r.get(ctx)
+		if err != nil {
+			return nil, false, err
+		}
+		t = next
+	}
 	for {
 		switch t.status {
 		case "completed", "failed", "cancelled":

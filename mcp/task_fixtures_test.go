@@ -40,6 +40,9 @@ type taskServer struct {
 	// preInput: a modern tools/call first answers input_required (a multi
 	// round-trip round), and creates the task only when retried with it.
 	preInput bool
+	// seed is the status of a modern task handle ("" : working); a handle
+	// is the seed state only, without input requests, result or error.
+	seed string
 
 	mu        sync.Mutex
 	script    []string
@@ -202,6 +205,9 @@ func (s *taskServer) toolsCall(w http.ResponseWriter, m rpcMessage) {
 	if !s.modern {
 		s.write(w, m.ID, map[string]any{"task": task})
 		return
+	}
+	if s.seed != "" {
+		task["status"] = s.seed
 	}
 	task["resultType"] = "task"
 	s.write(w, m.ID, task)

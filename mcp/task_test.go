@@ -49,6 +49,34 @@ func TestTaskCompletesWithPolling(t *testing.T) {
 	})
 }
 
+// A 2026-07-28 handle is the task's seed state: one that is already
+// input_required or completed carries neither its input requests nor its
+// result, and is read with tasks/get at once, not refused as malformed.
+func TestTaskModernSeedStateIsPolled(t *testing.T) {
+	for _, seed := range []string{"input_required", "completed", "failed"} {
+		t.Run(seed, func(t *testing.T) {
+			script := map[string][]string{"input_required": {"input", "completed"}, "completed": {"completed"}, "failed": {"failed"}}[seed]
+			s := newTaskServer(t, true, script...)
+			s.seed = seed
+			p := NewPool(nil)
+			defer p.Cleanup(context.Background())
+			hooks := &ClientHooks{Elicitation: fixedHook("e", `{"action":"accept","content":{"name":"Ada"}}`)}
+			m := s.register(t, p, &RegisterOptions{Hooks: hooks})
+			fc := invoke(t, m, "mcp__ts__research", nil)
+			assert.Equal(t, "tasks/get", s.tasksSent()[0], "the first thing sent after the handle")
+			if seed == "failed" {
+				require.Equal(t, core.StatusFailed, fc.Status)
+				var e *core.Error
+				require.ErrorAs(t, fc.Err, &e)
+				assert.Equal(t, RuleTaskFailed, e.Rule)
+				return
+			}
+			require.Equal(t, core.StatusCompleted, fc.Status, "%v", fc.Err)
+			assert.Contains(t, fc.Response, "done")
+		})
+	}
+}
+
 // The input a task asks for is answered by the registration's elicitation
 // hook: on the 2025-11-25 wire on the tasks/result stream (the progress
 // sent there reaches onProgress), on the 2026-07-28 wire with tasks/update.

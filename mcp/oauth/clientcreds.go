@@ -47,6 +47,7 @@ func ClientCredentialsToken(ctx context.Context, c *Client, meta *ServerMetadata
 	form.Set("client_id", cc.ClientID)
 	form.Set("client_assertion_type", AssertionTypeJWT)
 	form.Set("client_assertion", assertion)
+	ctx = withReassert(ctx, func(ctx context.Context) (string, error) { return clientAssertion(ctx, meta, cc) })
 	return postToken(ctx, c, StepToken, meta, form, wire.Header{})
 }
 

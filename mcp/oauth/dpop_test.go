@@ -4,6 +4,7 @@ package oauth
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"net/http"
 	"testing"
@@ -325,4 +326,35 @@ func withHeader(h http.Handler, name, value string) http.Handler {
 		w.Header().Set(name, value)
 		h.ServeHTTP(w, r)
 	})
+}
+
+// A token request retried with the authorization server's nonce carries a
+// fresh client assertion (a new jti), not the one already sent: a server
+// may refuse an assertion it has seen.
+func TestDPoPNonceRetrySignsANewClientAssertion(t *testing.T) {
+	srv := newTokServer(t, func(r tokSeen) (int, any) {
+		p, _ := splitJWT(r.Header.Get("DPoP"))
+		if p.claims["nonce"] != "as-nonce-2" {
+			return 400, map[string]any{"error": "use_dpop_nonce"}
+		}
+		return 200, dpopOK("at-cc")
+	})
+	srv.Config.Handler = withHeader(srv.Config.Handler, "DPoP-Nonce", "as-nonce-2")
+	signed := 0
+	sign := func(_ context.Context, _, _ string, claims []byte) (string, error) {
+		signed++
+		return "eyJhbGciOiJFUzI1NiJ9." + base64.RawURLEncoding.EncodeToString(claims) + ".sig", nil
+	}
+	cc := &ClientCredentials{ClientID: "cid", Algorithm: "ES256", Sign: sign}
+	if _, err := ClientCredentialsToken(context.Background(), dpopClient(DPoPAuto), dpopMeta(srv.URL), cc, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	seen := srv.requests()
+	if len(seen) != 2 || signed != 2 {
+		t.Fatalf("%d token requests and %d assertions signed, want 2 and 2", len(seen), signed)
+	}
+	first, second := seen[0].Form.Get("client_assertion"), seen[1].Form.Get("client_assertion")
+	if first == "" || first == second {
+		t.Fatalf("the retry sent the same client assertion again")
+	}
 }

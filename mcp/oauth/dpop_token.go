@@ -60,6 +60,9 @@ func postTokenDPoP(ctx context.Context, c *Client, step Step, endpoint string, f
 		fresh := resp.Header.Get("DPoP-Nonce")
 		noted := c.DPoP.noteNonce("as", endpoint, fresh)
 		if !retried && noted && resp.Status == 400 && oauthErrorCode(resp.Body) == "use_dpop_nonce" {
+			if form, err = reassert(ctx, c, form); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		t, err := readTokensOf(c, step, "the token endpoint", resp, true)
@@ -86,4 +89,35 @@ func oauthErrorCode(body []byte) string {
 		return ""
 	}
 	return e.Error
+}
+
+// reassertKey is the context key of the function that signs a fresh
+// client assertion (private_key_jwt) for a token request sent again.
+type reassertKey struct{}
+
+// withReassert is ctx with sign, which makes a new client assertion: a
+// token request retried with a DPoP nonce carries a fresh one (a new
+// jti), as an authorization server may refuse a replayed assertion.
+func withReassert(ctx context.Context, sign func(context.Context) (string, error)) context.Context {
+	return context.WithValue(ctx, reassertKey{}, sign)
+}
+
+// reassert is form with a fresh client_assertion when it has one and ctx
+// carries its signer (withReassert), else form as it is.
+func reassert(ctx context.Context, c *Client, form url.Values) (url.Values, error) {
+	sign, _ := ctx.Value(reassertKey{}).(func(context.Context) (string, error))
+	if sign == nil || form.Get("client_assertion") == "" {
+		return form, nil
+	}
+	a, err := sign(ctx)
+	if err != nil {
+		return nil, err
+	}
+	c.Secrets.Add(a)
+	out := url.Values{}
+	for k, v := range form {
+		out[k] = append([]string(nil), v...)
+	}
+	out.Set("client_assertion", a)
+	return out, nil
 }

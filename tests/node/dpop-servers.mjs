@@ -4,32 +4,11 @@
 // those tokens with the DPoP scheme and a fresh proof of the bound key (ath, htm, htu, jti never
 // reused). Either may demand a nonce (use_dpop_nonce). Tokens carry PLANTED so tests can look for
 // them where they must never be. Every proof the servers received is kept in `state.proofs`.
-import http from "node:http";
 import { createHash, createPublicKey, verify } from "node:crypto";
 
+import { json, listen } from "./oauth-servers.mjs";
+
 export const PLANTED = "tgdpopplanted";
-
-function listen(handler) {
-  const server = http.createServer((req, res) => {
-    let body = "";
-    req.setEncoding("utf8");
-    req.on("data", (d) => (body += d));
-    req.on("end", () => handler(req, res, body));
-  });
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      resolve({
-        origin: `http://127.0.0.1:${server.address().port}`,
-        close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }),
-      });
-    });
-  });
-}
-
-function json(res, status, value, headers = {}) {
-  res.writeHead(status, { "Content-Type": "application/json", ...headers });
-  res.end(JSON.stringify(value));
-}
 
 const b64url = (buf) => Buffer.from(buf).toString("base64url");
 const sha256 = (s) => createHash("sha256").update(s).digest();

@@ -6,14 +6,12 @@
 // 127.0.0.1 and is stopped at the end.
 import { test, describe, before, after } from "node:test";
 import assert from "node:assert/strict";
-import http from "node:http";
-import { randomUUID } from "node:crypto";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { tg } from "./helpers.mjs";
 import { CEILING_MS } from "./waits.mjs";
 import { startEverything } from "./mcp-servers.mjs";
+import { serveSdkV1 } from "./sdk-v1-http.mjs";
 
 const LOOPBACK = Object.freeze({ allowUrls: true, allowLoopbackHttp: true });
 const SECRET = "tg-hook-secret-51c0";
@@ -41,7 +39,6 @@ async function callText(b, name, args = {}) {
  * their own mid-call (on the call's stream) and report what the client answered, error or result.
  */
 async function startLocal() {
-  const sessions = new Map();
   const ask = (server, extra, request, schema, options) =>
     extra.sendRequest(request, schema, options).then(
       (r) => JSON.stringify(r),
@@ -75,19 +72,10 @@ async function startLocal() {
     }));
     return server;
   };
-  const httpServer = http.createServer(async (req, res) => {
-    const id = req.headers["mcp-session-id"];
-    let transport = id && sessions.get(id);
-    if (!transport) {
-      transport = new StreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (sid) => sessions.set(sid, transport) });
-      await build().connect(transport);
-    }
-    await transport.handleRequest(req, res);
-  });
-  await new Promise((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
+  const host = await serveSdkV1(build);
   return {
-    url: `http://127.0.0.1:${httpServer.address().port}/mcp`,
-    stop: () => new Promise((resolve) => { httpServer.closeAllConnections(); httpServer.close(resolve); }),
+    url: host.url,
+    stop: host.stop,
   };
 }
 

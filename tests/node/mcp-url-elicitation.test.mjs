@@ -11,11 +11,11 @@ import * as z from "zod/v4";
 import * as v2 from "@modelcontextprotocol/server";
 import { toNodeHandler } from "@modelcontextprotocol/node";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { UrlElicitationRequiredError } from "@modelcontextprotocol/sdk/types.js";
 import { tg } from "./helpers.mjs";
 import { eventually } from "./waits.mjs";
 import { startEverything } from "./mcp-servers.mjs";
+import { serveSdkV1 } from "./sdk-v1-http.mjs";
 
 const LOOPBACK = Object.freeze({ allowUrls: true, allowLoopbackHttp: true });
 const SECRET = "tg-url-secret-7f3a";
@@ -64,7 +64,6 @@ function noSecret(v) {
  * (the test's hook calls finish, as the connect page would); plan: sampling with a tool.
  */
 async function startV1() {
-  const sessions = new Map();
   const finished = new Set();
   const servers = new Set();
   const build = () => {
@@ -86,18 +85,9 @@ async function startV1() {
     server.registerTool("plan", {}, async () => text(await ask(server.server.createMessage(SAMPLE))));
     return server;
   };
-  const httpServer = http.createServer(async (req, res) => {
-    const id = req.headers["mcp-session-id"];
-    let transport = id && sessions.get(id);
-    if (!transport) {
-      transport = new StreamableHTTPServerTransport({ sessionIdGenerator: randomUUID, onsessioninitialized: (sid) => sessions.set(sid, transport) });
-      await build().connect(transport);
-    }
-    await transport.handleRequest(req, res);
-  });
-  await new Promise((resolve) => httpServer.listen(0, "127.0.0.1", resolve));
+  const host = await serveSdkV1(build);
   return {
-    url: `http://127.0.0.1:${httpServer.address().port}/mcp`,
+    url: host.url,
     /** The user finished the connect page: every session is told (the one that asked listens on its GET stream). */
     finish: async (elicitationId) => {
       finished.add(elicitationId);
@@ -110,7 +100,7 @@ async function startV1() {
       }
     },
     reset: () => finished.clear(),
-    stop: () => new Promise((resolve) => { httpServer.closeAllConnections(); httpServer.close(resolve); }),
+    stop: host.stop,
   };
 }
 

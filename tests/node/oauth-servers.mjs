@@ -19,7 +19,7 @@ const CORS = {
 };
 
 /** A node:http server on 127.0.0.1 with the request body read; resolves to {origin, close}. */
-function listen(handler) {
+export function listen(handler) {
   const server = http.createServer((req, res) => {
     for (const [k, v] of Object.entries(CORS)) res.setHeader(k, v);
     if (req.method === "OPTIONS") {
@@ -41,7 +41,8 @@ function listen(handler) {
   });
 }
 
-function json(res, status, value, headers = {}) {
+/** Answers status with value as JSON. */
+export function json(res, status, value, headers = {}) {
   res.writeHead(status, { "Content-Type": "application/json", ...headers });
   res.end(JSON.stringify(value));
 }

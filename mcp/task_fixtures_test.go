@@ -73,6 +73,14 @@ func newTaskServer(t *testing.T, modern bool, script ...string) *taskServer {
 }
 
 // register registers the server's tools with hooks into a new manager.
+// manager registers the server on a pool of its own, cleaned up with the
+// test.
+func (s *taskServer) manager(t *testing.T, o *RegisterOptions) *core.Manager {
+	p := NewPool(nil)
+	t.Cleanup(func() { p.Cleanup(context.Background()) })
+	return s.register(t, p, o)
+}
+
 func (s *taskServer) register(t *testing.T, p *Pool, o *RegisterOptions) *core.Manager {
 	t.Helper()
 	if o == nil {

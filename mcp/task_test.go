@@ -30,9 +30,7 @@ func eras(t *testing.T, f func(t *testing.T, modern bool)) {
 func TestTaskCompletesWithPolling(t *testing.T) {
 	eras(t, func(t *testing.T, modern bool) {
 		s := newTaskServer(t, modern, "working", "working", "completed")
-		p := NewPool(nil)
-		defer p.Cleanup(context.Background())
-		m := s.register(t, p, nil)
+		m := s.manager(t, nil)
 		fc := invoke(t, m, "mcp__ts__research", map[string]any{"q": "go"})
 		require.Equal(t, core.StatusCompleted, fc.Status, "%v", fc.Err)
 		assert.Contains(t, fc.Response, "done")
@@ -58,10 +56,8 @@ func TestTaskModernSeedStateIsPolled(t *testing.T) {
 			script := map[string][]string{"input_required": {"input", "completed"}, "completed": {"completed"}, "failed": {"failed"}}[seed]
 			s := newTaskServer(t, true, script...)
 			s.seed = seed
-			p := NewPool(nil)
-			defer p.Cleanup(context.Background())
 			hooks := &ClientHooks{Elicitation: fixedHook("e", `{"action":"accept","content":{"name":"Ada"}}`)}
-			m := s.register(t, p, &RegisterOptions{Hooks: hooks})
+			m := s.manager(t, &RegisterOptions{Hooks: hooks})
 			fc := invoke(t, m, "mcp__ts__research", nil)
 			assert.Equal(t, "tasks/get", s.tasksSent()[0], "the first thing sent after the handle")
 			if seed == "failed" {
@@ -87,8 +83,6 @@ func TestTaskInputAnsweredByHook(t *testing.T) {
 			script = []string{"working", "input"}
 		}
 		s := newTaskServer(t, modern, script...)
-		p := NewPool(nil)
-		defer p.Cleanup(context.Background())
 		var mu sync.Mutex
 		var asked []string
 		var progress []ProgressEvent
@@ -98,7 +92,7 @@ func TestTaskInputAnsweredByHook(t *testing.T) {
 			mu.Unlock()
 			return json.RawMessage(`{"action":"accept","content":{"name":"Ada"}}`), nil
 		})}
-		m := s.register(t, p, &RegisterOptions{Hooks: hooks, OnProgress: func(ev ProgressEvent) {
+		m := s.manager(t, &RegisterOptions{Hooks: hooks, OnProgress: func(ev ProgressEvent) {
 			mu.Lock()
 			progress = append(progress, ev)
 			mu.Unlock()
@@ -128,9 +122,7 @@ func TestTaskInputAnsweredByHook(t *testing.T) {
 // A related-task _meta key is taken out of the result the caller sees.
 func TestTaskResultWithoutRelatedTask(t *testing.T) {
 	s := newTaskServer(t, false, "completed")
-	p := NewPool(nil)
-	defer p.Cleanup(context.Background())
-	m := s.register(t, p, &RegisterOptions{Result: ResultFull})
+	m := s.manager(t, &RegisterOptions{Result: ResultFull})
 	fc := invoke(t, m, "mcp__ts__research", nil)
 	require.Equal(t, core.StatusCompleted, fc.Status, "%v", fc.Err)
 	assert.JSONEq(t, `{"content":[{"type":"text","text":"done"}]}`, string(fc.Response.(json.RawMessage)))
@@ -140,9 +132,7 @@ func TestTaskResultWithoutRelatedTask(t *testing.T) {
 func TestTaskCancelSendsTasksCancel(t *testing.T) {
 	eras(t, func(t *testing.T, modern bool) {
 		s := newTaskServer(t, modern, "working")
-		p := NewPool(nil)
-		defer p.Cleanup(context.Background())
-		m := s.register(t, p, nil)
+		m := s.manager(t, nil)
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan *core.FunctionCalling, 1)
 		go func() {
@@ -182,9 +172,7 @@ func TestTaskTimeBound(t *testing.T) {
 	eras(t, func(t *testing.T, modern bool) {
 		setBound(t, &taskMaxTime, 300*time.Millisecond)
 		s := newTaskServer(t, modern, "working")
-		p := NewPool(nil)
-		defer p.Cleanup(context.Background())
-		m := s.register(t, p, nil)
+		m := s.manager(t, nil)
 		fc := invoke(t, m, "mcp__ts__research", nil)
 		ce := core.AsError(fc.Err)
 		require.NotNil(t, ce)
@@ -205,9 +193,7 @@ func TestTaskPollBound(t *testing.T) {
 	eras(t, func(t *testing.T, modern bool) {
 		setBound(t, &taskMaxPolls, 3)
 		s := newTaskServer(t, modern, "working")
-		p := NewPool(nil)
-		defer p.Cleanup(context.Background())
-		m := s.register(t, p, nil)
+		m := s.manager(t, nil)
 		fc := invoke(t, m, "mcp__ts__research", nil)
 		ce := core.AsError(fc.Err)
 		require.NotNil(t, ce)
@@ -222,9 +208,7 @@ func TestTaskInputRoundsBound(t *testing.T) {
 	setBound(t, &taskMaxInputRounds, 3)
 	s := newTaskServer(t, true, "input")
 	s.inputKey = func(n int) string { return "q" + string(rune('a'+n)) }
-	p := NewPool(nil)
-	defer p.Cleanup(context.Background())
-	m := s.register(t, p, &RegisterOptions{Hooks: &ClientHooks{Elicitation: fixedHook("e", `{"action":"decline"}`)}})
+	m := s.manager(t, &RegisterOptions{Hooks: &ClientHooks{Elicitation: fixedHook("e", `{"action":"decline"}`)}})
 	fc := invoke(t, m, "mcp__ts__research", nil)
 	ce := core.AsError(fc.Err)
 	require.NotNil(t, ce)
@@ -240,9 +224,7 @@ func TestTaskInputRoundsBound(t *testing.T) {
 // An input request no hook serves fails the task, which is cancelled.
 func TestTaskInputWithoutHook(t *testing.T) {
 	s := newTaskServer(t, true, "input")
-	p := NewPool(nil)
-	defer p.Cleanup(context.Background())
-	m := s.register(t, p, nil)
+	m := s.manager(t, nil)
 	fc := invoke(t, m, "mcp__ts__research", nil)
 	ce := core.AsError(fc.Err)
 	require.NotNil(t, ce)
@@ -365,9 +347,7 @@ func TestTaskPollFloor(t *testing.T) {
 	eras(t, func(t *testing.T, modern bool) {
 		setBound(t, &taskMaxTime, 400*time.Millisecond)
 		s := newTaskServer(t, modern, "working")
-		p := NewPool(nil)
-		defer p.Cleanup(context.Background())
-		m := s.register(t, p, nil)
+		m := s.manager(t, nil)
 		fc := invoke(t, m, "mcp__ts__research", nil)
 		assert.Equal(t, RuleTaskTime, core.AsError(fc.Err).Rule)
 		s.mu.Lock()
@@ -383,10 +363,8 @@ func TestTaskPollFloor(t *testing.T) {
 func TestTaskModernInputBeforeTheTask(t *testing.T) {
 	s := newTaskServer(t, true, "working", "completed")
 	s.preInput = true
-	p := NewPool(nil)
-	defer p.Cleanup(context.Background())
 	var asked []string
-	m := s.register(t, p, &RegisterOptions{Hooks: &ClientHooks{Elicitation: hookFn("e", func(_ context.Context, params json.RawMessage) (json.RawMessage, error) {
+	m := s.manager(t, &RegisterOptions{Hooks: &ClientHooks{Elicitation: hookFn("e", func(_ context.Context, params json.RawMessage) (json.RawMessage, error) {
 		asked = append(asked, string(params))
 		return json.RawMessage(`{"action":"accept","content":{}}`), nil
 	})}})
@@ -403,8 +381,6 @@ func TestTaskModernInputBeforeTheTask(t *testing.T) {
 // and no answer is sent.
 func TestTaskLegacyHookStopsWithTheCall(t *testing.T) {
 	s := newTaskServer(t, false, "working", "input")
-	p := NewPool(nil)
-	defer p.Cleanup(context.Background())
 	started, stopped := make(chan struct{}), make(chan error, 1)
 	hooks := &ClientHooks{Elicitation: hookFn("e", func(ctx context.Context, _ json.RawMessage) (json.RawMessage, error) {
 		close(started)
@@ -412,7 +388,7 @@ func TestTaskLegacyHookStopsWithTheCall(t *testing.T) {
 		stopped <- context.Cause(ctx)
 		return nil, ctx.Err()
 	})}
-	m := s.register(t, p, &RegisterOptions{Hooks: hooks})
+	m := s.manager(t, &RegisterOptions{Hooks: hooks})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan *core.FunctionCalling, 1)
 	go func() {

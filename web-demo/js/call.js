@@ -1,8 +1,11 @@
 // The call panel: the call box (what the model sent), one-click samples, Validate (in the page,
 // live as you type) and Invoke (in the handler worker, with elapsed time and Cancel), the verdict
 // with its issues table and what the check covers, and a form generated from the tool's schema.
-// Every validate/invoke ends in one "outcome" event per call (docs: /work/lead/playground-spec.md).
-import { state, on, emit, setCall } from "./store.js";
+// Verdicts follow the export the providers panel shows (state.view): the page validates, and the
+// worker invokes, on the branch as that export left it, and the result says which export that is.
+// Every validate/invoke ends in one "outcome" event per call (docs/playground.md).
+import { state, on, emit, setCall, viewBranch } from "./store.js";
+import { viewLabel, viewCode } from "./export-view.js";
 import { el, errorLine } from "./ui.js";
 import { codeBox } from "./editor.js";
 import { splitCalls, sentArguments } from "./call-split.js";
@@ -66,6 +69,11 @@ function listen() {
     if (shown.kind === "validate") validate({ live: true });
     else if (shown.version !== state.version) ui.result.classList.add("stale");
   });
+  on("view", () => {
+    if (!shown || !state.built) return;
+    if (shown.kind === "validate") validate({ live: true });
+    else ui.result.classList.add("stale");
+  });
   on("select", () => renderSamples());
   on("validate", () => validate({ live: false }));
   on("invoke", () => invokeCall());
@@ -126,8 +134,24 @@ function pick(issue, callId) {
   if (range) ui.box.setSelectionRange(range.start, range.end);
 }
 
-function show(kind, version, nodes) {
+/** The branch calls are checked on: the built branch as the shown provider tab exports it. */
+function branch() {
+  return viewBranch().branch;
+}
+
+/** The line that says which export a verdict follows. */
+function followsLine(kind, view) {
+  const v = view === state.view ? viewBranch() : { error: null };
+  const what = kind === "invoke" ? "Invoked" : "Validated";
+  if (v.error) return el("p", { class: "follows warn", id: "result-follows" }, `${what} on the tools as registered: the ${viewLabel(view)} export failed (${errorLine(v.error)}).`);
+  return el("p", { class: "follows", id: "result-follows", dataset: { target: view.target, options: Object.keys(view.options).join(",") } },
+    `${what} as the ${viewLabel(view)} export sees it (`, el("code", {}, viewCode(view)),
+    "): its rewritten names and strict restores apply. Another provider tab, or its option, changes this.");
+}
+
+function show(kind, version, nodes, view = state.view) {
   shown = { kind, version };
+  nodes = [followsLine(kind, view), ...nodes];
   ui.result.classList.toggle("stale", version !== state.version);
   ui.result.removeAttribute("aria-busy");
   ui.result.replaceChildren(...nodes);
@@ -148,7 +172,7 @@ function validate({ live }) {
   const started = performance.now();
   const text = state.call;
   const parts = splitCalls(state.tg, text);
-  const rows = parts.map((p) => ({ ...p, result: state.built.branch.validate(p.request) }));
+  const rows = parts.map((p) => ({ ...p, result: branch().validate(p.request) }));
   const durationMs = Math.round((performance.now() - started) * 10) / 10;
   for (const row of rows) {
     row.covers = coversFor(row.result);
@@ -197,7 +221,7 @@ function startRunning(mySeq) {
 function notBuilt(parts) {
   const broken = state.built.entries.filter((e) => e.error && !e.tool);
   if (!broken.length) return null;
-  const missing = parts.map((p) => state.built.branch.validate(p.request)).find((r) => !r.ok && r.error.code === "tool-not-found");
+  const missing = parts.map((p) => branch().validate(p.request)).find((r) => !r.ok && r.error.code === "tool-not-found");
   if (!missing) return null;
   const which = broken.map((e) => `tool ${e.index + 1} (${errorLine(e.error)})`).join("; ");
   return `tool-not-found: ${missing.error.message} ${which} does not build, so the branch leaves it out, and no earlier version of it is kept: fix the definition and invoke again. Nothing ran.`;
@@ -207,7 +231,7 @@ function notBuilt(parts) {
 function timeBudget(parts) {
   let total = 0;
   for (const p of parts) {
-    const r = state.built.branch.validate(p.request);
+    const r = branch().validate(p.request);
     const ms = entryNamed(r.ok ? r.function : r.error.tool)?.def?.timeoutMs;
     if (!(ms > 0)) return undefined;
     total += ms;
@@ -221,6 +245,7 @@ async function invokeCall() {
   if (!state.built || !state.module) return;
   const text = state.call;
   const version = state.version;
+  const view = state.view;
   const mySeq = ++seq;
   supersede(mySeq);
   const parts = splitCalls(state.tg, text);
@@ -229,14 +254,14 @@ async function invokeCall() {
   if (refusal) outcomes = [{ kind: "invoke", request: text, version, status: "failed", error: refusal, errorData: { code: "tool-not-found", message: refusal }, durationMs: 0 }];
   else {
     const controller = startRunning(mySeq);
-    outcomes = await runner.invoke(state.defs, version, text, { signal: controller.signal, timeoutMs: timeBudget(parts) });
+    outcomes = await runner.invoke(state.defs, version, text, { signal: controller.signal, timeoutMs: timeBudget(parts), view });
     if (mySeq !== seq) return; // a newer call superseded this one: its answer is dropped
     stopRunning();
   }
   const nodes = outcomes.length
     ? [summary(outcomes, (o) => o.status === "completed", ["completed", "did not complete", "each invoked on its own, in order"]), ...outcomes.map((o) => outcomeView(o, outcomeCovers(o), (issue) => pick(issue, o.errorData?.callId)))]
     : [el("div", { class: "verdict warn" }, el("strong", {}, "No tool call"), ": this response holds no function call, so nothing ran.")];
-  show("invoke", version, nodes.filter(Boolean));
+  show("invoke", version, nodes.filter(Boolean), view);
   for (const o of outcomes) emit("outcome", o);
 }
 

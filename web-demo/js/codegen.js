@@ -1,9 +1,13 @@
 // "Copy as code": the ES module that reproduces the view with the npm package: the tools as
-// tg.tool(...) calls, the branch, and the call validated and invoked. It prints the verdict the page
+// tg.tool(...) calls, the branch, the provider export the page's verdicts follow, and the call
+// validated and invoked — one call as it is, or a whole response split with tg.parseToolCalls and
+// each call checked on its own, as the page does (call-split.js). It prints the verdicts the page
 // shows. A tool that did not build is kept as a comment; one whose name is taken is built but left
 // out of the branch, as on the page.
 import { toolOptions } from "./define.js";
 import { compactJson } from "./tools-format.js";
+import { splitCalls } from "./call-split.js";
+import { DEFAULT_VIEW, viewCode, viewLabel } from "./export-view.js";
 
 const HEADER = `// The toolgate playground's view as code. Save as view.mjs, then: npm install toolgate && node view.mjs
 import { initialize } from "toolgate";
@@ -18,7 +22,7 @@ function identifier(name, taken) {
   const ok = (v) => {
     try {
       new Function(`let ${v};`);
-      return !taken.has(v) && !["tg", "b", "call", "verdict", "fc"].includes(v);
+      return !taken.has(v) && !["tg", "b", "exported", "call", "verdict", "fc", "response", "calls", "verdicts", "valid", "line", "initialize"].includes(v);
     } catch {
       return false;
     }
@@ -91,12 +95,33 @@ export function snippet(state) {
     else inBranch.push(id);
     parts.push(`const ${id} = ${expr};\n`);
   }
+  const view = state.view || DEFAULT_VIEW;
   parts.push(`const b = tg.branch({ tools: [${inBranch.join(", ")}] });
-console.log(JSON.stringify(b.schemaList, null, 2));
+// The page checks calls as the ${viewLabel(view)} export sees them: exporting teaches b the names it
+// rewrote and strict mode's restores (the nulls a strict model sends are removed before validation).
+try {
+  const exported = ${viewCode(view)};
+  console.log(JSON.stringify(exported.tools, null, 2));
+} catch (e) {
+  console.log(\`the ${viewLabel(view)} export failed (\${e.code}: \${e.message}): calls are checked on the tools as registered\`);
+}
+const line = (verdict) => (verdict.ok ? \`valid: \${verdict.function}\` : \`invalid: \${verdict.error.code}\`);
+`);
+  parts.push(whole(state) ? responseCode(state.call) : oneCallCode(state.call));
+  return parts.join("\n");
+}
 
-const call = ${callLiteral(state.call ?? "")};
+/** True when the page splits the call text into the calls of a whole response (splitCalls). */
+function whole(state) {
+  if (!state.tg) return false;
+  const split = splitCalls(state.tg, state.call ?? "");
+  return split.length !== 1 || split[0].label !== "";
+}
+
+function oneCallCode(text) {
+  return `const call = ${callLiteral(text ?? "")};
 const verdict = b.validate(call);
-console.log(verdict.ok ? \`valid: \${verdict.function}\` : \`invalid: \${verdict.error.code}\`);
+console.log(line(verdict));
 console.dir(verdict, { depth: null });
 try {
   const fc = await b.invoke(call);
@@ -104,6 +129,29 @@ try {
 } catch (e) {
   console.log(\`invoke refused: \${e.code}: \${e.message}\`);
 }
-`);
-  return parts.join("\n");
+`;
+}
+
+/** A whole response: its calls (tg.parseToolCalls), each validated, then each invoked in order. */
+function responseCode(text) {
+  return `// A whole response: its calls, each checked on its own.
+const response = ${callLiteral(text)};
+const calls = tg.parseToolCalls(response);
+const verdicts = calls.map((call) => b.validate(call));
+const valid = verdicts.filter((v) => v.ok).length;
+if (calls.length === 0) console.log("no tool call");
+if (calls.length > 1) console.log(\`\${calls.length} calls: \${valid} valid, \${calls.length - valid} refused\`);
+for (const [i, verdict] of verdicts.entries()) {
+  console.log(\`call \${i + 1} of \${calls.length}: \${line(verdict)}\`);
+  console.dir(verdict, { depth: null });
+}
+for (const [i, call] of calls.entries()) {
+  try {
+    const fc = await b.invoke(call);
+    console.log(\`call \${i + 1} invoke: \${fc.status}\`, fc.status === "completed" ? fc.response : fc.error);
+  } catch (e) {
+    console.log(\`call \${i + 1} invoke refused: \${e.code}: \${e.message}\`);
+  }
+}
+`;
 }

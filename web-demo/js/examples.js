@@ -118,14 +118,15 @@ const DEFS = {
 };
 
 /** A call (JSON text) that fits each example, in the plain {function, arguments} shape. */
+// Each call carries an id, as a model's does: tg.toolResult needs one for OpenAI and Anthropic.
 export const exampleCalls = {
-  add: `{"function": "add", "arguments": {"a": 1, "b": 2}}`,
-  weather: `{"function": "get_weather", "arguments": {"city": "Paris", "unit": "celsius"}}`,
-  calendar: JSON.stringify({ function: "create_event", arguments: { title: "Design review", start: "2026-03-02T09:30:00Z", end: "2026-03-02T10:15:00Z", attendees: [{ email: "ann@example.com", name: "Ann" }] } }),
-  sql: JSON.stringify({ function: "run_query", arguments: { query: "select * from orders where customer = $1", dialect: "postgres", params: ["c-42"], options: { limit: 50 } } }),
-  pay: `{"function": "pay", "arguments": {"amount": "5", "to": "ann"}}`,
-  slow: `{"function": "slow", "arguments": {"ms": 3000}}`,
-  busy: `{"function": "busy", "arguments": {"seconds": 3}}`,
+  add: `{"id": "call_add_1", "function": "add", "arguments": {"a": 1, "b": 2}}`,
+  weather: `{"id": "call_weather_1", "function": "get_weather", "arguments": {"city": "Paris", "unit": "celsius"}}`,
+  calendar: JSON.stringify({ id: "call_event_1", function: "create_event", arguments: { title: "Design review", start: "2026-03-02T09:30:00Z", end: "2026-03-02T10:15:00Z", attendees: [{ email: "ann@example.com", name: "Ann" }] } }),
+  sql: JSON.stringify({ id: "call_query_1", function: "run_query", arguments: { query: "select * from orders where customer = $1", dialect: "postgres", params: ["c-42"], options: { limit: 50 } } }),
+  pay: `{"id": "call_pay_1", "function": "pay", "arguments": {"amount": "5", "to": "ann"}}`,
+  slow: `{"id": "call_slow_1", "function": "slow", "arguments": {"ms": 3000}}`,
+  busy: `{"id": "call_busy_1", "function": "busy", "arguments": {"seconds": 3}}`,
 };
 
 /**

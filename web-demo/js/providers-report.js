@@ -15,7 +15,7 @@ export function renderReport(report, anyTools = true) {
     el("p", { class: changes.length ? "verdict warn" : "verdict ok", id: "provider-report-summary" }, summary),
     changes.length ? changesTable(changes) : null,
     renamed.length ? renamedList(renamed) : null,
-    changes.length || renamed.length ? el("p", { class: "hint" }, "This view exports a copy of the branch: the call panel checks calls against the tools as registered, so a rewritten name or a null strict mode allows is not mapped back there.") : null);
+    changes.length || renamed.length ? el("p", { class: "hint", id: "provider-report-follows" }, "The call panel checks and invokes calls on the branch as this export left it: a call under a rewritten name reaches its tool, and the nulls strict mode asks for are removed before validation.") : null);
 }
 
 /** The changes as a table. */

@@ -1,6 +1,6 @@
 // The providers panel: the branch in each provider's tool format (tg.toProvider) with the export's
 // report, and the tool-result message each provider gets back from the latest invoke.
-import { state, on } from "./store.js";
+import { state, on, setView, viewBranch } from "./store.js";
 import { el, pretty, errorLine, copyButton } from "./ui.js";
 import { compactJson } from "./tools-format.js";
 import { renderReport } from "./providers-report.js";
@@ -63,8 +63,15 @@ function choose(id, focus = false) {
     if (on && focus) tab.focus();
   }
   ui.panel.setAttribute("aria-labelledby", `provider-tab-${id}`);
+  follow();
   renderOption();
   render();
+}
+
+/** The call panel validates as the tab shown exports (state.view). */
+function follow() {
+  const target = TARGETS.find((t) => t.id === current);
+  setView(current, target.option && options[current] ? { [target.option]: true } : {});
 }
 
 /** The option checkbox of the current target (strict or geminiLegacy), or a note that it has none. */
@@ -76,6 +83,7 @@ function renderOption() {
   }
   const box = el("input", { type: "checkbox", id: `provider-option-${current}`, checked: options[current], onchange: () => {
     options[current] = box.checked;
+    follow();
     render();
   } });
   ui.option.replaceChildren(el("label", { for: box.id }, box, target.optionLabel));
@@ -90,13 +98,10 @@ function render() {
   }
   const target = TARGETS.find((t) => t.id === current);
   const opts = target.option && options[current] ? { [target.option]: true } : {};
-  let exported;
-  try {
-    // A clone: an export teaches a branch the names it rewrote and strict mode's restores, and the
-    // page's branch must validate the same whichever tab was looked at last.
-    exported = state.tg.toProvider(state.built.branch.clone(), current, opts);
-  } catch (e) {
-    ui.export.replaceChildren(el("p", { class: "verdict bad", role: "alert" }, `This export failed: ${errorLine(e)}`));
+  // The export the call panel validates on (a clone that learnt this tab's aliases and restores).
+  const { exported, error } = viewBranch();
+  if (error) {
+    ui.export.replaceChildren(el("p", { class: "verdict bad", role: "alert" }, `This export failed: ${errorLine(error)}`));
     renderResult();
     return;
   }
@@ -131,6 +136,10 @@ function renderResult() {
     return;
   }
   const result = lastInvoke.results?.[current];
+  if (result?.noCallId) {
+    ui.result.replaceChildren(title, el("p", { class: "hint", id: "provider-result" }, `No message to show: this call carries no call id, and ${target.label} pairs a tool result with its call by id, so toolgate cannot address one (tg.toolResult refuses it). A model always sends an id in this provider's shape; a plain {function, arguments} call takes one as "id". Gemini and MCP need none.`));
+    return;
+  }
   const failed = !result || (typeof result === "object" && "error" in result && Object.keys(result).length === 1);
   const why = !result ? (lastInvoke.error ? `The invoke failed: ${lastInvoke.error}` : "The invoke gave no result for this provider.") : null;
   const text = failed ? (why || `tg.toolResult threw: ${result.error}`) : pretty(result);

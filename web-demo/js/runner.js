@@ -72,16 +72,17 @@ export function warm() {
 }
 
 /**
- * Invokes the call text against the definitions (built in the worker, cached by version).
+ * Invokes the call text against the definitions (built in the worker, cached by version), on the
+ * branch as view ({target, options}: a provider export, state.view by default) left it.
  * Resolves to a list of outcomes, one per call the text holds (see worker.js), never rejects. An
  * aborted signal cancels the call; a handler too busy to notice is stopped with its worker, also
  * when it outlives timeoutMs (the tools' own timeouts, which it keeps from firing) by BUSY_MS.
  */
-export function invoke(defs, version, callText, { signal, timeoutMs } = {}) {
+export function invoke(defs, version, callText, { signal, timeoutMs, view } = {}) {
   if (!worker) start();
   const id = nextId++;
   return new Promise((resolve) => {
-    const job = { id, resolve, request: callText, version, started: performance.now(), acked: false, end: null, worker, timeoutMs, message: { type: "invoke", id, module: state.module, defs, version, text: callText } };
+    const job = { id, resolve, request: callText, version, started: performance.now(), acked: false, end: null, worker, timeoutMs, message: { type: "invoke", id, module: state.module, defs, version, view: view ?? state.view, text: callText } };
     pending.set(id, job);
     job.worker.postMessage(job.message);
     const onAbort = () => {

@@ -73,7 +73,7 @@ function providerShapes(name, args, other) {
   const chatCall = (id, a) => ({ id, type: "function", function: { name, arguments: JSON.stringify(a) } });
   const toolUse = (id, a) => ({ type: "tool_use", id, name, input: a });
   return [
-    ["plain", "Plain", "{function, arguments}, LionAGI's shape", stringify({ function: name, arguments: args })],
+    ["plain", "Plain", "{id, function, arguments}, LionAGI's shape with the optional call id", stringify({ id: "call_P1", function: name, arguments: args })],
     ["openai-chat", "OpenAI Chat", "an OpenAI Chat tool call (message.tool_calls[i])", stringify(chatCall("call_7Hq2", args))],
     ["openai-chat-message", "OpenAI Chat ×2", "a whole OpenAI Chat completion with two tool calls", stringify({
       id: "chatcmpl-9x1", object: "chat.completion", model: "gpt-4.1",
@@ -103,13 +103,15 @@ export function samplesFor(name, schema) {
   const missing = { ...args };
   delete missing[required[0] ?? Object.keys(args)[0]];
   const shapes = providerShapes(name, args, missing).map(([id, label, title, text]) => ({ id, label, title, text, group: "shapes" }));
-  const plainText = stringify({ function: name, arguments: args });
+  // Each carries a call id (as a model's call does), so tg.toolResult can answer the refusal; the
+  // malformed one is cut short, and no id can be read from it.
+  const plainText = stringify({ id: "call_M1", function: name, arguments: args });
   const broken = [
-    ["malformed", "Malformed JSON", "JSON cut short, as a model that ran out of tokens sends it", plainText.slice(0, Math.max(12, Math.floor(plainText.length * 0.6)))],
-    ["wrong-type", "Wrong type", "one argument of the wrong type", stringify({ function: name, arguments: wrongType(schema, args).args })],
-    ["missing", "Missing field", "a required argument left out", stringify({ function: name, arguments: missing })],
-    ["extra", "Extra field", "an argument the tool does not have", stringify({ function: name, arguments: { ...args, unexpected_field: true } })],
-    ["unknown-tool", "Unknown tool", "a tool name the branch does not have", stringify({ function: `${name}_v2`, arguments: args })],
+    ["malformed", "Malformed JSON", "JSON cut short, as a model that ran out of tokens sends it (no call id can be read)", plainText.slice(0, Math.max(12, Math.floor(plainText.length * 0.6)))],
+    ["wrong-type", "Wrong type", "one argument of the wrong type", stringify({ id: "call_W1", function: name, arguments: wrongType(schema, args).args })],
+    ["missing", "Missing field", "a required argument left out", stringify({ id: "call_F1", function: name, arguments: missing })],
+    ["extra", "Extra field", "an argument the tool does not have", stringify({ id: "call_E1", function: name, arguments: { ...args, unexpected_field: true } })],
+    ["unknown-tool", "Unknown tool", "a tool name the branch does not have", stringify({ id: "call_U1", function: `${name}_v2`, arguments: args })],
   ].map(([id, label, title, text]) => ({ id, label, title, text, group: "broken" }));
   return [...shapes, ...broken];
 }

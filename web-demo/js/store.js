@@ -1,6 +1,7 @@
 // The playground's one shared state and its events. Panels read `state`, change it only through
 // the setters here, and listen with on(). Nothing else is shared between panels.
 import { buildBranch } from "./define.js";
+import { DEFAULT_VIEW, exportBranch, viewKey } from "./export-view.js";
 
 /**
  * state.tg       the core build's API (main thread), once loaded
@@ -9,8 +10,12 @@ import { buildBranch } from "./define.js";
  * state.selected index in defs of the definition being edited
  * state.call     the call editor's text
  * state.built    {branch, entries, collisions, version}: defs built into tools (buildBranch)
+ * state.view     {target, options}: the provider export the call panel validates and invokes on
+ *                (the tab the providers panel shows; see export-view.js)
  */
-export const state = { tg: null, module: null, loadMs: 0, defs: [], selected: 0, call: "", built: null, version: 0 };
+export const state = { tg: null, module: null, loadMs: 0, defs: [], selected: 0, call: "", built: null, version: 0, view: DEFAULT_VIEW };
+
+let viewed = null; // {version, key, branch, exported, error}: state.built.branch exported as state.view
 
 const listeners = new Map();
 
@@ -18,7 +23,7 @@ const listeners = new Map();
  * Listens to an event: "ready" (toolgate loaded), "tools" (defs rebuilt; state.built is new),
  * "call" (state.call changed; detail.source names who changed it), "outcome" (a validate or invoke
  * finished: {kind, request, ...}), "validate"/"invoke" (asked for by a shortcut), "restore" (a
- * permalink was applied). Returns a function that stops listening.
+ * permalink was applied), "view" (state.view changed). Returns a function that stops listening.
  */
 export function on(event, fn) {
   if (!listeners.has(event)) listeners.set(event, new Set());
@@ -74,4 +79,25 @@ export function rebuild() {
     const version = state.version;
     state.tg.ready("validator").then(() => version === state.version && rebuild(), () => {});
   }
+}
+
+/** Sets the export the call panel follows (the providers panel's tab and its option) and announces "view". */
+export function setView(target, options = {}) {
+  const view = { target, options: Object.fromEntries(Object.entries(options).filter(([, v]) => v)) };
+  if (viewKey(view) === viewKey(state.view)) return;
+  state.view = view;
+  emit("view", view);
+}
+
+/**
+ * The branch as state.view exports it (a clone of state.built.branch): {branch, exported, error},
+ * computed once per build and view. Null before the first build.
+ */
+export function viewBranch() {
+  if (!state.built) return null;
+  const key = viewKey(state.view);
+  if (!viewed || viewed.version !== state.built.version || viewed.key !== key) {
+    viewed = { version: state.built.version, key, ...exportBranch(state.tg, state.built.branch, state.view) };
+  }
+  return viewed;
 }

@@ -1,14 +1,17 @@
 // The handler worker: its own toolgate core instance (from the module the page compiled), the
 // branch built from the page's definitions (cached by version), and b.invoke for each call, so a
 // handler that loops or blocks never freezes the page. Messages:
-//   in  {type: "invoke", id, module, defs, version, text}  |  {type: "abort", id}
+//   in  {type: "invoke", id, module, defs, version, view, text}  |  {type: "abort", id}
+// view ({target, options}) is the provider export the page validates on: the worker invokes on the
+// branch as that export left it (its aliases and strict restores), as the page validates.
 //   out {type: "done", id, outcomes}                        |  {type: "abort-ack", id}
 import { buildBranch } from "./define.js";
 import { splitCalls } from "./call-split.js";
+import { exportBranch, viewKey } from "./export-view.js";
 
 const TARGETS = ["openai-chat", "openai-responses", "anthropic", "gemini", "mcp"];
 let tgPromise = null;
-let built = null; // {version, branch, entries}
+let built = null; // {version, branch, entries, views: Map(viewKey -> exported branch)}
 const running = new Map(); // id -> AbortController
 
 function core(module) {
@@ -19,9 +22,12 @@ function core(module) {
   return tgPromise;
 }
 
-function branchFor(tg, defs, version) {
-  if (!built || built.version !== version) built = { version, ...buildBranch(tg, defs) };
-  return built;
+function branchFor(tg, defs, version, view) {
+  if (!built || built.version !== version) built = { version, ...buildBranch(tg, defs), views: new Map() };
+  if (!view) return built.branch;
+  const key = viewKey(view);
+  if (!built.views.has(key)) built.views.set(key, exportBranch(tg, built.branch, view).branch);
+  return built.views.get(key);
 }
 
 /** JSON-safe copy: BigInts as {"$bigint": "<digits>"}, what cannot be cloned as its text. */
@@ -45,9 +51,22 @@ function errorData(e) {
   return { code: typeof e.code === "string" ? e.code : undefined, name: e.name, message: e.message, issues: plain(e.issues), callId: e.callId, tool: e.tool };
 }
 
+/** The targets that pair a tool result with its call by id (tg.toolResult refuses a call without one). */
+const NEED_ID = new Set(["openai-chat", "openai-responses", "anthropic"]);
+
+/**
+ * Each target's tool-result message for an outcome, or {error} when tg.toolResult threw, or
+ * {noCallId: true} when the call carried no id and the target needs one (nothing is wrong then:
+ * the call simply cannot be answered in that shape).
+ */
 function results(tg, outcome) {
   const out = {};
+  const callId = outcome?.callId;
   for (const target of TARGETS) {
+    if (NEED_ID.has(target) && (callId === null || callId === undefined || callId === "")) {
+      out[target] = { noCallId: true };
+      continue;
+    }
     try {
       out[target] = plain(tg.toolResult(outcome, target));
     } catch (e) {
@@ -74,7 +93,7 @@ async function invoke(msg) {
   running.set(msg.id, controller);
   try {
     const tg = await core(msg.module);
-    const { branch } = branchFor(tg, msg.defs, msg.version);
+    const branch = branchFor(tg, msg.defs, msg.version, msg.view);
     const parts = splitCalls(tg, msg.text);
     self.postMessage({ type: "started", id: msg.id });
     const outcomes = [];

@@ -136,8 +136,11 @@ function renderResult() {
     return;
   }
   const result = lastInvoke.results?.[current];
-  if (result?.noCallId) {
-    ui.result.replaceChildren(title, el("p", { class: "hint", id: "provider-result" }, `No message to show: this call carries no call id, and ${target.label} pairs a tool result with its call by id, so toolgate cannot address one (tg.toolResult refuses it). A model always sends an id in this provider's shape; a plain {function, arguments} call takes one as "id". Gemini and MCP need none.`));
+  if (result?.missing) {
+    const why = result.missing === "call id"
+      ? `this call carries no call id, and ${target.label} pairs a tool result with its call by id. A model always sends one in this shape; a plain {function, arguments} call takes one as "id".`
+      : "this call could not be read, so it names no function, and Gemini's functionResponse names the function it answers.";
+    ui.result.replaceChildren(title, el("p", { class: "hint", id: "provider-result" }, `No message to show: ${why} tg.toolResult refuses such a call; nothing is wrong with the page.`));
     return;
   }
   const failed = !result || (typeof result === "object" && "error" in result && Object.keys(result).length === 1);

@@ -56,15 +56,21 @@ const NEED_ID = new Set(["openai-chat", "openai-responses", "anthropic"]);
 
 /**
  * Each target's tool-result message for an outcome, or {error} when tg.toolResult threw, or
- * {noCallId: true} when the call carried no id and the target needs one (nothing is wrong then:
- * the call simply cannot be answered in that shape).
+ * {missing: "call id"} / {missing: "function name"} when the call carried no id and the target
+ * pairs results by id, or could not be read at all and Gemini needs the function's name: nothing
+ * is wrong then, the call simply cannot be answered in that shape.
  */
 function results(tg, outcome) {
   const out = {};
   const callId = outcome?.callId;
+  const name = outcome?.function ?? outcome?.tool;
   for (const target of TARGETS) {
     if (NEED_ID.has(target) && (callId === null || callId === undefined || callId === "")) {
-      out[target] = { noCallId: true };
+      out[target] = { missing: "call id" };
+      continue;
+    }
+    if (target === "gemini" && (typeof name !== "string" || name === "")) {
+      out[target] = { missing: "function name" };
       continue;
     }
     try {

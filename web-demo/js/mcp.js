@@ -13,6 +13,7 @@ import { elicitationHook } from "./mcp-elicit.js";
 import { failureView } from "./mcp-errors.js";
 import { sessions } from "./mcp-session.js";
 import { codeView } from "./mcp-code.js";
+import { setMcpSources } from "./branches.js";
 
 const SAMPLE_CONFIG = `{
   "mcpServers": {
@@ -67,6 +68,8 @@ function controls(body) {
       empty.hidden = servers.length > 0;
       renderTools(list, servers, (name) => call.pick(name), (e) => failureView("Not connected", e));
       call.setTools(servers.flatMap((s) => s.tools.map((tool) => ({ branch: s.branch, tool }))));
+      // the other panels see these tools too: the tools list, the provider tabs, the call panel
+      setMcpSources(tg, servers);
     },
   });
   const config = configBox(() => sess.loadConfig(config.text(), policy.security()));

@@ -17,11 +17,11 @@ function item({ tool, server }) {
   const params = tool.toolSchema?.function?.parameters ?? {};
   return el("li", { "aria-current": current ? "true" : false, dataset: { mcpTool: name, server } },
     el("div", { class: "tool-item" },
-      el("button", { type: "button", class: "tool-pick", "aria-label": `Samples for ${name}`, onclick: () => pickMcpTool(name) },
+      el("button", { type: "button", class: "tool-pick", title: `Samples for ${name} in the call panel`, onclick: () => pickMcpTool(name) },
         el("strong", {}, name), " ", el("span", { class: "tool-kind" }, `MCP tool of server ${server}`)),
       version ? el("span", { class: "badge mcp-era", dataset: { protocolVersion: version } }, eraLabel(version)) : null,
       taskBadge(tool),
-      el("button", { type: "button", class: "small", "aria-label": `Put a call to ${name} in the call box`, onclick: () => {
+      el("button", { type: "button", class: "small", "aria-label": `Use ${name} in the call box`, onclick: () => {
         pickMcpTool(name);
         setCall(samplesFor(name, params)[0].text, "example");
         toast(`A call to ${name} is in the call box.`);

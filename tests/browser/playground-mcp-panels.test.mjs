@@ -6,10 +6,15 @@
 // task-only tool called to its end.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { writeFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
 import { startPlayground, openPage, closePage, assertAccessible, screenshot, assertNoSideScroll } from "./playground-harness.mjs";
 import { startEverything, startHangingServer } from "./mcp-servers.mjs";
 
 const SECRET = "tg-planted-traffic-51d0aa";
+const run = promisify(execFile);
 const TARGETS = ["openai-chat", "openai-responses", "anthropic", "gemini", "mcp"];
 let pg, http, hanging;
 
@@ -111,3 +116,103 @@ for (const size of ["desktop", "phone"]) {
     }
   });
 }
+
+/** Calls tool with args from the MCP panel's call area; resolves once an outcome is shown. */
+async function callTool(page, tool, args) {
+  await page.selectOption("#mcp-call-tool", tool);
+  await page.fill("#mcp-call-args", JSON.stringify(args));
+  await page.click("#mcp-invoke");
+}
+
+for (const size of ["desktop", "phone"]) {
+  test(`${size}: the traffic view lists the server's messages newest first, its progress notifications and an image, with the planted header masked`, async () => {
+    const page = await pageAt(size);
+    try {
+      await connectEv(page, { header: true });
+      const group = page.locator('#mcp-traffic li[data-server="ev"]');
+      await page.click("#mcp-traffic-view > summary");
+      await group.locator('.mcp-traffic-entry[data-kind="request"][data-method="tools/list"]').waitFor();
+      await group.locator('.mcp-traffic-entry[data-kind="response"][data-method="tools/list"]').waitFor();
+      const request = group.locator('.mcp-traffic-entry[data-kind="request"][data-method="tools/list"]').first();
+      await request.locator("summary").click();
+      assert.match(await request.textContent(), /X-Api-Key: •••/i, "the header is named, its value masked");
+      await callTool(page, "mcp__ev__trigger-long-running-operation", { duration: 1, steps: 2 });
+      await group.locator('.mcp-traffic-entry[data-kind="notification"][data-method="notifications/progress"]').first().waitFor();
+      await page.waitForSelector("#mcp-call-status");
+      const kinds = await group.locator(".mcp-traffic-entry").evaluateAll((es) => es.map((e) => `${e.dataset.kind} ${e.dataset.method}`));
+      assert.equal(kinds[0], "response tools/call", `newest first: ${kinds.slice(0, 5)}`);
+      await callTool(page, "mcp__ev__get-tiny-image", {});
+      const image = group.locator(".mcp-traffic-image").first();
+      await image.waitFor({ state: "attached" });
+      assert.ok(await image.evaluate((img) => img.decode().then(() => img.naturalWidth > 0)), "the image is shown");
+      await assertSecretNowhere(page, "in the traffic view");
+      await view(page, "mcp-traffic");
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await closePage(page);
+    }
+  });
+}
+
+test("desktop: a connect to a server that never answers ends at the connect timeout set in the form, and Connect works again", async () => {
+  const page = await pageAt("desktop");
+  try {
+    await fillServer(page, { url: hanging.url, name: "slow" });
+    assert.equal(await page.inputValue("#mcp-timeout"), "30", "the default");
+    await page.fill("#mcp-timeout", "1");
+    await page.click("#mcp-connect");
+    await page.waitForSelector('#mcp-notice [data-rule="connect-timeout"]');
+    assert.match(await page.textContent("#mcp-notice"), /Could not connect to "slow": no answer within 1 s/);
+    assert.doesNotMatch(await page.textContent("#mcp-conn"), /Connecting/);
+    assert.equal(await page.isEnabled("#mcp-connect"), true);
+    assert.equal(await page.isHidden("#mcp-cancel"), true);
+    await page.fill("#mcp-url", http.url);
+    await page.fill("#mcp-name", "ev");
+    await page.click("#mcp-connect");
+    await page.waitForSelector('#mcp-tools li[data-tool="mcp__ev__echo"]');
+    assert.equal(await page.locator("#mcp-notice .verdict").count(), 0, "the notice goes with the next connect");
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await closePage(page);
+  }
+});
+
+test("desktop: a cancelled call reads plainly; the task-only tool is marked and runs to its end; As code calls the chosen tool and cleans up, and runs in Node", async () => {
+  const page = await pageAt("desktop");
+  try {
+    await connectEv(page);
+    await callTool(page, "mcp__ev__trigger-long-running-operation", { duration: 30, steps: 30 });
+    await page.waitForSelector("#mcp-call-progress li");
+    await page.click("#mcp-call-cancel");
+    await page.waitForSelector("#mcp-call-status");
+    assert.equal(await page.textContent("#mcp-call-status"), "cancelled");
+    const said = await page.textContent("#mcp-call-out");
+    assert.match(said, /Cancelled: you stopped the call/);
+    assert.doesNotMatch(said, /Error 20|without reason/);
+    // the task-only tool: marked, and a call is one call that ends completed
+    const research = page.locator('#mcp-tools li[data-tool="mcp__ev__simulate-research-query"]');
+    assert.equal(await research.locator(".mcp-task").first().getAttribute("data-task-support"), "required");
+    await callTool(page, "mcp__ev__simulate-research-query", { topic: "python" });
+    await page.waitForSelector("#mcp-call-status");
+    assert.equal(await page.textContent("#mcp-call-status"), "completed", await page.textContent("#mcp-call-out"));
+    assert.match(await page.textContent("#mcp-call-response"), /python/i);
+    // As code: the chosen tool with the box's arguments, the cleanup in a finally
+    await page.selectOption("#mcp-call-tool", "mcp__ev__echo");
+    await page.fill("#mcp-call-args", JSON.stringify({ message: "from the snippet" }));
+    await page.click(".mcp-code summary");
+    const code = await page.textContent("#mcp-code");
+    assert.match(code, /b\.invoke\(\{ function: "mcp__ev__echo", arguments: \{"message":"from the snippet"\} \}\)/);
+    assert.match(code, /\} finally \{\n\s+await tg\.mcp\.cleanup\(\)/);
+    const file = join(process.cwd(), `mcp-snippet-${process.pid}.mjs`);
+    writeFileSync(file, code);
+    try {
+      const { stdout } = await run(process.execPath, [file]);
+      assert.equal(stdout.trim(), "completed Echo: from the snippet");
+    } finally {
+      rmSync(file, { force: true });
+    }
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await closePage(page);
+  }
+});

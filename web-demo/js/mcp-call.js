@@ -39,11 +39,12 @@ function recordText(fc) {
  */
 function outcomeView(fc, cors) {
   const ok = fc.status === "completed";
-  const body = ok ? pretty(fc.response) : fc.status === "cancelled" ? CANCELLED_TEXT : errorLine(fc.error);
+  const cancelled = fc.status === "cancelled";
+  const body = ok ? pretty(fc.response) : cancelled ? CANCELLED_TEXT : errorLine(fc.error);
   return el("div", { class: "mcp-outcome" },
-    el("p", {}, "Status ", el("span", { class: `badge ${ok ? "ok" : "bad"}`, id: "mcp-call-status" }, fc.status),
+    el("p", {}, "Status ", el("span", { class: `badge ${ok ? "ok" : cancelled ? "warn" : "bad"}`, id: "mcp-call-status" }, fc.status),
       fc.duration != null ? el("span", { class: "hint" }, ` in ${Math.round(fc.duration * 1000)} ms`) : ""),
-    el("h4", {}, ok ? "Response" : "Error"),
+    el("h4", {}, ok ? "Response" : cancelled ? "Cancelled" : "Error"),
     el("pre", { class: "out", id: "mcp-call-response", role: "region", tabindex: "0", "aria-label": "Response" }, body),
     !ok && isFetchFailure(fc.error) ? corsHint(cors) : "",
     el("details", {}, el("summary", {}, "Record (fc.toDict())"), el("pre", { class: "out", role: "region", tabindex: "0", "aria-label": "Record" }, recordText(fc))));

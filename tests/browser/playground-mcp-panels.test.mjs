@@ -27,9 +27,9 @@ after(async () => {
   await Promise.all([http?.stop(), hanging?.close()]);
 });
 
-/** A page at size, asking for gzip only (see playground-mcp.test.mjs). */
-function pageAt(size) {
-  return openPage(pg, { size, route: (p) => p.setExtraHTTPHeaders({ "accept-encoding": "gzip" }) });
+/** A page at size (in colorScheme), asking for gzip only (see playground-mcp.test.mjs). */
+function pageAt(size, colorScheme = "light") {
+  return openPage(pg, { size, colorScheme, route: (p) => p.setExtraHTTPHeaders({ "accept-encoding": "gzip" }) });
 }
 
 /** Opens the MCP panel, waits for the full build, fills the loopback policy and the server. */
@@ -125,8 +125,8 @@ async function callTool(page, tool, args) {
 }
 
 for (const size of ["desktop", "phone"]) {
-  test(`${size}: the traffic view lists the server's messages newest first, its progress notifications and an image, with the planted header masked`, async () => {
-    const page = await pageAt(size);
+  test(`${size}: the traffic view lists the server's messages newest first, its progress notifications and an image, with the planted header masked (${size === "phone" ? "dark" : "light"} theme)`, async () => {
+    const page = await pageAt(size, size === "phone" ? "dark" : "light");
     try {
       await connectEv(page, { header: true });
       const group = page.locator('#mcp-traffic li[data-server="ev"]');

@@ -15,6 +15,8 @@ import { locate, callStart } from "./call-locate.js";
 import { samplesFor } from "./samples.js";
 import { mountForm } from "./form.js";
 import * as runner from "./runner.js";
+import { mcpVerdict, pickedMcpTool, toolNamed } from "./branches.js";
+import { invokeParts } from "./mcp-invoke.js";
 
 const LIVE_MS = 300;
 const ui = {};
@@ -75,6 +77,11 @@ function listen() {
     else ui.result.classList.add("stale");
   });
   on("select", () => renderSamples());
+  // a server connected or gone: its tools are call targets (branches.js), so the verdict may change
+  on("mcp-tools", () => {
+    renderSamples();
+    if (shown?.kind === "validate") validate({ live: true });
+  });
   on("validate", () => validate({ live: false }));
   on("invoke", () => invokeCall());
 }
@@ -84,7 +91,8 @@ function selectedEntry() {
 }
 
 function renderSamples() {
-  const entry = selectedEntry();
+  const mcp = pickedMcpTool();
+  const entry = mcp ? { tool: mcp.tool, name: mcp.tool.function } : selectedEntry();
   if (!entry) return;
   if (!entry.tool) {
     ui.samples.replaceChildren(el("p", { class: "hint" }, `Tool ${entry.index + 1} does not build, so it has no samples: ${errorLine(entry.error)}`));
@@ -121,6 +129,8 @@ function coversFor(result) {
     return "The envelope is read first: one JSON value in a call shape (plain, OpenAI Chat or Responses, Anthropic tool_use, Gemini functionCall) or a whole response; a problem there stops the check before any tool is looked up.";
   }
   const name = result.ok ? result.function : result.error.tool;
+  const mcp = toolNamed(name);
+  if (mcp) return `An MCP tool of server "${mcp.server}": its input schema, checked by the full build on the branch the MCP panel registered it on, before anything is sent to the server.`;
   const entry = entryNamed(name);
   if (!entry) return coversText(null);
   return coversText(entry.def, entry.tool);
@@ -172,7 +182,7 @@ function validate({ live }) {
   const started = performance.now();
   const text = state.call;
   const parts = splitCalls(state.tg, text);
-  const rows = parts.map((p) => ({ ...p, result: branch().validate(p.request) }));
+  const rows = parts.map((p) => ({ ...p, result: verdictOf(p.request) }));
   const durationMs = Math.round((performance.now() - started) * 10) / 10;
   for (const row of rows) {
     row.covers = coversFor(row.result);
@@ -184,6 +194,12 @@ function validate({ live }) {
     : [el("div", { class: "verdict warn" }, el("strong", {}, "No tool call"), ": this response holds no function call (only text, or an empty list).")];
   show("validate", state.version, nodes.filter(Boolean));
   for (const row of rows) emit("outcome", { kind: "validate", request: row.requestText, version: state.version, result: row.result, durationMs, live, label: row.label });
+}
+
+/** The verdict on request: the page's branch's, or the MCP branch's when the call names an MCP tool (branches.js). */
+function verdictOf(request) {
+  const local = branch().validate(request);
+  return mcpVerdict(request, local)?.result ?? local;
 }
 
 /** Stops showing (and cancels) whatever ran before call number mySeq. */
@@ -221,7 +237,7 @@ function startRunning(mySeq) {
 function notBuilt(parts) {
   const broken = state.built.entries.filter((e) => e.error && !e.tool);
   if (!broken.length) return null;
-  const missing = parts.map((p) => branch().validate(p.request)).find((r) => !r.ok && r.error.code === "tool-not-found");
+  const missing = parts.map((p) => verdictOf(p.request)).find((r) => !r.ok && r.error.code === "tool-not-found");
   if (!missing) return null;
   const which = broken.map((e) => `tool ${e.index + 1} (${errorLine(e.error)})`).join("; ");
   return `tool-not-found: ${missing.error.message} ${which} does not build, so the branch leaves it out, and no earlier version of it is kept: fix the definition and invoke again. Nothing ran.`;
@@ -254,7 +270,12 @@ async function invokeCall() {
   if (refusal) outcomes = [{ kind: "invoke", request: text, version, status: "failed", error: refusal, errorData: { code: "tool-not-found", message: refusal }, durationMs: 0 }];
   else {
     const controller = startRunning(mySeq);
-    outcomes = await runner.invoke(state.defs, version, text, { signal: controller.signal, timeoutMs: timeBudget(parts), view });
+    const route = (p) => mcpVerdict(p.request, branch().validate(p.request));
+    if (parts.some(route)) {
+      // a call to an MCP tool runs on its server's branch (mcp-invoke.js), the others in the worker
+      const local = (p) => runner.invoke(state.defs, version, p.requestText, { signal: controller.signal, timeoutMs: timeBudget([p]), view });
+      outcomes = await invokeParts(parts, { route, local, signal: controller.signal, version });
+    } else outcomes = await runner.invoke(state.defs, version, text, { signal: controller.signal, timeoutMs: timeBudget(parts), view });
     if (mySeq !== seq) return; // a newer call superseded this one: its answer is dropped
     stopRunning();
   }

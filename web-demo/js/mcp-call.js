@@ -21,6 +21,9 @@ export function sampleValue(schema = {}) {
   return { string: "", integer: 0, number: 0, boolean: false, array: [], null: null }[type] ?? null;
 }
 
+/** What a cancelled call reads as (not the AbortSignal's own "signal is aborted without reason"). */
+const CANCELLED_TEXT = "Cancelled: you stopped the call. toolgate stopped waiting and told the server (notifications/cancelled); nothing it sends back later is used.";
+
 /** The record of a call as JSON text (BigInts spelled as records spell them). */
 function recordText(fc) {
   try {
@@ -36,11 +39,12 @@ function recordText(fc) {
  */
 function outcomeView(fc, cors) {
   const ok = fc.status === "completed";
-  const body = ok ? pretty(fc.response) : errorLine(fc.error);
+  const cancelled = fc.status === "cancelled";
+  const body = ok ? pretty(fc.response) : cancelled ? CANCELLED_TEXT : errorLine(fc.error);
   return el("div", { class: "mcp-outcome" },
-    el("p", {}, "Status ", el("span", { class: `badge ${ok ? "ok" : "bad"}`, id: "mcp-call-status" }, fc.status),
+    el("p", {}, "Status ", el("span", { class: `badge ${ok ? "ok" : cancelled ? "warn" : "bad"}`, id: "mcp-call-status" }, fc.status),
       fc.duration != null ? el("span", { class: "hint" }, ` in ${Math.round(fc.duration * 1000)} ms`) : ""),
-    el("h4", {}, ok ? "Response" : "Error"),
+    el("h4", {}, ok ? "Response" : cancelled ? "Cancelled" : "Error"),
     el("pre", { class: "out", id: "mcp-call-response", role: "region", tabindex: "0", "aria-label": "Response" }, body),
     !ok && isFetchFailure(fc.error) ? corsHint(cors) : "",
     el("details", {}, el("summary", {}, "Record (fc.toDict())"), el("pre", { class: "out", role: "region", tabindex: "0", "aria-label": "Record" }, recordText(fc))));
@@ -100,7 +104,9 @@ async function run(c) {
     const fc = await entry.branch.invoke({ function: entry.tool.function, arguments: args }, { signal: mine.signal, onProgress: (p) => showProgress(c.progress, p) });
     view = outcomeView(fc, cors);
   } catch (e) {
-    view = failureView(`${entry.tool.function} was not called`, e, { cors });
+    view = mine.signal.aborted
+      ? el("div", { class: "mcp-outcome" }, el("p", {}, "Status ", el("span", { class: "badge warn", id: "mcp-call-status" }, "cancelled")), el("p", { id: "mcp-call-response" }, CANCELLED_TEXT))
+      : failureView(`${entry.tool.function} was not called`, e, { cors });
   }
   if (c.ctrl !== mine) return;
   c.ctrl = null;
@@ -133,10 +139,11 @@ function fill(c) {
 }
 
 /**
- * The call area: {node, setTools(entries), pick(name)}. A call runs on the branch its tool was
+ * The call area: {node, setTools(entries), pick(name), chosen()}; onChange() runs when the chosen
+ * tool or its arguments change. A call runs on the branch its tool was
  * registered in; Cancel aborts it (AbortSignal); the result, its record and progress show below.
  */
-export function callArea() {
+export function callArea(onChange = () => {}) {
   const c = {
     select: el("select", { id: "mcp-call-tool", "aria-describedby": "mcp-call-hint" }),
     args: codeBox(el("textarea", { id: "mcp-call-args", rows: "6" })),
@@ -153,15 +160,35 @@ export function callArea() {
     el("p", { class: "hint", id: "mcp-call-hint" }, "The arguments start from the tool's input schema; toolgate validates them before anything is sent."),
     el("label", { class: "block", for: "mcp-call-args" }, "Arguments (JSON)"), c.args,
     el("div", { class: "row" }, c.invoke, c.cancel), c.progress, c.out);
-  c.select.addEventListener("change", () => fill(c));
-  c.cancel.addEventListener("click", () => c.ctrl?.abort());
+  c.select.addEventListener("change", () => {
+    fill(c);
+    onChange();
+  });
+  c.args.addEventListener("input", () => onChange());
+  c.cancel.addEventListener("click", () => c.ctrl?.abort(new DOMException("cancelled from the page", "AbortError")));
   c.invoke.addEventListener("click", () => run(c));
   return {
     node: c.node,
-    setTools: (entries) => setTools(c, entries),
+    setTools(entries) {
+      setTools(c, entries);
+      onChange();
+    },
+    /** The chosen tool for "As code": {server, name, args} (args: the box's JSON, else {}), or null. */
+    chosen() {
+      const entry = c.tools.get(c.select.value);
+      if (!entry) return null;
+      let args = {};
+      try {
+        args = JSON.parse(c.args.value || "{}");
+      } catch {
+        // the box is being typed in: the snippet keeps {} until it is JSON
+      }
+      return { server: entry.tool.mcp?.server, name: entry.tool.function, args };
+    },
     pick(name) {
       c.select.value = name;
       fill(c);
+      onChange();
       c.node.scrollIntoView({ block: "nearest" });
       c.args.focus();
     },

@@ -4,9 +4,11 @@ import { el, copyButton } from "./ui.js";
 
 /**
  * The snippet for values ({name, url, transport, protocolVersion, headers, oauth}) under security;
- * header values become "<value>", an era left to find is left out.
+ * header values become "<value>", an era left to find is left out. chosen ({server, name, args}: the
+ * call area's tool, its registered name and arguments) is called when it is of this server; the
+ * connection is closed in a finally, whatever happens.
  */
-export function connectSnippet(values, security) {
+export function connectSnippet(values, security, chosen = null) {
   const config = { name: values.name, url: values.url };
   if (values.transport !== "streamable-http") config.transport = values.transport;
   if (values.protocolVersion) config.protocolVersion = values.protocolVersion;
@@ -15,23 +17,32 @@ export function connectSnippet(values, security) {
   const options = values.oauth
     ? `{ security: ${JSON.stringify(security)}, auth: { redirectUrl, clientMetadata: { client_name: "my app" }, redirectToAuthorization: (url) => openPopupAndWait(url) } }`
     : `{ security: ${JSON.stringify(security)} }`;
+  const call = chosen && chosen.server === values.name
+    ? [
+      `  const fc = await b.invoke({ function: ${JSON.stringify(chosen.name)}, arguments: ${JSON.stringify(chosen.args ?? {})} });`,
+      "  console.log(fc.status, fc.response ?? fc.error);",
+    ]
+    : ["  console.log(names); // connect in the panel and pick a tool to see a call to it here"];
   return [
     'import { initialize } from "toolgate";',
     "const tg = await initialize();",
     "const b = tg.branch();",
-    `const names = await b.registerMcpServer(${JSON.stringify(config)}, ${options});`,
-    "const fc = await b.invoke({ function: names[0], arguments: {} });",
-    "await tg.mcp.cleanup();",
+    "try {",
+    `  const names = await b.registerMcpServer(${JSON.stringify(config)}, ${options});`,
+    ...call,
+    "} finally {",
+    "  await tg.mcp.cleanup(); // closes the connection even when a step above threw",
+    "}",
   ].join("\n");
 }
 
-/** A collapsed "As code" block: {node, update(values, security)}. */
+/** A collapsed "As code" block: {node, update(values, security, chosen)}. */
 export function codeView() {
   const pre = el("pre", { class: "out", id: "mcp-code" });
   const node = el("details", { class: "mcp-code" },
     el("summary", {}, "As code"),
-    el("p", { class: "hint" }, "The same connection from JavaScript (header values left out: fill them in)."),
+    el("p", { class: "hint" }, "The same connection from JavaScript, calling the tool chosen under \"Call one\" with its arguments (header values left out: fill them in)."),
     pre,
     el("div", { class: "row" }, copyButton(() => pre.textContent, "the connection code", "Copy the code")));
-  return { node, update: (values, security) => (pre.textContent = connectSnippet(values, security)) };
+  return { node, update: (values, security, chosen) => (pre.textContent = connectSnippet(values, security, chosen)) };
 }

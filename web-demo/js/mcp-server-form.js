@@ -3,6 +3,9 @@
 import { el } from "./ui.js";
 import { PINS, MODERN } from "./mcp-era.js";
 
+/** The connect timeout's default, in seconds (the SSE connect wait of docs/security.md's number sheet). */
+export const CONNECT_TIMEOUT_S = 30;
+
 let rows = 0;
 
 /** One header row: name, masked value with a show toggle, remove. */
@@ -43,7 +46,7 @@ function eraSelect(transport) {
 
 /**
  * The server form: {node, url, values(), verdictBox}. values() is {name, url, transport,
- * protocolVersion ("" when not pinned), headers, oauth}; header rows with no name are left out.
+ * protocolVersion ("" when not pinned), headers, oauth, timeoutMs}; header rows with no name are left out.
  * onUrl() (optional) runs as the URL changes.
  */
 export function serverForm(onUrl = () => {}) {
@@ -54,6 +57,7 @@ export function serverForm(onUrl = () => {}) {
     el("option", { value: "sse" }, "SSE (legacy)"));
   const era = eraSelect(transport);
   const oauth = el("input", { type: "checkbox", id: "mcp-oauth" });
+  const timeout = el("input", { type: "number", id: "mcp-timeout", min: "1", max: "600", step: "1", value: String(CONNECT_TIMEOUT_S), inputmode: "numeric", "aria-describedby": "mcp-timeout-hint" });
   const headers = el("div", { class: "mcp-headers", id: "mcp-headers" });
   const remove = (row) => row.remove();
   const add = el("button", { type: "button", class: "small", id: "mcp-add-header", onclick: () => headers.append(headerRow(remove)) }, "Add a header");
@@ -64,7 +68,9 @@ export function serverForm(onUrl = () => {}) {
       el("label", { class: "block" }, "URL", url),
       el("label", { class: "block" }, "Transport", transport),
       el("label", { class: "block" }, "Name (tools become mcp__name__tool)", name),
-      el("label", { class: "block" }, "Protocol era", era)),
+      el("label", { class: "block" }, "Protocol era", era),
+      el("label", { class: "block" }, "Connect timeout (seconds)", timeout)),
+    el("p", { class: "hint", id: "mcp-timeout-hint" }, `How long Connect waits for the server before it gives up (1 to 600 s; default ${CONNECT_TIMEOUT_S}). Time in an OAuth sign-in window does not count.`),
     el("p", { class: "hint", id: "mcp-protocol-hint" }, "Left to find it, toolgate asks the server (server/discover) and remembers the answer for its origin; a pin skips that. SSE servers are of the 2025-11-25 era."),
     verdictBox,
     el("h4", {}, "Headers"),
@@ -82,7 +88,8 @@ export function serverForm(onUrl = () => {}) {
         const [k, v] = row.read();
         if (k) h[k] = v;
       }
-      return { name: name.value.trim(), url: url.value.trim(), transport: transport.value, protocolVersion: era.value, headers: h, oauth: oauth.checked };
+      const seconds = Math.min(600, Math.max(1, Math.round(Number(timeout.value)) || CONNECT_TIMEOUT_S));
+      return { name: name.value.trim(), url: url.value.trim(), transport: transport.value, protocolVersion: era.value, headers: h, oauth: oauth.checked, timeoutMs: seconds * 1000 };
     },
   };
 }

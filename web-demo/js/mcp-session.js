@@ -5,6 +5,7 @@ import { el, errorLine } from "./ui.js";
 import { failureView } from "./mcp-errors.js";
 import { popupAuth } from "./mcp-oauth.js";
 import { eraOf, eraLabel, versionsOf } from "./mcp-era.js";
+import { watch, abortRequests, stopAll } from "./mcp-traffic.js";
 
 /** The status line: the connected servers, then what just happened. */
 function say(ctx, extra = "") {
@@ -56,6 +57,40 @@ function options(ctx, branch, security, fresh, oauth = false) {
   return opts;
 }
 
+/**
+ * The connect timeout of attempt me: after ms with no result, the attempt is given up (its requests
+ * stopped, onTimeout called). Time in the OAuth sign-in window (auth.redirectToAuthorization) does
+ * not count: the person is signing in. Returns the function that clears it.
+ */
+function connectTimer(ms, auth, onTimeout) {
+  let timer = 0;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(onTimeout, ms);
+  };
+  if (auth?.redirectToAuthorization) {
+    const redirect = auth.redirectToAuthorization.bind(auth);
+    auth.redirectToAuthorization = async (...args) => {
+      clearTimeout(timer);
+      try {
+        return await redirect(...args);
+      } finally {
+        arm();
+      }
+    };
+  }
+  arm();
+  return () => clearTimeout(timer);
+}
+
+/** The notice of a connect given up after its timeout: what happened, and what to change. */
+function timeoutView(values) {
+  const s = Math.round(values.timeoutMs / 1000);
+  return el("div", { class: "verdict bad mcp-failure", role: "alert", dataset: { rule: "connect-timeout" } },
+    el("p", {}, el("strong", {}, `Could not connect to "${values.name}": `), `no answer within ${s} s (the connect timeout), so the connect was given up and its requests stopped.`),
+    el("p", {}, "The server may be down, busy, or not an MCP endpoint at this URL (the Traffic view below shows what was sent). A slow server needs a longer timeout: set it above."));
+}
+
 /** What a registration found, for the status line: the era its tools were discovered with, the tools left out. */
 function found(tools, warnings) {
   const eras = versionsOf(tools).map(eraLabel);
@@ -74,8 +109,19 @@ async function connect(ctx, values, security) {
   if (values.protocolVersion) config.protocolVersion = values.protocolVersion;
   if (Object.keys(values.headers).length) config.headers = values.headers;
   const fresh = new Map();
+  watch(values.name, values.url, values.headers);
+  const opts = options(ctx, branch, security, fresh, values.oauth);
+  const clear = connectTimer(values.timeoutMs ?? 30000, opts.auth, () => {
+    if (ctx.attempt !== me) return;
+    ctx.attempt = null;
+    ctx.ui.busy(false);
+    abortRequests(values.name);
+    if (!ctx.servers.length) ctx.getTg().mcp.cleanup().catch(() => {});
+    ctx.ui.notice.replaceChildren(timeoutView(values));
+    update(ctx, `Gave up connecting to "${values.name}" after ${Math.round(values.timeoutMs / 1000)} s.`);
+  });
   try {
-    const names = await branch.registerMcpServer(config, options(ctx, branch, security, fresh, values.oauth));
+    const names = await branch.registerMcpServer(config, opts);
     if (ctx.attempt !== me) return;
     const tools = toolsOf(branch, names);
     const warnings = fresh.get(values.name) ?? [];
@@ -89,6 +135,7 @@ async function connect(ctx, values, security) {
     ctx.ui.notice.replaceChildren(failureView(`Could not connect to "${values.name}"`, e, { oauth: values.oauth, cors }));
     update(ctx);
   } finally {
+    clear();
     if (ctx.attempt === me) {
       ctx.attempt = null;
       ctx.ui.busy(false);
@@ -108,6 +155,7 @@ async function loadConfig(ctx, text, security) {
   ctx.ui.status.replaceChildren(el("span", { class: "spinner", "aria-hidden": "true" }), " Loading the .mcp.json servers…");
   let result;
   const opts = options(ctx, branch, security, fresh);
+  for (const [name, entry] of configServers(text)) watch(name, entry.url, entry.headers ?? {});
   const toolWarning = opts.onWarning;
   opts.onWarning = (server, e) => (isToolWarning(e) ? toolWarning(server, e) : errors.set(server, e));
   try {
@@ -126,10 +174,24 @@ async function loadConfig(ctx, text, security) {
   update(ctx, `.mcp.json: ${names.length} servers${failed.length ? `, ${failed.length} not connected (${failed.join(", ")})` : ""}.`);
 }
 
-/** Stops waiting for the connect under way (registerMcpServer takes no signal: its result is dropped). */
+/** The URL servers of a .mcp.json text ([name, entry]), for the traffic view; none when it does not parse. */
+function configServers(text) {
+  try {
+    const cfg = JSON.parse(text);
+    return Object.entries(cfg?.mcpServers ?? cfg?.servers ?? {}).filter(([, e]) => typeof e?.url === "string");
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Stops the connect under way: its result is dropped (registerMcpServer takes no signal) and its
+ * requests are stopped (the page's fetch, mcp-traffic.js).
+ */
 function cancel(ctx) {
   if (!ctx.attempt) return;
   const name = ctx.attempt.name;
+  abortRequests(name);
   ctx.attempt = null;
   ctx.ui.busy(false);
   // with nothing else connected, the pool is closed so the abandoned connection does not linger
@@ -145,6 +207,7 @@ async function disconnect(ctx) {
   ctx.ui.notice.replaceChildren();
   try {
     await ctx.getTg().mcp.cleanup();
+    stopAll();
     update(ctx, "Every connection is closed.");
   } catch (e) {
     update(ctx, `Closing failed: ${errorLine(e)}`);

@@ -24,6 +24,21 @@ export function annotationBadges(annotations) {
   }));
 }
 
+/**
+ * The task badge of an MCP tool (tool.mcp.execution.taskSupport): "task" when its calls must run as
+ * MCP tasks (toolgate polls them to their end: docs/mcp-tasks.md), "task optional"; null otherwise.
+ */
+export function taskBadge(tool) {
+  const support = tool.mcp?.execution?.taskSupport;
+  if (support !== "required" && support !== "optional") return null;
+  const required = support === "required";
+  return el("span", {
+    class: "badge mcp-task",
+    dataset: { taskSupport: support },
+    title: required ? "Runs as an MCP task: the server answers at once with a task, and toolgate polls it to its end. One call for you." : "May run as an MCP task (toolgate calls it plainly unless told tasks: \"always\").",
+  }, required ? "task" : "task optional");
+}
+
 /** One tool as a list item, with a Call button that hands its name to onCall. */
 function toolItem(tool, onCall) {
   const info = tool.mcp;
@@ -36,6 +51,7 @@ function toolItem(tool, onCall) {
     el("p", { class: "hint" }, "Registered as ", el("code", {}, tool.function), info ? [" on server ", el("code", {}, info.server)] : ""),
     fn.description ? el("p", { class: "mcp-desc" }, fn.description) : el("p", { class: "hint" }, "No description."),
     annotationBadges(info?.annotations),
+    taskBadge(tool) ? el("p", { class: "hint" }, taskBadge(tool), tool.mcp?.taskRequired ? " its calls run as MCP tasks: toolgate polls the task to its end, so Invoke is one call as for any tool." : " it may run as an MCP task.") : "",
     el("details", { class: "mcp-schema" }, el("summary", {}, "Input schema"), el("pre", { class: "out", role: "region", tabindex: "0", "aria-label": "Input schema" }, pretty(fn.parameters ?? {}))));
 }
 

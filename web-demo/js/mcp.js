@@ -13,6 +13,8 @@ import { elicitationHook } from "./mcp-elicit.js";
 import { failureView } from "./mcp-errors.js";
 import { sessions } from "./mcp-session.js";
 import { codeView } from "./mcp-code.js";
+import { setMcpSources } from "./branches.js";
+import { installTap, trafficView } from "./mcp-traffic.js";
 
 const SAMPLE_CONFIG = `{
   "mcpServers": {
@@ -45,7 +47,7 @@ function controls(body) {
   const code = codeView();
   const refresh = () => {
     showVerdict(server.verdictBox, tg, server.url.value, policy.security());
-    code.update(server.values(), policy.security());
+    code.update(server.values(), policy.security(), call?.chosen());
   };
   const connect = el("button", { type: "submit", class: "primary", id: "mcp-connect" }, "Connect");
   const cancel = el("button", { type: "button", id: "mcp-cancel", hidden: true }, "Cancel");
@@ -55,7 +57,7 @@ function controls(body) {
   const elicit = el("div", { id: "mcp-elicitations" });
   const list = el("ul", { class: "mcp-list", id: "mcp-tools", "aria-label": "Discovered tools" });
   const empty = el("p", { class: "hint", id: "mcp-tools-empty" }, "No server connected: connect one above, or load a .mcp.json.");
-  const call = callArea();
+  const call = callArea(() => refresh());
   const sess = sessions(() => tg, {
     status, notice, elicitation: elicitationHook(elicit),
     busy(on) {
@@ -67,6 +69,8 @@ function controls(body) {
       empty.hidden = servers.length > 0;
       renderTools(list, servers, (name) => call.pick(name), (e) => failureView("Not connected", e));
       call.setTools(servers.flatMap((s) => s.tools.map((tool) => ({ branch: s.branch, tool }))));
+      // the other panels see these tools too: the tools list, the provider tabs, the call panel
+      setMcpSources(tg, servers);
     },
   });
   const config = configBox(() => sess.loadConfig(config.text(), policy.security()));
@@ -84,11 +88,13 @@ function controls(body) {
   const fields = el("fieldset", { class: "mcp-controls", disabled: true },
     el("legend", { class: "visually-hidden" }, "MCP controls (enabled when the full build has loaded)"),
     form, config.node,
-    el("div", { class: "mcp-work" }, el("div", {}, el("h3", {}, "Tools"), empty, list), el("div", { class: "mcp-side" }, elicit, call.node)));
+    el("div", { class: "mcp-work" }, el("div", {}, el("h3", {}, "Tools"), empty, list), el("div", { class: "mcp-side" }, elicit, call.node)),
+    trafficView());
   body.append(fields);
   refresh();
   return (api) => {
     tg = api;
+    installTap(); // the traffic view reads the full build's requests through the page's fetch
     fields.disabled = false;
     refresh();
   };

@@ -4,6 +4,7 @@ import { state, on, setView, viewBranch } from "./store.js";
 import { el, pretty, errorLine, copyButton } from "./ui.js";
 import { compactJson } from "./tools-format.js";
 import { renderReport } from "./providers-report.js";
+import { mcpExportView } from "./mcp-providers.js";
 
 /** The targets, in tab order, with what each option does there. */
 const TARGETS = [
@@ -35,6 +36,7 @@ export function mount(section) {
     el("div", { role: "tablist", "aria-label": "Provider formats" }, tabs),
     ui.panel);
   on("tools", render);
+  on("mcp-tools", render);
   on("outcome", (outcome) => {
     if (outcome?.kind !== "invoke") return;
     lastInvoke = outcome;
@@ -114,6 +116,7 @@ function render() {
     leftOut(),
     el("pre", { class: "out", id: "provider-tools", role: "region", tabindex: "0", "aria-labelledby": "provider-tools-title" }, text),
     renderReport(exported.report, state.built.entries.some((e) => e.tool && !e.error)),
+    mcpExportView(current, target.label, opts),
   ].filter(Boolean));
   renderResult();
 }

@@ -6,6 +6,8 @@ import { el, errorLine, copyButton, toast } from "./ui.js";
 import { compactJson } from "./tools-format.js";
 import { examples, blankDef } from "./examples.js";
 import { renderEditor } from "./tools-editor.js";
+import { mountMcpTools } from "./tools-mcp.js";
+import { pickedMcpTool, pickMcpTool } from "./branches.js";
 
 const DEBOUNCE_MS = 250;
 const ui = {};
@@ -30,6 +32,7 @@ export function mount(section) {
     el("h3", { id: "tool-editor-title" }, "Edit the selected tool"),
     ui.editor = el("div", { id: "tool-editor", role: "group", "aria-labelledby": "tool-editor-title" }, el("p", { class: "hint" }, "The tools appear once toolgate has loaded.")),
     schemaBlock());
+  mountMcpTools(section);
   on("tools", render);
   on("select", render);
 }
@@ -175,6 +178,7 @@ function flush() {
 /** Selects tool i for editing. */
 function pick(i) {
   flush();
+  if (pickedMcpTool()) pickMcpTool(null); // the samples go back to the page's own tool
   if (i !== state.selected) select(i);
 }
 

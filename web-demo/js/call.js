@@ -1,9 +1,10 @@
 // The call panel: the call box (what the model sent), one-click samples, Validate (in the page,
 // live as you type) and Invoke (in the handler worker, with elapsed time and Cancel), the verdict
 // with its issues table and what the check covers, and a form generated from the tool's schema.
-// Every validate/invoke ends in one "outcome" event per call (docs: /work/lead/playground-spec.md).
+// Every validate/invoke ends in one "outcome" event per call (docs/playground.md).
 import { state, on, emit, setCall } from "./store.js";
 import { el, errorLine } from "./ui.js";
+import { brokenToolsNote } from "./broken-tools.js";
 import { codeBox } from "./editor.js";
 import { splitCalls, sentArguments } from "./call-split.js";
 import { verdictView, outcomeView } from "./call-verdict.js";
@@ -31,7 +32,7 @@ export function mount(section) {
     ui.samples,
     el("label", { class: "block", for: "call" }, "Call (JSON: one call in any provider's shape, or a whole response)"),
     ui.box,
-    el("p", { class: "hint", id: "call-hint" }, "Checked as you type. Ctrl/⌘+Enter validates, Shift+Ctrl+Enter invokes; Tab indents (Esc then Tab leaves the box)."),
+    el("p", { class: "hint", id: "call-hint" }, "Checked as you type. Ctrl/⌘+Enter validates, Shift+Ctrl+Enter invokes."),
     el("div", { class: "row" },
       el("button", { type: "button", id: "validate", class: "primary", onclick: () => validate({ live: false }) }, "Validate"),
       el("button", { type: "button", id: "invoke", onclick: () => invokeCall() }, "Invoke")),
@@ -77,7 +78,7 @@ function selectedEntry() {
 
 function renderSamples() {
   const entry = selectedEntry();
-  if (!entry) return;
+  if (!entry) return void ui.samples.replaceChildren(el("p", { class: "hint" }, "There are no tools in the branch, so there are no samples: add one in Tools."));
   if (!entry.tool) {
     ui.samples.replaceChildren(el("p", { class: "hint" }, `Tool ${entry.index + 1} does not build, so it has no samples: ${errorLine(entry.error)}`));
     return;
@@ -112,6 +113,7 @@ function coversFor(result) {
   if (!result.ok && result.error.code === "invalid-request") {
     return "The envelope is read first: one JSON value in a call shape (plain, OpenAI Chat or Responses, Anthropic tool_use, Gemini functionCall) or a whole response; a problem there stops the check before any tool is looked up.";
   }
+  if (!result.ok && result.error.code === "tool-not-found" && brokenToolsNote(state.built)) return brokenToolsNote(state.built);
   const name = result.ok ? result.function : result.error.tool;
   const entry = entryNamed(name);
   if (!entry) return coversText(null);
@@ -195,12 +197,11 @@ function startRunning(mySeq) {
 
 /** A refusal made before anything runs: the call names a tool that is not built because its definition fails. */
 function notBuilt(parts) {
-  const broken = state.built.entries.filter((e) => e.error && !e.tool);
-  if (!broken.length) return null;
+  const note = brokenToolsNote(state.built);
+  if (!note) return null;
   const missing = parts.map((p) => state.built.branch.validate(p.request)).find((r) => !r.ok && r.error.code === "tool-not-found");
   if (!missing) return null;
-  const which = broken.map((e) => `tool ${e.index + 1} (${errorLine(e.error)})`).join("; ");
-  return `tool-not-found: ${missing.error.message} ${which} does not build, so the branch leaves it out, and no earlier version of it is kept: fix the definition and invoke again. Nothing ran.`;
+  return `tool-not-found: ${missing.error.message} ${note} Nothing ran.`;
 }
 
 /** The sum of the timeoutMs of the tools the calls name, or undefined when one of them has none. */

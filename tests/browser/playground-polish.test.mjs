@@ -26,7 +26,7 @@ const ADD = { kind: "function", source: "function add(a, b = 2) {\n  /** Add two
 const NAN = { kind: "schema", name: "ratio", description: "Zero over zero.", strict: false, coerce: "lax", parameters: "{}", handler: "async () => 0 / 0" };
 const LONG = "a_parameter_name_far_longer_than_a_phone_screen_is_wide_and_then_some";
 const WIDE = {
-  kind: "schema", name: "wide tool with a long name", description: "A tool whose issues and report are wide.", strict: false, coerce: "strict",
+  kind: "schema", name: "wide tool with a long name", description: "A tool whose issues and report are wide.", strict: false, coerce: "none",
   parameters: JSON.stringify({ type: "object", properties: { [LONG]: { type: "object", properties: { [LONG]: { type: "integer", minimum: 1, description: "Greater than zero." } }, required: [LONG] } }, required: [LONG] }),
   handler: "async () => 1",
 };

@@ -116,13 +116,17 @@ func typePhrase(t any, m map[string]any) string {
 	return strings.Join(phrases, " or ")
 }
 
-// boundsPhrase is " >= 1 and <= 10" (or " of at least 1 characters") for
+// boundsPhrase is " >= 1 and <= 10" (or " of at least 2 characters", " of at least 1 character") for
 // the number keywords of m that ops lists.
 func boundsPhrase(m map[string]any, ops [][2]string, unit string) string {
 	var parts []string
 	for _, op := range ops {
 		if v, ok := m[op[0]].(json.Number); ok {
-			parts = append(parts, op[1]+" "+string(v)+unit)
+			u := unit
+			if string(v) == "1" { // "at least 1 character", not "1 characters"
+				u = strings.TrimSuffix(unit, "s")
+			}
+			parts = append(parts, op[1]+" "+string(v)+u)
 		}
 	}
 	if len(parts) == 0 {

@@ -7,6 +7,7 @@ package core
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 
 	"github.com/toolgate/toolgate/internal/jsontext"
 )
@@ -101,12 +102,12 @@ func shapeCall(s callShape, f map[string]json.RawMessage) (*Request, error) {
 	raw, ok := f[s.nameKey]
 	var name string
 	if !ok || json.Unmarshal(raw, &name) != nil || name == "" {
-		return nil, WithCall(Errorf(CodeInvalidRequest, "", "a %s tool call must have a non-empty string %q.", s.provider, s.nameKey), "", s.id)
+		return nil, WithCall(Errorf(CodeInvalidRequest, "", "%s tool call must have a non-empty string %q.", providerPhrase(s.provider, "a"), s.nameKey), "", s.id)
 	}
 	rawArgs, ok := f[s.argsKey]
 	switch {
 	case !ok && !s.argsOptional:
-		return nil, WithCall(Errorf(CodeInvalidRequest, name, "the %s tool call of %s has no %q.", s.provider, name, s.argsKey), name, s.id)
+		return nil, WithCall(Errorf(CodeInvalidRequest, name, "%s tool call of %s has no %q.", providerPhrase(s.provider, "the"), name, s.argsKey), name, s.id)
 	case !ok || s.argsOptional && jsontext.Absent(rawArgs):
 		rawArgs = json.RawMessage("{}") // Gemini leaves args out for a call without arguments
 	case s.custom:
@@ -136,4 +137,20 @@ func argumentText(raw json.RawMessage) string {
 		return s
 	}
 	return string(bytes.TrimSpace(raw))
+}
+
+// providerLabels are the providers' names as people write them.
+var providerLabels = map[string]string{ProviderOpenAIChat: "OpenAI Chat", ProviderOpenAIResponses: "OpenAI Responses", ProviderAnthropic: "Anthropic", ProviderGemini: "Gemini"}
+
+// providerPhrase is "an OpenAI Chat" or "a Gemini" (article "a"), or "the OpenAI Chat"
+// (article "the"): a provider named for a sentence, never "a openai-chat".
+func providerPhrase(provider, article string) string {
+	label, ok := providerLabels[provider]
+	if !ok {
+		label = provider
+	}
+	if article == "a" && label != "" && strings.ContainsAny(label[:1], "AEIOUaeiou") {
+		article = "an"
+	}
+	return article + " " + label
 }

@@ -131,6 +131,9 @@ func describeKeyword(k string, v any) string {
 	if !strings.Contains(sentence, "%s") {
 		return sentence
 	}
+	if val == "1" { // "At least 1 character.", not "1 characters."
+		sentence = strings.NewReplacer("characters.", "character.", "properties.", "property.", "items.", "item.").Replace(sentence)
+	}
 	return fmt.Sprintf(sentence, val)
 }
 

@@ -62,9 +62,9 @@ async function checkView(page, name) {
   if (page.size === "phone") await assertNoSideScroll(page);
 }
 
-/** The error line the box at fault points at (aria-describedby). */
+/** The error line the box at fault points at (the first id of its aria-describedby; the Tab hint follows). */
 async function errorFor(page, box) {
-  const id = await box.getAttribute("aria-describedby");
+  const id = (await box.getAttribute("aria-describedby")).split(" ")[0];
   return page.locator(`[id="${id}"]`).textContent();
 }
 

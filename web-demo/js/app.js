@@ -4,7 +4,7 @@
 import { state, emit, setDefs, setCall, on } from "./store.js";
 import { loadWasm, formatBytes } from "./loader.js";
 import { installShortcuts } from "./editor.js";
-import { restoreFromHash, syncHash, copyLink } from "./permalink.js";
+import { restoreFromHash, syncHash, copyLink, isViewHash } from "./permalink.js";
 import { copy, errorLine, debounce } from "./ui.js";
 import { defaultDefs, defaultCall } from "./examples.js";
 import * as tools from "./tools.js";
@@ -75,8 +75,9 @@ async function start() {
   installShortcuts();
   mountPanels();
   $("retry").addEventListener("click", () => retry());
-  $("copy-link").addEventListener("click", () => copyLink());
-  $("copy-code").addEventListener("click", () => copy(snippet(state), "the code for this view"));
+  $("copy-link").addEventListener("click", () => copyLink($("copy-link-status")));
+  $("copy-code").addEventListener("click", () => copy(snippet(state), "the code for this view", $("copy-code-status")));
+  installJumpBar();
   if (await load()) await ready();
 }
 
@@ -88,10 +89,30 @@ async function ready() {
   setDefs(defaultDefs(), 0);
   setCall(defaultCall(), "boot");
   emit("ready", state);
-  await restoreFromHash($("workbench"));
+  await restoreFromHash($("workbench"), { fresh: true });
   const keep = debounce(() => syncHash().catch(() => {}), 400);
   on("tools", keep);
   on("call", keep);
+  // a permalink pasted into this open tab (only the hash changes, so the page does not reload)
+  window.addEventListener("hashchange", () => {
+    if (isViewHash(location.hash)) restoreFromHash($("workbench"), { fresh: false });
+  });
+}
+
+/**
+ * The phone's jump bar (and the skip link): its links scroll to their section and move the focus there without writing
+ * the hash (the address bar holds the view's permalink).
+ */
+function installJumpBar() {
+  document.addEventListener("click", (e) => {
+    const link = e.target.closest("#jump a[href^='#'], a.skip");
+    const target = link && document.getElementById(link.getAttribute("href").slice(1));
+    if (!target) return;
+    e.preventDefault();
+    if (!target.matches("textarea, input, select, button, [tabindex]")) target.setAttribute("tabindex", "-1");
+    target.scrollIntoView({ block: "start" });
+    target.focus({ preventScroll: true });
+  });
 }
 
 start();

@@ -1,7 +1,7 @@
 // The call panel's result views: a validation verdict (function, arguments after conversion, the
 // conversions, or the error code, message and issues table), an invoke outcome (status, response,
 // record), each with what its check covers. Text only through el()/textContent.
-import { el, pretty } from "./ui.js";
+import { el, pretty, formatDuration } from "./ui.js";
 
 /**
  * The issues table: one row per issue (path, keyword, message); activating a row (click, or Enter
@@ -64,7 +64,7 @@ export function outcomeView(outcome, covers, onPick) {
   const code = err?.code || (recError ? recError.error : "");
   const icon = { ok: "✓", bad: "✗", warn: "■" }[kind];
   const fn = outcome.record?.function ? `: ${outcome.record.function}` : "";
-  const children = [heading(outcome.label, `${icon} ${outcome.status}${code && code !== outcome.status ? ` (${code})` : ""}${fn} in ${outcome.durationMs} ms`)];
+  const children = [heading(outcome.label, `${icon} ${outcome.status}${code && code !== outcome.status ? ` (${code})` : ""}${fn} in ${formatDuration(outcome.durationMs)}`)];
   if (outcome.status === "completed") children.push(el("p", {}, "Response:"), el("pre", { class: "out response", role: "region", tabindex: "0", "aria-label": "Response" }, pretty(outcome.response)));
   if (err) children.push(el("p", { class: "message" }, err.message || outcome.error));
   if (err?.issues?.length) children.push(issuesTable(err.issues, onPick));

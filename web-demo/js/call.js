@@ -7,6 +7,7 @@
 import { state, on, emit, setCall, viewBranch } from "./store.js";
 import { viewLabel, viewCode } from "./export-view.js";
 import { el, errorLine } from "./ui.js";
+import { brokenToolsNote } from "./broken-tools.js";
 import { codeBox } from "./editor.js";
 import { splitCalls, sentArguments } from "./call-split.js";
 import { verdictView, outcomeView } from "./call-verdict.js";
@@ -36,7 +37,7 @@ export function mount(section) {
     ui.samples,
     el("label", { class: "block", for: "call" }, "Call (JSON: one call in any provider's shape, or a whole response)"),
     ui.box,
-    el("p", { class: "hint", id: "call-hint" }, "Checked as you type. Ctrl/⌘+Enter validates, Shift+Ctrl+Enter invokes; Tab indents (Esc then Tab leaves the box)."),
+    el("p", { class: "hint", id: "call-hint" }, "Checked as you type. Ctrl/⌘+Enter validates, Shift+Ctrl+Enter invokes."),
     el("div", { class: "row" },
       el("button", { type: "button", id: "validate", class: "primary", onclick: () => validate({ live: false }) }, "Validate"),
       el("button", { type: "button", id: "invoke", onclick: () => invokeCall() }, "Invoke")),
@@ -93,7 +94,7 @@ function selectedEntry() {
 function renderSamples() {
   const mcp = pickedMcpTool();
   const entry = mcp ? { tool: mcp.tool, name: mcp.tool.function } : selectedEntry();
-  if (!entry) return;
+  if (!entry) return void ui.samples.replaceChildren(el("p", { class: "hint" }, "There are no tools in the branch, so there are no samples: add one in Tools."));
   if (!entry.tool) {
     ui.samples.replaceChildren(el("p", { class: "hint" }, `Tool ${entry.index + 1} does not build, so it has no samples: ${errorLine(entry.error)}`));
     return;
@@ -128,6 +129,7 @@ function coversFor(result) {
   if (!result.ok && result.error.code === "invalid-request") {
     return "The envelope is read first: one JSON value in a call shape (plain, OpenAI Chat or Responses, Anthropic tool_use, Gemini functionCall) or a whole response; a problem there stops the check before any tool is looked up.";
   }
+  if (!result.ok && result.error.code === "tool-not-found" && brokenToolsNote(state.built)) return brokenToolsNote(state.built);
   const name = result.ok ? result.function : result.error.tool;
   const mcp = toolNamed(name);
   if (mcp) return `An MCP tool of server "${mcp.server}": its input schema, checked by the full build on the branch the MCP panel registered it on, before anything is sent to the server.`;
@@ -235,12 +237,11 @@ function startRunning(mySeq) {
 
 /** A refusal made before anything runs: the call names a tool that is not built because its definition fails. */
 function notBuilt(parts) {
-  const broken = state.built.entries.filter((e) => e.error && !e.tool);
-  if (!broken.length) return null;
+  const note = brokenToolsNote(state.built);
+  if (!note) return null;
   const missing = parts.map((p) => verdictOf(p.request)).find((r) => !r.ok && r.error.code === "tool-not-found");
   if (!missing) return null;
-  const which = broken.map((e) => `tool ${e.index + 1} (${errorLine(e.error)})`).join("; ");
-  return `tool-not-found: ${missing.error.message} ${which} does not build, so the branch leaves it out, and no earlier version of it is kept: fix the definition and invoke again. Nothing ran.`;
+  return `tool-not-found: ${missing.error.message} ${note} Nothing ran.`;
 }
 
 /** The sum of the timeoutMs of the tools the calls name, or undefined when one of them has none. */

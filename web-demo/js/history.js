@@ -3,7 +3,7 @@
 // expands to the request and the verdict or record, with copy and replay (the call back in the box,
 // then the same kind of run).
 import { on, emit, setCall } from "./store.js";
-import { el, pretty, copyButton } from "./ui.js";
+import { el, pretty, copyButton, formatDuration } from "./ui.js";
 
 const MAX = 50;
 const entries = [];
@@ -63,7 +63,7 @@ function add(o) {
         o.label ? el("span", { class: "hint" }, o.label) : null,
         el("code", { class: "history-request" }, short(o.request)), " ",
         el("span", { class: `badge ${cls} history-verdict` }, verdict), " ",
-        el("span", { class: "hint history-ms" }, `${o.durationMs} ms`)),
+        el("span", { class: "hint history-ms" }, formatDuration(o.durationMs))),
       el("p", {}, el("strong", {}, "Request"), o.label ? ` (${o.label})` : ""),
       el("pre", { class: "out history-request-full", role: "region", tabindex: "0", "aria-label": "Request" }, o.request),
       el("p", {}, el("strong", {}, o.kind === "validate" ? "Verdict" : "Record")),

@@ -21,10 +21,31 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** JSON for people: 2-space indents, BigInts as their digits followed by n (what the record holds). */
+const NUMBER_MARK = "\u2060tg-number:";
+
+/**
+ * JSON for people: 2-space indents, BigInts as their digits followed by n (what the record holds),
+ * NaN and ±Infinity as themselves (JSON would print null), also when the worker sent them as
+ * {"$number": "NaN"}.
+ */
 export function pretty(value) {
   if (typeof value === "string") return value;
-  return JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? `${v}n` : v), 2) ?? String(value);
+  const text = JSON.stringify(value, (_k, v) => {
+    if (typeof v === "bigint") return `${v}n`;
+    if (typeof v === "number" && !Number.isFinite(v)) return NUMBER_MARK + String(v);
+    if (v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 1 && ["NaN", "Infinity", "-Infinity"].includes(v.$number)) return NUMBER_MARK + v.$number;
+    return v;
+  }, 2);
+  return text === undefined ? String(value) : text.replace(/"\u2060tg-number:(NaN|-?Infinity)"/g, "$1");
+}
+
+/** A duration for people: "0.4 ms", "12 ms", "1.25 s", "2 min 5 s". */
+export function formatDuration(ms) {
+  if (typeof ms !== "number" || !Number.isFinite(ms)) return "";
+  if (ms < 10) return `${Math.round(ms * 10) / 10} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60000) return `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
+  return `${Math.floor(ms / 60000)} min ${Math.round((ms % 60000) / 1000)} s`;
 }
 
 /** JSON text that parses back: BigInts as the record spelling {"$bigint": "<digits>"}. */
@@ -41,11 +62,22 @@ export function toast(message) {
   toast.timer = setTimeout(() => (t.textContent = ""), 4000);
 }
 
-/** Copies text to the clipboard and says so (or says why it could not). */
-export async function copy(text, what = "text") {
+/**
+ * Says message in status (a live region beside the button that copied), or in the page's toast when
+ * there is none; cleared after a few seconds.
+ */
+function tell(status, message) {
+  if (!status) return toast(message);
+  status.textContent = message;
+  clearTimeout(status.timer);
+  status.timer = setTimeout(() => (status.textContent = ""), 4000);
+}
+
+/** Copies text to the clipboard and says so (or says why it could not), in status when given. */
+export async function copy(text, what = "text", status = null) {
   try {
     await navigator.clipboard.writeText(text);
-    toast(`Copied ${what}.`);
+    tell(status, `Copied ${what}.`);
     return true;
   } catch {
     // no clipboard permission (an insecure origin or a headless browser): select-and-copy fallback
@@ -55,14 +87,21 @@ export async function copy(text, what = "text") {
     area.select();
     const done = document.execCommand?.("copy");
     area.remove();
-    toast(done ? `Copied ${what}.` : `Could not copy ${what}: the browser refused the clipboard.`);
+    tell(status, done ? `Copied ${what}.` : `Could not copy ${what}: the browser refused the clipboard.`);
     return Boolean(done);
   }
 }
 
-/** A button that copies what getText() returns. */
+/** A live region for what a copy button did, to sit right beside it (visible and announced). */
+export function copyStatus(attrs = {}) {
+  return el("span", { class: "copy-status", role: "status", "aria-live": "polite", ...attrs });
+}
+
+/** A button that copies what getText() returns, with its own live region beside it ("Copied …"). */
 export function copyButton(getText, what, label = "Copy") {
-  return el("button", { type: "button", class: "small", "data-copy": what, onclick: () => copy(getText(), what) }, label);
+  const status = copyStatus();
+  const button = el("button", { type: "button", class: "small", "data-copy": what, onclick: () => copy(typeof getText === "function" ? getText() : String(getText), what, status) }, label);
+  return el("span", { class: "copy-wrap" }, button, status);
 }
 
 /** What an error says, as one line: "code: message" for a ToolgateError, "Name: message" otherwise. */

@@ -30,10 +30,10 @@ function branchFor(tg, defs, version, view) {
   return built.views.get(key);
 }
 
-/** JSON-safe copy: BigInts as {"$bigint": "<digits>"}, what cannot be cloned as its text. */
+/** JSON-safe copy: BigInts as {"$bigint": "<digits>"}, NaN and ±Infinity as {"$number": "NaN"} (ui.pretty shows NaN), what cannot be cloned as its text. */
 function plain(value) {
   try {
-    const text = JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? { $bigint: String(v) } : v));
+    const text = JSON.stringify(value, (_k, v) => (typeof v === "bigint" ? { $bigint: String(v) } : typeof v === "number" && !Number.isFinite(v) ? { $number: String(v) } : v));
     return text === undefined ? null : JSON.parse(text);
   } catch (e) {
     return `(not JSON: ${e.message})`;

@@ -93,12 +93,12 @@ export async function copiedBy(page, button) {
   return text.jsonValue();
 }
 
-/** Runs axe on the page as it is; fails on any serious or critical violation, naming each. */
+/** Runs axe on the page as it is; fails on any moderate, serious or critical violation, naming each. */
 export async function assertAccessible(page, view) {
   if (!(await page.evaluate(() => Boolean(window.axe)))) await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const r = await window.axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
+    return r.violations.filter((v) => v.impact === "moderate" || v.impact === "serious" || v.impact === "critical").map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
   });
   assert.deepEqual(violations, [], `axe on ${view} (${page.size})`);
 }

@@ -73,7 +73,7 @@ export function serverForm(onUrl = () => {}) {
     el("p", { class: "hint", id: "mcp-timeout-hint" }, `How long Connect waits for the server before it gives up (1 to 600 s; default ${CONNECT_TIMEOUT_S}). Time in an OAuth sign-in window does not count.`),
     el("p", { class: "hint", id: "mcp-protocol-hint" }, "Left to find it, toolgate asks the server (server/discover) and remembers the answer for its origin; a pin skips that. SSE servers are of the 2025-11-25 era."),
     verdictBox,
-    el("h4", {}, "Headers"),
+    el("h3", {}, "Headers"),
     el("p", { class: "hint" }, "Sent with every request. Values are masked, never written into the page, a record or an error, and kept only in this page's memory."),
     headers,
     el("div", { class: "row" }, add),

@@ -98,12 +98,15 @@ for (const size of ["desktop", "phone"]) {
       const call = { id: "call_ev1", type: "function", function: { name: "mcp__ev__echo", arguments: JSON.stringify({ message: "from the call panel" }) } };
       assert.deepEqual(await validateCall(page, JSON.stringify(call)), [{ ok: true, fn: "mcp__ev__echo", code: null }]);
       assert.match(await page.textContent("#result .covers"), /MCP tool of server "ev"/);
+      assert.equal(await page.getAttribute("#result-follows", "data-mcp"), "ev", "the verdict says the MCP branch checked it");
+      assert.match(await page.textContent("#result-follows"), /MCP server ev were validated on the branch the MCP panel registered them on/);
       const wrong = { function: "mcp__ev__echo", arguments: { message: 5 } };
       assert.deepEqual(await validateCall(page, JSON.stringify(wrong)), [{ ok: false, fn: null, code: "invalid-arguments" }], "checked against the server's schema");
       await page.fill("#call", JSON.stringify(call));
       await page.click("#invoke");
       await page.waitForSelector('#result .verdict[data-status="completed"]');
       assert.match(await page.textContent("#result .response"), /Echo: from the call panel/);
+      assert.match(await page.textContent("#result-follows"), /MCP server ev were invoked on the branch/);
       // its samples come from its schema
       await item.locator(".tool-pick").click();
       await page.waitForFunction(() => /Samples for mcp__ev__echo/.test(document.querySelector(".samples").textContent));

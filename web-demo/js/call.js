@@ -151,19 +151,31 @@ function branch() {
   return viewBranch().branch;
 }
 
-/** The line that says which export a verdict follows. */
-function followsLine(kind, view) {
+/**
+ * The line that says which export a verdict follows, and, when servers (names of MCP servers whose
+ * tools the calls named) is not empty, that those calls were checked on the MCP panel's branch.
+ */
+function followsLine(kind, view, servers = []) {
   const v = view === state.view ? viewBranch() : { error: null };
   const what = kind === "invoke" ? "Invoked" : "Validated";
-  if (v.error) return el("p", { class: "follows warn", id: "result-follows" }, `${what} on the tools as registered: the ${viewLabel(view)} export failed (${errorLine(v.error)}).`);
-  return el("p", { class: "follows", id: "result-follows", dataset: { target: view.target, options: Object.keys(view.options).join(",") } },
+  const mcp = servers.length
+    ? ` Calls to the tools of MCP server ${servers.join(", ")} were ${what.toLowerCase()} on the branch the MCP panel registered them on (the full build), as its provider tabs exported it.`
+    : "";
+  if (v.error) return el("p", { class: "follows warn", id: "result-follows" }, `${what} on the tools as registered: the ${viewLabel(view)} export failed (${errorLine(v.error)}).${mcp}`);
+  return el("p", { class: "follows", id: "result-follows", dataset: { target: view.target, options: Object.keys(view.options).join(","), mcp: servers.join(",") } },
     `${what} as the ${viewLabel(view)} export sees it (`, el("code", {}, viewCode(view)),
-    "): its rewritten names and strict restores apply. Another provider tab, or its option, changes this.");
+    `): its rewritten names and strict restores apply. Another provider tab, or its option, changes this.${mcp}`);
 }
 
-function show(kind, version, nodes, view = state.view) {
+/** The names of the MCP servers whose tools the calls name (branches.js), in order, once each. */
+function mcpServersOf(parts) {
+  const names = parts.map((p) => mcpVerdict(p.request, branch().validate(p.request))?.server).filter(Boolean);
+  return [...new Set(names)];
+}
+
+function show(kind, version, nodes, view = state.view, servers = []) {
   shown = { kind, version };
-  nodes = [followsLine(kind, view), ...nodes];
+  nodes = [followsLine(kind, view, servers), ...nodes];
   ui.result.classList.toggle("stale", version !== state.version);
   ui.result.removeAttribute("aria-busy");
   ui.result.replaceChildren(...nodes);
@@ -194,7 +206,7 @@ function validate({ live }) {
   const nodes = rows.length
     ? [summary(rows, (r) => r.result.ok, ["valid", "refused", "each checked on its own"]), ...rows.map((row) => verdictView(row, (issue) => pick(issue, row.callId)))]
     : [el("div", { class: "verdict warn" }, el("strong", {}, "No tool call"), ": this response holds no function call (only text, or an empty list).")];
-  show("validate", state.version, nodes.filter(Boolean));
+  show("validate", state.version, nodes.filter(Boolean), state.view, mcpServersOf(parts));
   for (const row of rows) emit("outcome", { kind: "validate", request: row.requestText, version: state.version, result: row.result, durationMs, live, label: row.label });
 }
 
@@ -283,7 +295,7 @@ async function invokeCall() {
   const nodes = outcomes.length
     ? [summary(outcomes, (o) => o.status === "completed", ["completed", "did not complete", "each invoked on its own, in order"]), ...outcomes.map((o) => outcomeView(o, outcomeCovers(o), (issue) => pick(issue, o.errorData?.callId)))]
     : [el("div", { class: "verdict warn" }, el("strong", {}, "No tool call"), ": this response holds no function call, so nothing ran.")];
-  show("invoke", version, nodes.filter(Boolean), view);
+  show("invoke", version, nodes.filter(Boolean), view, mcpServersOf(parts));
   for (const o of outcomes) emit("outcome", o);
 }
 

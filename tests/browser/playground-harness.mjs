@@ -114,3 +114,17 @@ export async function assertNoSideScroll(page) {
   const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
   assert.ok(scroll <= width, `the page is ${scroll} px wide in a ${width} px viewport`);
 }
+
+/** Checks a view: axe, a screenshot, and no side scroll on a phone. */
+export async function checkView(page, name) {
+  await assertAccessible(page, name);
+  await screenshot(page, name);
+  if (page.size === "phone") await assertNoSideScroll(page);
+}
+
+/** Asserts secret is neither in the page's text nor in its markup (a typed value is a property, not markup). */
+export async function assertNotInPage(page, secret, when) {
+  const { text, html } = await page.evaluate(() => ({ text: document.body.innerText, html: document.documentElement.outerHTML }));
+  assert.ok(!text.includes(secret), `the secret is in the page text ${when}`);
+  assert.ok(!html.includes(secret), `the secret is in the page's markup ${when}`);
+}

@@ -10,7 +10,7 @@ import { execFile } from "node:child_process";
 import { writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { startPlayground, openPage, closePage, assertAccessible, screenshot, assertNoSideScroll } from "./playground-harness.mjs";
+import { startPlayground, openPage, closePage, checkView, assertNotInPage } from "./playground-harness.mjs";
 import { startEverything, startHangingServer } from "./mcp-servers.mjs";
 
 const SECRET = "tg-planted-traffic-51d0aa";
@@ -63,17 +63,10 @@ async function validateCall(page, text) {
 }
 
 /** Asserts SECRET is neither in the page's text nor in its markup. */
-async function assertSecretNowhere(page, when) {
-  const { text, html } = await page.evaluate(() => ({ text: document.body.innerText, html: document.documentElement.outerHTML }));
-  assert.ok(!text.includes(SECRET), `the header value is in the page text ${when}`);
-  assert.ok(!html.includes(SECRET), `the header value is in the page's markup ${when}`);
-}
+const assertSecretNowhere = (page, when) => assertNotInPage(page, SECRET, when);
 
-async function view(page, name) {
-  await assertAccessible(page, name);
-  await screenshot(page, name);
-  if (page.size === "phone") await assertNoSideScroll(page);
-}
+/** Checks the view: axe, a screenshot, no side scroll on a phone. */
+const view = checkView;
 
 for (const size of ["desktop", "phone"]) {
   test(`${size}: after Connect, server-everything's tools are in the tools list, every provider tab and the call panel, where a model's call to echo is valid and invokes`, async () => {

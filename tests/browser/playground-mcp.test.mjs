@@ -8,7 +8,7 @@
 // elicitation form, and Disconnect.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { startPlayground, openPage, closePage, assertAccessible, screenshot, assertNoSideScroll } from "./playground-harness.mjs";
+import { startPlayground, openPage, closePage, checkView, assertNotInPage } from "./playground-harness.mjs";
 import { startEverything, startCorsStripper, startOAuthWorld, startHangingServer, startEraServer, startCorsFront, startHeaderServer, MODERN_HEADERS, LEGACY_HEADERS } from "./mcp-servers.mjs";
 
 // Typed into a header value: it must appear nowhere in the page.
@@ -130,19 +130,11 @@ async function verdict(page) {
   return (await page.textContent("#mcp-verdict")).trim();
 }
 
-/** Asserts SECRET is neither in the page's text nor in its markup (a typed value is a property, not markup). */
-async function assertSecretNowhere(page, when) {
-  const { text, html } = await page.evaluate(() => ({ text: document.body.innerText, html: document.documentElement.outerHTML }));
-  assert.ok(!text.includes(SECRET), `the header value is in the page text ${when}`);
-  assert.ok(!html.includes(SECRET), `the header value is in the page's markup ${when}`);
-}
+/** Asserts SECRET is neither in the page's text nor in its markup. */
+const assertSecretNowhere = (page, when) => assertNotInPage(page, SECRET, when);
 
 /** Checks the view: axe, a screenshot, no side scroll on a phone. */
-async function view(page, name) {
-  await assertAccessible(page, name);
-  await screenshot(page, name);
-  if (page.size === "phone") await assertNoSideScroll(page);
-}
+const view = checkView;
 
 for (const size of ["desktop", "phone"]) {
   test(`${size}: the full build is fetched only when the MCP panel opens, and the policy verdict follows what you type`, async () => {

@@ -194,10 +194,13 @@ func TestURLElicitationRequiredRunsTheHookAndRetries(t *testing.T) {
 	s := newRequiredServer(t, 1, twoRequired)
 	var completed []string
 	var mu sync.Mutex
+	var ids []string
 	hook := hookFn("u", func(_ context.Context, params json.RawMessage) (json.RawMessage, error) {
 		var p struct{ ElicitationID string }
 		_ = json.Unmarshal(params, &p)
-		s.complete <- p.ElicitationID // the user finished at once; the server says so on its GET stream
+		mu.Lock()
+		ids = append(ids, p.ElicitationID)
+		mu.Unlock()
 		return json.RawMessage(`{"action":"accept"}`), nil
 	})
 	listener := hookFn("c", func(_ context.Context, params json.RawMessage) (json.RawMessage, error) {
@@ -211,6 +214,13 @@ func TestURLElicitationRequiredRunsTheHookAndRetries(t *testing.T) {
 	require.Equal(t, core.StatusCompleted, fc.Status, "got %v", fc.Err)
 	assert.Equal(t, "done", fc.Response)
 	assert.Equal(t, int32(2), s.calls.Load(), "the call and one retry")
+	// the user finishes after the call returned: the server says so on its
+	// GET stream, and the listener still hears it
+	mu.Lock()
+	for _, id := range ids {
+		s.complete <- id
+	}
+	mu.Unlock()
 	waitUntil(t, "the listener heard both completions", func() bool { mu.Lock(); defer mu.Unlock(); return len(completed) == 2 })
 	assert.ElementsMatch(t, []string{`{"elicitationId":"el-a","server":"a"}`, `{"elicitationId":"el-b","server":"a"}`}, completed)
 }

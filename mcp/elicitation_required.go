@@ -100,9 +100,7 @@ func (p *Pool) urlElicitationRequired(ctx context.Context, e *entry, c *conn, to
 				"%s needs the user to open %s, and the elicitationUrl hook did not accept", method, origins[i])
 		}
 	}
-	// The accepted ids stay expected after the call returns (bounded by
-	// maxPendingElicitations): a completion that comes later still reaches
-	// the ElicitationComplete hook.
+	// accepted ids stay expected after a return: a late completion still reaches the hook
 	raw, rpc2, err2 := p.requestRPC(ctx, e, c, tool, method, params)
 	if err2 == nil || rpc2 == nil || rpc2.Code != rpcURLElicitationRequired {
 		return raw, err2
